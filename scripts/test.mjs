@@ -1,0 +1,86 @@
+// `npm test`: every suite a fresh machine can run, in order, with one summary at the end.
+//   1. Vitest: unit, in-process API on PGlite, and the PostgreSQL suite (tests/pg).
+//   2. Build the app, then Playwright drives Debian's Chromium against it (tests/e2e).
+// Writes test-results/summary.json so CI can prove the PostgreSQL and browser suites ran.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
+
+function canConnect(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 1000 }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+    socket.on('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+function run(cmd, args, env = {}) {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const only = process.argv[2]; // optional: "unit" or "e2e"
+mkdirSync('test-results', { recursive: true });
+const env = {};
+if (!process.env.TEST_DATABASE_URL && (await canConnect('127.0.0.1', 5432))) env.TEST_DATABASE_URL = DEFAULT_PG;
+if (!process.env.TEST_DATABASE_URL && !env.TEST_DATABASE_URL) {
+  console.warn('\n*** No PostgreSQL at 127.0.0.1:5432 and TEST_DATABASE_URL unset: the PostgreSQL suite will be SKIPPED. ***\n');
+}
+
+const summary = { unit: { passed: 0, failed: 0, skipped: 0 }, postgres: { passed: 0, failed: 0, skipped: 0 }, browser: { passed: 0, failed: 0, skipped: 0 } };
+let failed = false;
+
+if (only !== 'e2e') {
+  const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], env);
+  if (code !== 0) failed = true;
+  const report = readJson('test-results/vitest.json');
+  for (const file of report?.testResults ?? []) {
+    const suite = file.name.includes('/tests/pg/') ? summary.postgres : summary.unit;
+    for (const test of file.assertionResults) {
+      if (test.status === 'passed') suite.passed++;
+      else if (test.status === 'failed') suite.failed++;
+      else suite.skipped++;
+    }
+  }
+  if (!report) failed = true;
+}
+
+if (only !== 'unit') {
+  const chromium = ensureChromium();
+  if (run('npm', ['run', 'build', '--silent']) !== 0) {
+    console.error('Build failed; browser tests not run.');
+    failed = true;
+  } else {
+    const code = run('npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium });
+    if (code !== 0) failed = true;
+    const report = readJson('test-results/e2e.json');
+    summary.browser.passed = report?.stats?.expected ?? 0;
+    summary.browser.failed = (report?.stats?.unexpected ?? 0) + (report?.stats?.flaky ?? 0);
+    summary.browser.skipped = report?.stats?.skipped ?? 0;
+    if (!report) failed = true;
+  }
+}
+
+writeFileSync('test-results/summary.json', JSON.stringify(summary, null, 2) + '\n');
+const total = (key) => summary.unit[key] + summary.postgres[key] + summary.browser[key];
+console.log('\nSuites:');
+for (const [name, s] of Object.entries(summary)) console.log(`  ${name.padEnd(9)} ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
+console.log(`\n${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped`);
+process.exit(failed || total('failed') > 0 ? 1 : 0);

@@ -1,0 +1,75 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle database both drivers satisfy; domain code takes this. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+/** Folder of the generated SQL migrations, found from source and from the bundled server alike. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/db -> ../../drizzle ; dist/server -> ../../drizzle
+  return path.resolve(here, '../../drizzle');
+}
+
+/**
+ * Opens PGlite in a data folder (created if missing) and applies migrations.
+ * @example const { db } = await openPglite('./data')
+ */
+export async function openPglite(dataDir: string | undefined, options: { migrate?: boolean } = {}): Promise<Database> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzlePglite({ client, schema });
+  if (options.migrate !== false) await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Wraps an existing PGlite instance (e.g. a per-test clone). */
+export function wrapPglite(client: PGlite): Database {
+  return { db: drizzlePglite({ client, schema }), kind: 'pglite', close: () => client.close() };
+}
+
+// Any constant works; it only has to be the same on every node.
+const MIGRATION_LOCK_ID = 7_201_981;
+
+/**
+ * Connects to PostgreSQL and applies migrations under an advisory lock, so
+ * several nodes starting at once migrate exactly once.
+ */
+export async function openPostgres(url: string, options: { poolSize?: number; migrate?: boolean } = {}): Promise<Database> {
+  if (options.migrate !== false) {
+    const single = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await single`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+      await migratePostgres(drizzlePostgres({ client: single, schema }), { migrationsFolder: migrationsFolder() });
+      await single`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+    } finally {
+      await single.end();
+    }
+  }
+  const sql = postgres(url, { max: options.poolSize ?? 10, onnotice: () => {} });
+  return { db: drizzlePostgres({ client: sql, schema }), kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
+}
+
+/** Chooses the driver from configuration: PostgreSQL when a URL is given, else PGlite in dataDir. */
+export function openDatabase(config: { DATABASE_URL?: string | undefined; DATA_DIR: string; DATABASE_POOL_SIZE?: number }): Promise<Database> {
+  return config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE })
+    : openPglite(path.join(config.DATA_DIR, 'pglite'));
+}

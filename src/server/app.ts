@@ -1,0 +1,88 @@
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { secureHeaders } from 'hono/secure-headers';
+import { toErrorBody } from '../core/errors';
+import { type Config, allowedOrigins } from './config';
+import type { AppDeps } from './context';
+import { handleError } from './errors';
+import { requestLog, requireSameOriginJson } from './middleware';
+import { createOpenApiApp } from './openapi';
+import { registerHealth } from './routes/health';
+import { registerWebApp } from './web';
+
+export interface CreateAppOptions extends AppDeps {
+  /** Serve the built web app from config.WEB_DIST_DIR (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** Paths that authenticate by signature instead of cookie, so skip the Origin check. */
+const CSRF_EXEMPT = ['/api/webhooks/'];
+
+function contentSecurityPolicy(config: Config) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // sonner and Radix set inline styles at run time.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    ...(config.NODE_ENV === 'production' ? { upgradeInsecureRequests: [] } : {}),
+  };
+}
+
+/**
+ * Builds the whole HTTP application from its dependencies.
+ * @example
+ * const app = createApp({ database, clock: systemClock, config, logger });
+ * const res = await app.request('/api/health');
+ */
+export function createApp(options: CreateAppOptions) {
+  const { serveWeb = false, ...deps } = options;
+  const app = createOpenApiApp();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('*', requestLog());
+  app.use('*', compress({ threshold: 1024 }));
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: contentSecurityPolicy(deps.config),
+      strictTransportSecurity: deps.config.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 256 * 1024,
+      onError: (c) => c.json(toErrorBody('payload_too_large', 'The request is too large.'), 413),
+    }),
+  );
+  app.use('/api/*', requireSameOriginJson(allowedOrigins(deps.config), CSRF_EXEMPT));
+
+  registerHealth(app);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Safar API', version: '1.0.0', description: 'Flight search, booking and tracking.' },
+  });
+
+  app.all('/api/*', (c) => c.json(toErrorBody('not_found', `No API endpoint at ${c.req.method} ${c.req.path}`), 404));
+  if (serveWeb) registerWebApp(app, deps.config.WEB_DIST_DIR);
+  app.notFound((c) => c.json(toErrorBody('not_found', 'Not found'), 404));
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

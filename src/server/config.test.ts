@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, allowedOrigins, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'development', LOG_LEVEL: 'info' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT must be a whole number from 1 to 65535 \(got "abc"\)$/],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: 'nonsense' }, /^Invalid configuration: DATABASE_URL must be a URL like postgres:\/\//],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, /^Invalid configuration: DATABASE_URL /],
+    [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV must be development, production or test/],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
+    [{ PUBLIC_ORIGIN: 'https://x.example/path' }, /^Invalid configuration: PUBLIC_ORIGIN /],
+  ])('names the variable for a bad value %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never echoes a database URL, which may hold a password', () => {
+    try {
+      loadConfig({ DATABASE_URL: 'secret-password' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('secret-password');
+    }
+  });
+
+  it('accepts a PostgreSQL URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/safar' }).DATABASE_URL).toBe('postgres://u:p@127.0.0.1:5432/safar');
+  });
+
+  it('allows only configured origins in production', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://safar.example', ALLOWED_ORIGINS: 'https://a.example, https://b.example' });
+    expect(allowedOrigins(config).sort()).toEqual(['https://a.example', 'https://b.example', 'https://safar.example']);
+  });
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable Safar reads, validated once at start-up.
+ * A bad value stops the process with one line naming the variable.
+ * Nothing here is sent to the browser; see `publicConfig` for the allow-list.
+ */
+const portSchema = z.coerce
+  .number({ message: 'must be a whole number from 1 to 65535' })
+  .int('must be a whole number from 1 to 65535')
+  .min(1, 'must be a whole number from 1 to 65535')
+  .max(65535, 'must be a whole number from 1 to 65535');
+
+const databaseUrlSchema = z
+  .string()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname.length > 0;
+    } catch {
+      return false;
+    }
+  }, 'must be a URL like postgres://user:password@host:5432/database');
+
+const originListSchema = z
+  .string()
+  .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+  .refine((origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)), 'must be a comma-separated list of origins like https://safar.example');
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: portSchema.default(3000),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: databaseUrlSchema.optional(),
+  DATABASE_POOL_SIZE: z.coerce.number({ message: 'must be a whole number from 1 to 200' }).int().min(1).max(200, 'must be a whole number from 1 to 200').default(10),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent'], { message: 'must be debug, info, warn, error or silent' }).default('info'),
+  PUBLIC_ORIGIN: z.string().regex(/^https?:\/\/[^/\s]+$/, 'must be an origin like https://safar.example (no path)').optional(),
+  ALLOWED_ORIGINS: originListSchema.optional(),
+  WEB_DIST_DIR: z.string().min(1).default('dist/web'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses the environment. Throws ConfigError whose message is one line per bad variable.
+ * @example loadConfig({ PORT: '8080' }).PORT // 8080
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const relevant = Object.fromEntries(
+    Object.keys(ConfigSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = ConfigSchema.safeParse(relevant);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    const value = env[name];
+    const shown = name.includes('SECRET') || name.includes('PASSWORD') || name === 'DATABASE_URL' ? '' : ` (got "${value ?? ''}")`;
+    return `Invalid configuration: ${name} ${issue.message}${shown}`;
+  });
+  throw new ConfigError(lines.join('\n'));
+}
+
+/** Origins allowed to make state-changing requests (CSRF defence). */
+export function allowedOrigins(config: Config): string[] {
+  const origins = new Set<string>(config.ALLOWED_ORIGINS ?? []);
+  if (config.PUBLIC_ORIGIN) origins.add(config.PUBLIC_ORIGIN);
+  if (config.NODE_ENV !== 'production') {
+    origins.add(`http://localhost:${config.PORT}`);
+    origins.add(`http://127.0.0.1:${config.PORT}`);
+    origins.add('http://localhost:5173');
+  }
+  return [...origins];
+}

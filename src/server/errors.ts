@@ -1,0 +1,59 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodError } from 'zod';
+import { AppError, type ErrorCode, toErrorBody } from '../core/errors';
+import type { AppEnv } from './context';
+
+/** Turns zod issues into one message per field (the first issue of each field wins). */
+export function fieldErrors(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function validationResponse(c: Context, error: ZodError) {
+  const fields = fieldErrors(error);
+  const first = Object.values(fields)[0] ?? 'Please fix the errors in the form';
+  return c.json(toErrorBody('validation_failed', first, fields), 400);
+}
+
+export function errorResponse(c: Context, code: ErrorCode, message: string, status: ContentfulStatusCode, fields?: Record<string, string>) {
+  return c.json(toErrorBody(code, message, fields), status);
+}
+
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/** The app's onError: known errors keep their status; anything else is logged and becomes a plain 500. */
+export function handleError(err: Error, c: Context<AppEnv>) {
+  if (err instanceof AppError) {
+    return c.json(toErrorBody(err.code, err.message, err.fields), err.status as ContentfulStatusCode);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const code = CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'bad_request');
+    const message = status === 413 ? 'The request is too large.' : err.message || 'The request could not be handled.';
+    return c.json(toErrorBody(code, message), status as ContentfulStatusCode);
+  }
+  c.var.deps.logger.error('unhandled error', {
+    requestId: c.var.requestId,
+    method: c.req.method,
+    path: c.req.path,
+    error: err.message,
+    stack: err.stack,
+  });
+  return c.json(toErrorBody('internal', 'Something went wrong on our side. Please try again.'), 500);
+}

@@ -1,0 +1,59 @@
+import { serve } from '@hono/node-server';
+import { systemClock } from '../core/clock';
+import { openDatabase } from '../db/client';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+
+/** Process entry: validate config, open the database, serve, and shut down cleanly. */
+async function main() {
+  const started = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(error.message + '\n');
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  let database;
+  try {
+    database = await openDatabase(config);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const which = config.DATABASE_URL ? 'DATABASE_URL' : 'DATA_DIR';
+    process.stderr.write(`Could not open the database (${which}): ${reason}\n`);
+    process.exit(1);
+  }
+  const app = createApp({ database, clock: systemClock, config, logger, serveWeb: true });
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logger.info('listening', {
+      url: `http://localhost:${info.port}`,
+      db: database.kind,
+      startupMs: Math.round(performance.now() - started),
+    });
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    process.stderr.write(
+      error.code === 'EADDRINUSE' ? `Invalid configuration: PORT ${config.PORT} is already in use\n` : `Server error: ${error.message}\n`,
+    );
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('stopping', { signal });
+    server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+void main();

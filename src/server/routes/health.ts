@@ -1,0 +1,30 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { sql } from 'drizzle-orm';
+import type { OpenApiApp } from '../openapi';
+
+const HealthSchema = z.object({
+  status: z.enum(['ok', 'error']),
+  db: z.enum(['pglite', 'postgres']),
+});
+
+const route = createRoute({
+  method: 'get',
+  path: '/api/health',
+  summary: 'Liveness and database reachability',
+  responses: {
+    200: { description: 'The server and its database answer', content: { 'application/json': { schema: HealthSchema } } },
+    503: { description: 'The database does not answer', content: { 'application/json': { schema: HealthSchema } } },
+  },
+});
+
+export function registerHealth(app: OpenApiApp) {
+  app.openapi(route, async (c) => {
+    const { database } = c.var.deps;
+    try {
+      await database.db.execute(sql`select 1`);
+      return c.json({ status: 'ok' as const, db: database.kind }, 200);
+    } catch {
+      return c.json({ status: 'error' as const, db: database.kind }, 503);
+    }
+  });
+}

@@ -1,0 +1,33 @@
+import { lazy } from 'react';
+import { Route, Switch } from 'wouter';
+
+// Every screen is its own chunk so the home page ships only the shell and itself.
+const HomePage = lazy(() => import('../routes/home/home-page').then((m) => ({ default: m.HomePage })));
+const AboutPage = lazy(() => import('../routes/about/about-page').then((m) => ({ default: m.AboutPage })));
+const ExplorePage = lazy(() => import('../routes/explore/explore-page').then((m) => ({ default: m.ExplorePage })));
+const ResultPage = lazy(() => import('../routes/result/result-page').then((m) => ({ default: m.ResultPage })));
+const BookPage = lazy(() => import('../routes/book/book-page').then((m) => ({ default: m.BookPage })));
+const PaymentPage = lazy(() => import('../routes/payment/payment-page').then((m) => ({ default: m.PaymentPage })));
+const LoginPage = lazy(() => import('../routes/login/login-page').then((m) => ({ default: m.LoginPage })));
+const SignupPage = lazy(() => import('../routes/signup/signup-page').then((m) => ({ default: m.SignupPage })));
+const ProfilePage = lazy(() => import('../routes/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
+const NotFoundPage = lazy(() => import('../routes/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+
+/** The spec's route table (section 2). The first match wins; the last route is the fallback. */
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/" component={HomePage} />
+      <Route path="/home" component={HomePage} />
+      <Route path="/about" component={AboutPage} />
+      <Route path="/explore" component={ExplorePage} />
+      <Route path="/result" component={ResultPage} />
+      <Route path="/result/book" component={BookPage} />
+      <Route path="/payment" component={PaymentPage} />
+      <Route path="/login" component={LoginPage} />
+      <Route path="/signup" component={SignupPage} />
+      <Route path="/profile" component={ProfilePage} />
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}

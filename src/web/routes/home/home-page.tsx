@@ -1,0 +1,55 @@
+import { BadgeIndianRupee, Clock, Globe2, ShieldCheck, Smartphone, Ticket } from 'lucide-react';
+import { useDocumentTitle } from '../../components/page-title';
+
+const STATS = [
+  { value: '500K+', label: 'Travelers' },
+  { value: '1000+', label: 'Destinations' },
+  { value: '24/7', label: 'Support' },
+  { value: '195', label: 'Countries' },
+  { value: '500', label: 'Airlines' },
+];
+
+const FEATURES = [
+  { icon: BadgeIndianRupee, title: 'All-in prices', text: 'Taxes and fees included on every result, so the price you pick is the price you pay.' },
+  { icon: Clock, title: 'Answers in a blink', text: 'Direct and connecting flights with safe connection times, found in milliseconds.' },
+  { icon: ShieldCheck, title: 'Safe booking', text: 'Your seats are held while you pay, and a payment is never taken twice.' },
+  { icon: Ticket, title: 'Real tickets', text: 'PDF e-tickets and boarding passes with barcodes airports can scan.' },
+  { icon: Smartphone, title: 'Works offline', text: 'Install Safar and keep your boarding passes at hand without a signal.' },
+  { icon: Globe2, title: 'India and beyond', text: 'Every Indian airport with scheduled flights, and the world from our hubs.' },
+];
+
+export function HomePage() {
+  useDocumentTitle('');
+  return (
+    <div className="home">
+      <section className="hero">
+        <div className="container hero-inner">
+          <h1>Fly smarter across India and the world</h1>
+          <p className="lead">Honest all-in fares, real schedules and tickets that work at the airport.</p>
+        </div>
+      </section>
+      <section className="container stats" aria-label="Safar in numbers">
+        <ul className="stat-grid">
+          {STATS.map((stat) => (
+            <li key={stat.label} className="stat">
+              <span className="stat-value">{stat.value}</span>
+              <span className="stat-label">{stat.label}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="container features" aria-labelledby="features-title">
+        <h2 id="features-title">Why travellers choose Safar</h2>
+        <ul className="feature-grid">
+          {FEATURES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="card feature">
+              <Icon aria-hidden="true" size={24} className="feature-icon" />
+              <h3>{title}</h3>
+              <p className="muted">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { buildTemplate } from './pglite-template';
+
+/** Runs once before all Vitest files: migrate a PGlite template that every file copies. */
+export default async function setup() {
+  await buildTemplate();
+}

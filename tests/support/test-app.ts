@@ -1,0 +1,25 @@
+import { createFixedClock } from '../../src/core/clock';
+import { type Database, wrapPglite } from '../../src/db/client';
+import { createApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
+import { silentLogger } from '../../src/server/logger';
+import { openFromTemplate } from './pglite-template';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+/**
+ * An app on its own fresh PGlite database with a controllable clock.
+ * @example const { app, close } = await createTestApp(); await app.request('/api/health')
+ */
+export async function createTestApp(options: { env?: Record<string, string>; now?: string; database?: Database } = {}) {
+  const database = options.database ?? wrapPglite(await openFromTemplate());
+  const clock = createFixedClock(options.now ?? '2026-11-21T06:30:00Z');
+  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const app = createApp({ database, clock, config, logger: silentLogger });
+  return { app, database, clock, config, close: () => database.close() };
+}
+
+/** Headers a same-origin browser sends with a JSON request. */
+export function jsonHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  return { 'Content-Type': 'application/json', Origin: TEST_ORIGIN, ...extra };
+}
