@@ -1,12 +1,5 @@
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-/**
- * Small key/value facts about this installation (first start, schedule seed).
- * Feature tables live beside their domain and are re-exported from here so
- * drizzle-kit sees one schema.
- */
-export const appMeta = pgTable('app_meta', {
-  key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+// The single schema entry drizzle-kit and the client read; each domain keeps its tables in src/db/schema/.
+export * from './schema/meta';
+export * from './schema/inventory';
+export * from './schema/accounts';
+export * from './schema/bookings';

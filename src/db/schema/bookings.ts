@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/**
+ * A booking moves held → confirmed, or held → expired / cancelled; a payment that
+ * lands on an expired hold is refunded (payment status refunded), never dropped.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: text('id').primaryKey(), // "BK" + timestamp (+ suffix if needed for uniqueness)
+    pnr: text('pnr').notNull(), // 6 chars, no look-alikes
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull(), // held | confirmed | expired | cancelled
+    itineraryId: text('itinerary_id').notNull(),
+    cabin: text('cabin').notNull(),
+    itinerary: jsonb('itinerary').notNull(), // snapshot of legs as booked
+    passengerCount: integer('passenger_count').notNull(),
+    seatCount: integer('seat_count').notNull(), // passengers occupying seats (infants on lap excluded)
+    price: jsonb('price').notNull(), // ItineraryPrice snapshot, INR
+    totalInr: integer('total_inr').notNull(),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    paymentId: text('payment_id'),
+    paymentMethod: text('payment_method'), // card | upi (provider-specific detail in payments)
+  },
+  (t) => [
+    uniqueIndex('bookings_pnr_unique').on(t.pnr),
+    index('bookings_user_idx').on(t.userId, t.createdAt),
+    index('bookings_hold_expiry_idx').on(t.status, t.holdExpiresAt),
+    check('bookings_status_valid', sql`${t.status} in ('held', 'confirmed', 'expired', 'cancelled')`),
+  ],
+);
+
+/** Seats a booking holds or has bought, per leg; the sweeper and confirm update these with the inventory. */
+export const bookingSegments = pgTable(
+  'booking_segments',
+  {
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    legIndex: integer('leg_index').notNull(),
+    flightId: text('flight_id').notNull(),
+    cabin: text('cabin').notNull(),
+    seats: integer('seats').notNull(),
+  },
+  (t) => [uniqueIndex('booking_segments_pk').on(t.bookingId, t.legIndex)],
+);
+
+export const passengers = pgTable(
+  'passengers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    lastName: text('last_name').notNull(),
+    dob: text('dob').notNull(), // YYYY-MM-DD
+    type: text('type').notNull(), // adult | child | infant
+    mobile: text('mobile'),
+    aadhaarLast4: text('aadhaar_last4'), // only the last four digits are ever stored
+    ticketNumber: text('ticket_number'), // 13 digits, set on confirmation
+  },
+  (t) => [uniqueIndex('passengers_position').on(t.bookingId, t.position)],
+);
+
+/** One row per provider payment; the unique provider id makes callback + webhook races harmless. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    provider: text('provider').notNull(), // sandbox | razorpay
+    method: text('method').notNull(), // card | upi | netbanking
+    providerOrderId: text('provider_order_id').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    amountPaise: integer('amount_paise').notNull(),
+    status: text('status').notNull(), // created | captured | failed | refunded
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_unique').on(t.provider, t.providerPaymentId),
+    uniqueIndex('payments_provider_order_unique').on(t.provider, t.providerOrderId),
+    index('payments_booking_idx').on(t.bookingId),
+  ],
+);
+
+/** Webhook events already processed, deduped by the provider's event id. */
+export const webhookEvents = pgTable('webhook_events', {
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('webhook_events_pk').on(t.provider, t.eventId)]);
+
+/** Idempotency-Key records: same key + same body replays; different body is 422; in flight is 409. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id').notNull(),
+    scope: text('scope').notNull(), // e.g. "create-booking", "confirm-payment"
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: text('status').notNull(), // in_progress | done
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_pk').on(t.userId, t.scope, t.key)],
+);
+
+/** Boarding passes per passenger and leg, with the IATA BCBP string. */
+export const boardingPasses = pgTable(
+  'boarding_passes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    passengerId: uuid('passenger_id')
+      .notNull()
+      .references(() => passengers.id, { onDelete: 'cascade' }),
+    legIndex: integer('leg_index').notNull(),
+    flightId: text('flight_id').notNull(),
+    seat: text('seat').notNull(), // e.g. "12C"
+    gate: text('gate').notNull(), // A1–A20
+    sequence: integer('sequence').notNull(),
+    bcbp: text('bcbp').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('boarding_passes_pax_leg').on(t.passengerId, t.legIndex),
+    uniqueIndex('boarding_passes_seat').on(t.flightId, t.seat),
+  ],
+);
+
+/** Outgoing mail written in the same transaction as the change it reports; a job sends it. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(), // e.g. "booking-confirmed"
+    recipient: text('recipient').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [index('outbox_pending_idx').on(t.sentAt, t.availableAt)],
+);
