@@ -1,5 +1,6 @@
 // Home page initial JavaScript: every script the browser fetches to render / (until the network is idle,
 // before the idle-time prefetch of the toast library), gzip-compressed as the server sends it.
+/* global window */
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
