@@ -11,9 +11,16 @@ export interface AppDeps {
   logger: Logger;
 }
 
+/** The signed-in traveller, set by the session middleware when a valid session cookie is present. */
+export interface SessionUser {
+  id: string;
+  email: string;
+}
+
 export interface AppEnv {
   Variables: {
     deps: AppDeps;
     requestId: string;
+    user: SessionUser | undefined;
   };
 }

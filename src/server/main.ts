@@ -3,6 +3,8 @@ import { systemClock } from '../core/clock';
 import { openDatabase } from '../db/client';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { JOBS } from './jobs/registry';
+import { startJobs } from './jobs/runner';
 import { createLogger } from './logger';
 
 /** Process entry: validate config, open the database, serve, and shut down cleanly. */
@@ -28,7 +30,9 @@ async function main() {
     process.stderr.write(`Could not open the database (${which}): ${reason}\n`);
     process.exit(1);
   }
-  const app = createApp({ database, clock: systemClock, config, logger, serveWeb: true });
+  const deps = { database, clock: systemClock, config, logger };
+  const app = createApp({ ...deps, serveWeb: true });
+  const jobs = startJobs(deps, JOBS);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info('listening', {
       url: `http://localhost:${info.port}`,
@@ -49,6 +53,7 @@ async function main() {
     stopping = true;
     logger.info('stopping', { signal });
     server.close();
+    await jobs.stop();
     await database.close();
     process.exit(0);
   };
