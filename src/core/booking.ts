@@ -1,0 +1,489 @@
+import { z } from 'zod';
+import type { Cabin, Itinerary, LegAirport } from './search';
+
+/**
+ * The booking contract shared by the booking screens and the booking API
+ * (see /work/briefs/booking-api.md). Messages are the spec's (section 5) where it
+ * has one, character for character; the stricter real-world rules (Indian mobile,
+ * Aadhaar checksum, age on the travel date) add their own messages.
+ */
+
+export const PASSENGER_TITLES = ['Mr', 'Ms', 'Mrs'] as const;
+export type PassengerTitle = (typeof PASSENGER_TITLES)[number];
+
+/** The spec's labels for passenger types. */
+export const PASSENGER_KINDS = ['Adult', 'Child', 'Infant'] as const;
+export type PassengerKind = (typeof PASSENGER_KINDS)[number];
+
+export const MAX_PASSENGERS = 9;
+/** How long a hold keeps its seats before the sweeper releases them. */
+export const HOLD_MINUTES = 10;
+
+export const PASSENGER_MESSAGES = {
+  titleRequired: 'Title is required',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  dobRequired: 'Date of birth is required',
+  typeRequired: 'Passenger type is required',
+  mobileRequired: 'Mobile number is required for adults',
+  mobileDigits: 'Mobile number must be 10 digits',
+  mobileIndian: 'Enter a valid Indian mobile number',
+  aadhaarDigits: 'Aadhar card must be 12 digits',
+  aadhaarInvalid: 'Enter a valid Aadhaar number',
+  adultAge: 'An adult must be 12 or older on the travel date',
+  childAge: 'A child must be 2 to 11 on the travel date',
+  infantAge: 'An infant must be under 2 on the travel date',
+  dobAfterTravel: 'Date of birth must be on or before the travel date',
+  dobInvalid: 'Use a date like 1990-05-24',
+  nameChars: "Use letters, spaces, hyphens, dots and apostrophes only",
+  nameLength: 'At most 50 characters',
+  atLeastOneAdult: 'At least one adult must travel',
+  infantsWithAdults: 'Each infant must travel with an adult',
+  tooMany: `At most ${MAX_PASSENGERS} passengers per booking`,
+  noPassengers: 'Add at least one passenger',
+  formToast: 'Please fix the errors in passenger details',
+} as const;
+
+export const UPI_MESSAGE = 'Please enter a valid UPI ID';
+
+/** Reasons carried by 4xx booking/payment errors (`error.reason`), so screens can branch on them. */
+export const BOOKING_REASONS = {
+  priceChanged: 'price-changed',
+  soldOut: 'sold-out',
+  holdExpired: 'hold-expired',
+  paymentFailed: 'payment-failed',
+} as const;
+export type BookingReason = (typeof BOOKING_REASONS)[keyof typeof BOOKING_REASONS];
+
+export const BOOKING_ERROR_MESSAGES = {
+  priceChanged: 'The fare has changed since you searched.',
+  soldOut: 'Sorry, these seats have just sold out.',
+  holdExpired: 'Your seat hold has expired. Please search again.',
+  holdExpiredRefunded: 'Your seat hold expired before payment completed. Your payment has been refunded.',
+  cardPaymentFailed: 'Payment failed. Please try again.',
+  upiPaymentFailed: 'UPI payment failed. Please try again.',
+} as const;
+
+// ---------------------------------------------------------------------------
+// Checks
+
+const MULT = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
+  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
+  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+];
+const PERM = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
+  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
+  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+];
+const INV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
+
+function verhoeffChecksum(digits: string): number {
+  let c = 0;
+  const reversed = [...digits].reverse();
+  reversed.forEach((ch, i) => {
+    const p = PERM[i % 8]?.[Number(ch)] ?? 0;
+    c = MULT[c]?.[p] ?? 0;
+  });
+  return c;
+}
+
+/**
+ * True when a digit string passes the Verhoeff check (its last digit is the checksum).
+ * @example isVerhoeffValid('2363') // true
+ */
+export function isVerhoeffValid(digits: string): boolean {
+  return /^\d+$/.test(digits) && verhoeffChecksum(digits) === 0;
+}
+
+/**
+ * The Verhoeff check digit for a digit string (append it to make a valid number).
+ * @example verhoeffCheckDigit('236') // 3
+ */
+export function verhoeffCheckDigit(digits: string): number {
+  return INV[verhoeffChecksum(`${digits}0`)] ?? 0;
+}
+
+/**
+ * A real Aadhaar number: 12 digits, not starting 0 or 1, Verhoeff check digit last.
+ * @example isValidAadhaar('234123412346') // true
+ */
+export function isValidAadhaar(value: string): boolean {
+  return /^[2-9]\d{11}$/.test(value) && isVerhoeffValid(value);
+}
+
+/**
+ * An Indian mobile number as typed: 10 digits starting 6–9.
+ * @example isValidIndianMobile('9876543210') // true
+ */
+export function isValidIndianMobile(value: string): boolean {
+  return /^[6-9]\d{9}$/.test(value);
+}
+
+/**
+ * A UPI virtual payment address, `name@bank`.
+ * @example isValidUpiId('rahul.s@okicici') // true
+ */
+export function isValidUpiId(value: string): boolean {
+  return /^[A-Za-z0-9._-]{2,256}@[A-Za-z]{2,64}$/.test(value);
+}
+
+/**
+ * Masks all but the last four digits the way the app shows an Aadhaar number.
+ * @example maskAadhaar('1234') // 'XXXX XXXX 1234'
+ */
+export function maskAadhaar(last4: string): string {
+  return `XXXX XXXX ${last4}`;
+}
+
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
+}
+
+/**
+ * Whole years between a date of birth and a day (both YYYY-MM-DD), as birthdays count them.
+ * @example ageOn('2014-11-22', '2026-11-21') // 11
+ */
+export function ageOn(dob: string, day: string): number {
+  const [by, bm, bd] = dob.split('-').map(Number);
+  const [ty, tm, td] = day.split('-').map(Number);
+  if (by === undefined || bm === undefined || bd === undefined || ty === undefined || tm === undefined || td === undefined) return Number.NaN;
+  let age = ty - by;
+  if (tm < bm || (tm === bm && td < bd)) age -= 1;
+  return age;
+}
+
+/**
+ * The passenger type a date of birth allows on the travel date.
+ * @example kindForAge(ageOn('2025-01-01', '2026-12-24')) // 'Infant'
+ */
+export function kindForAge(age: number): PassengerKind {
+  if (age >= 12) return 'Adult';
+  if (age >= 2) return 'Child';
+  return 'Infant';
+}
+
+// ---------------------------------------------------------------------------
+// Schemas
+
+/** Empty strings from form inputs mean "not given". */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v));
+
+const NAME_RE = /^[A-Za-z][A-Za-z .'-]*$/;
+
+const requiredName = (message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, message)
+    .max(50, PASSENGER_MESSAGES.nameLength)
+    .regex(NAME_RE, PASSENGER_MESSAGES.nameChars);
+
+/** One passenger as the form and POST /api/bookings send it. Type-dependent rules live in passengerSchema's refinement. */
+const passengerObject = z.object({
+  title: z.enum(PASSENGER_TITLES, { message: PASSENGER_MESSAGES.titleRequired }),
+  firstName: requiredName(PASSENGER_MESSAGES.firstNameRequired),
+  middleName: optionalText.pipe(z.string().max(50, PASSENGER_MESSAGES.nameLength).regex(NAME_RE, PASSENGER_MESSAGES.nameChars).optional()),
+  lastName: requiredName(PASSENGER_MESSAGES.lastNameRequired),
+  dob: z
+    .string({ message: PASSENGER_MESSAGES.dobRequired })
+    .trim()
+    .min(1, PASSENGER_MESSAGES.dobRequired)
+    .refine(isRealDate, PASSENGER_MESSAGES.dobInvalid),
+  type: z.enum(PASSENGER_KINDS, { message: PASSENGER_MESSAGES.typeRequired }),
+  mobileNo: optionalText,
+  aadharCard: optionalText,
+});
+
+export type PassengerInput = z.input<typeof passengerObject>;
+
+/**
+ * One passenger, checked against the travel date (local departure date, YYYY-MM-DD).
+ * Mobile is dropped for children and infants and Aadhaar for infants (their inputs are disabled).
+ * @example passengerSchema('2026-12-24').safeParse({ title: 'Mr', firstName: 'Rahul', lastName: 'Sharma', dob: '1990-01-01', type: 'Adult', mobileNo: '9876543210' })
+ */
+export function passengerSchema(travelDate: string) {
+  return passengerObject
+    .superRefine((p, ctx) => {
+      if (p.type === 'Adult') {
+        if (p.mobileNo === undefined) ctx.addIssue({ code: 'custom', path: ['mobileNo'], message: PASSENGER_MESSAGES.mobileRequired });
+        else if (!/^\d{10}$/.test(p.mobileNo)) ctx.addIssue({ code: 'custom', path: ['mobileNo'], message: PASSENGER_MESSAGES.mobileDigits });
+        else if (!isValidIndianMobile(p.mobileNo)) ctx.addIssue({ code: 'custom', path: ['mobileNo'], message: PASSENGER_MESSAGES.mobileIndian });
+      }
+      if (p.type !== 'Infant' && p.aadharCard !== undefined) {
+        if (!/^\d{12}$/.test(p.aadharCard)) ctx.addIssue({ code: 'custom', path: ['aadharCard'], message: PASSENGER_MESSAGES.aadhaarDigits });
+        else if (!isValidAadhaar(p.aadharCard)) ctx.addIssue({ code: 'custom', path: ['aadharCard'], message: PASSENGER_MESSAGES.aadhaarInvalid });
+      }
+      if (isRealDate(p.dob) && isRealDate(travelDate)) {
+        if (p.dob > travelDate) {
+          ctx.addIssue({ code: 'custom', path: ['dob'], message: PASSENGER_MESSAGES.dobAfterTravel });
+          return;
+        }
+        const allowed = kindForAge(ageOn(p.dob, travelDate));
+        if (allowed !== p.type) {
+          const message = p.type === 'Adult' ? PASSENGER_MESSAGES.adultAge : p.type === 'Child' ? PASSENGER_MESSAGES.childAge : PASSENGER_MESSAGES.infantAge;
+          ctx.addIssue({ code: 'custom', path: ['dob'], message });
+        }
+      }
+    })
+    .transform((p) => ({
+      ...p,
+      mobileNo: p.type === 'Adult' ? p.mobileNo : undefined,
+      aadharCard: p.type === 'Infant' ? undefined : p.aadharCard,
+    }));
+}
+
+export type Passenger = z.output<ReturnType<typeof passengerSchema>>;
+
+/**
+ * The passenger list: 1–9 passengers, at least one adult, no more infants than adults.
+ * List-level errors are on the list itself (field key `passengers` inside a request body).
+ * @example passengersSchema('2026-12-24').safeParse([adult, infant])
+ */
+export function passengersSchema(travelDate: string) {
+  return z
+    .array(passengerSchema(travelDate), { message: PASSENGER_MESSAGES.noPassengers })
+    .min(1, PASSENGER_MESSAGES.noPassengers)
+    .max(MAX_PASSENGERS, PASSENGER_MESSAGES.tooMany)
+    .superRefine((list, ctx) => {
+      const adults = list.filter((p) => p.type === 'Adult').length;
+      const infants = list.filter((p) => p.type === 'Infant').length;
+      if (adults === 0) ctx.addIssue({ code: 'custom', path: [], message: PASSENGER_MESSAGES.atLeastOneAdult });
+      else if (infants > adults) ctx.addIssue({ code: 'custom', path: [], message: PASSENGER_MESSAGES.infantsWithAdults });
+    });
+}
+
+/**
+ * Validates passengers for a form or the server and returns errors keyed like the API's
+ * `fields`: `passengers.{i}.{field}` per passenger, `passengers` for list rules.
+ * @example validatePassengers(list, '2026-12-24') // { ok: false, fields: { 'passengers.0.mobileNo': 'Mobile number is required for adults' } }
+ */
+export function validatePassengers(
+  list: unknown,
+  travelDate: string,
+): { ok: true; passengers: Passenger[] } | { ok: false; fields: Record<string, string> } {
+  const result = passengersSchema(travelDate).safeParse(list);
+  if (result.success) return { ok: true, passengers: result.data };
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = ['passengers', ...issue.path.map(String)].join('.');
+    fields[key] ??= issue.message;
+  }
+  return { ok: false, fields };
+}
+
+/** Seats a passenger list occupies: infants travel on a lap. */
+export function seatCount(list: readonly { type: PassengerKind }[]): number {
+  return list.filter((p) => p.type !== 'Infant').length;
+}
+
+// ---------------------------------------------------------------------------
+// Requests
+
+export const IdempotencyKeySchema = z
+  .string({ message: 'Idempotency-Key header is required' })
+  .min(8, 'Idempotency-Key must be 8 to 128 characters')
+  .max(128, 'Idempotency-Key must be 8 to 128 characters')
+  .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces');
+
+/**
+ * Body of POST /api/bookings. Passengers are checked against the travel date by the server
+ * after it knows the itinerary (validatePassengers), so here they are only shaped.
+ */
+export const CreateBookingBodySchema = z.object({
+  itineraryId: z.string({ message: 'Choose a flight to book' }).trim().min(1, 'Choose a flight to book').max(400, 'Choose a flight to book'),
+  passengers: z.array(z.unknown(), { message: PASSENGER_MESSAGES.noPassengers }).min(1, PASSENGER_MESSAGES.noPassengers).max(MAX_PASSENGERS, PASSENGER_MESSAGES.tooMany),
+  quotedTotal: z.number({ message: 'quotedTotal must be a number' }).int('quotedTotal must be whole rupees').min(0, 'quotedTotal must be positive'),
+  acceptPriceChange: z.boolean().optional(),
+});
+export type CreateBookingBody = z.infer<typeof CreateBookingBodySchema>;
+
+export const PAYMENT_METHODS = ['card', 'upi'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const CreatePaymentBodySchema = z
+  .object({
+    method: z.enum(PAYMENT_METHODS, { message: 'Choose card or UPI' }),
+    upiId: z.string().trim().max(330, UPI_MESSAGE).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.method === 'upi' && (b.upiId === undefined || !isValidUpiId(b.upiId)))
+      ctx.addIssue({ code: 'custom', path: ['upiId'], message: UPI_MESSAGE });
+  });
+export type CreatePaymentBody = z.infer<typeof CreatePaymentBodySchema>;
+
+export const ConfirmBookingBodySchema = z.object({
+  orderId: z.string({ message: 'orderId is required' }).min(1, 'orderId is required').max(100),
+  paymentId: z.string({ message: 'paymentId is required' }).min(1, 'paymentId is required').max(100),
+  signature: z.string({ message: 'signature is required' }).min(1, 'signature is required').max(200),
+});
+export type ConfirmBookingBody = z.infer<typeof ConfirmBookingBodySchema>;
+
+/** Sandbox test values the checkout dialog shows as hints. */
+export const SANDBOX_TEST_VALUES = {
+  successCard: '4111 1111 1111 1111',
+  declinedCard: '4000 0000 0000 0002',
+  successUpi: 'success@sandbox',
+  failureUpi: 'failure@sandbox',
+} as const;
+
+const luhnValid = (digits: string) => {
+  let sum = 0;
+  [...digits].reverse().forEach((ch, i) => {
+    let d = Number(ch);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  });
+  return sum % 10 === 0;
+};
+
+export const SandboxCardSchema = z.object({
+  number: z
+    .string({ message: 'Card number is required' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number').refine(luhnValid, 'Enter a valid card number')),
+  expiry: z.string({ message: 'Expiry is required' }).trim().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Use MM/YY'),
+  cvv: z.string({ message: 'CVV is required' }).trim().regex(/^\d{3,4}$/, 'CVV must be 3 or 4 digits'),
+  name: z.string({ message: 'Name on card is required' }).trim().min(1, 'Name on card is required').max(100),
+});
+
+export const SandboxPayBodySchema = z.discriminatedUnion(
+  'method',
+  [
+    z.object({ orderId: z.string().min(1, 'orderId is required').max(100), method: z.literal('card'), card: SandboxCardSchema }),
+    z.object({
+      orderId: z.string().min(1, 'orderId is required').max(100),
+      method: z.literal('upi'),
+      upiId: z.string({ message: UPI_MESSAGE }).trim().refine(isValidUpiId, UPI_MESSAGE),
+    }),
+  ],
+  { message: 'Choose card or UPI' },
+);
+export type SandboxPayBody = z.infer<typeof SandboxPayBodySchema>;
+
+// ---------------------------------------------------------------------------
+// Views
+
+export type BookingStatus = 'held' | 'confirmed' | 'expired' | 'cancelled';
+
+export interface PassengerView {
+  id: string;
+  title: PassengerTitle;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  dob: string;
+  type: PassengerKind;
+  mobileNo: string | null;
+  /** "XXXX XXXX 1234"; only the last four digits are stored. */
+  aadhaarMasked: string | null;
+  /** 13 digits, set on confirmation. */
+  ticketNumber: string | null;
+}
+
+export interface BookingView {
+  /** "BK" + timestamp, e.g. "BK1732180000000". */
+  id: string;
+  pnr: string;
+  status: BookingStatus;
+  itinerary: Itinerary;
+  passengers: PassengerView[];
+  totalInr: number;
+  holdExpiresAt: string;
+  createdAt: string;
+  confirmedAt: string | null;
+  paymentId: string | null;
+  paymentMethod: PaymentMethod | null;
+  /** First leg's origin code, last leg's destination code, first leg's local departure date. */
+  source: string;
+  destination: string;
+  date: string;
+}
+
+export interface CreateBookingResponse {
+  booking: BookingView;
+}
+
+/** 409 body when the fare moved since the search. */
+export interface PriceChangedBody {
+  error: { code: 'conflict'; reason: 'price-changed'; message: string };
+  oldTotal: number;
+  newTotal: number;
+  itinerary: Itinerary;
+}
+
+export interface ProfileStats {
+  totalBookings: number;
+  totalSpent: number;
+  /** City name, or 'N/A'. */
+  favoriteDestination: string;
+}
+
+export type PaymentProviderName = 'sandbox' | 'razorpay';
+
+export interface PaymentConfig {
+  provider: PaymentProviderName;
+  providerName: string;
+  upiEnabled: true;
+  razorpayKeyId?: string;
+}
+
+export interface PaymentOrder {
+  orderId: string;
+  provider: PaymentProviderName;
+  amountPaise: number;
+  currency: 'INR';
+  description: string;
+  prefill: { email: string; contact: string };
+  razorpayKeyId?: string;
+}
+
+export interface SandboxPayResult {
+  paymentId: string;
+  orderId: string;
+  signature: string;
+}
+
+export interface BoardingPassView {
+  id: string;
+  bookingId: string;
+  pnr: string;
+  /** "Mr Rahul Sharma". */
+  passengerName: string;
+  airline: string;
+  flightNumber: string;
+  from: LegAirport;
+  to: LegAirport;
+  departure: string;
+  arrival: string;
+  date: string;
+  time: string;
+  gate: string;
+  seat: string;
+  cabin: Cabin;
+  sequence: number;
+  bcbp: string;
+  boardingTime: string;
+}
