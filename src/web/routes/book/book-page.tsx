@@ -1,5 +1,281 @@
-import { PendingScreen } from '../../components/pending-screen';
+import { CloudSun, Plus, Users } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+import { BOOKING_REASONS, MAX_PASSENGERS, PASSENGER_MESSAGES, validatePassengers } from '../../../core/booking';
+import type { Itinerary, SearchQuery } from '../../../core/search';
+import { useDocumentTitle } from '../../components/page-title';
+import { BookingApiError, createBooking, priceChangeOf } from '../../features/booking/booking-api';
+import { formatInr, localDate } from '../../features/booking/format';
+import { ItinerarySummary } from '../../features/booking/itinerary-summary';
+import { Modal } from '../../features/booking/modal';
+import { PassengerCard } from '../../features/booking/passenger-card';
+import { type DraftField, emptyPassenger, initialPassengers, type PassengerDraft, runningTotal, toPassengerInput, updatePassenger } from '../../features/booking/passenger-form';
+import { useCurrency } from '../../features/currency/currency-context';
+import { notify } from '../../lib/toast';
+import './book.css';
+
+interface BookState {
+  itinerary: Itinerary;
+  query?: SearchQuery;
+}
+
+function isBookState(value: unknown): value is BookState {
+  if (typeof value !== 'object' || value === null || !('itinerary' in value)) return false;
+  const itinerary: unknown = value.itinerary;
+  return typeof itinerary === 'object' && itinerary !== null && 'id' in itinerary && 'legs' in itinerary && Array.isArray(itinerary.legs) && itinerary.legs.length > 0;
+}
+
+/** The results URL for the search the traveller came from, so "back" shows the same list. */
+export function resultsHref(query: SearchQuery | undefined): string {
+  if (!query) return '/result';
+  const params = new URLSearchParams({
+    from: query.from,
+    to: query.to,
+    date: query.date,
+    cabin: query.cabin,
+    adults: String(query.adults),
+    children: String(query.children),
+    infants: String(query.infants),
+  });
+  return `/result?${params.toString()}`;
+}
 
 export function BookPage() {
-  return <PendingScreen title="Booking" />;
+  useDocumentTitle('Book Your Flight');
+  // TODO(accounts): wrap in RequireAuth once features/auth/require-auth.tsx lands.
+  return <BookScreen />;
+}
+
+function BookScreen() {
+  const state: unknown = useHistoryState();
+  if (!isBookState(state)) {
+    return (
+      <div className="container page book-empty">
+        <div className="card book-empty-card">
+          <h1>Book Your Flight</h1>
+          <p>No flight selected for booking.</p>
+          <Link href="/result" className="btn btn-primary">
+            Back to Results
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <BookingForm key={state.itinerary.id} itinerary={state.itinerary} query={state.query} />;
+}
+
+type Problem = { kind: 'price-changed'; oldTotal: number; newTotal: number } | { kind: 'sold-out'; message: string } | null;
+
+function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: SearchQuery | undefined }) {
+  const [, navigate] = useLocation();
+  const { currency, format } = useCurrency();
+  const [passengers, setPassengers] = useState<PassengerDraft[]>(() => initialPassengers(query));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [problem, setProblem] = useState<Problem>(null);
+  // One Idempotency-Key per distinct request body: a retry of the same submission reuses it,
+  // so a lost response can never create a second hold; a changed body gets a fresh key.
+  const submission = useRef<{ body: string; key: string } | null>(null);
+  const travelDate = localDate(itinerary.departure);
+  const total = runningTotal(itinerary.price, passengers);
+  const backHref = resultsHref(query);
+
+  const change = (index: number, field: DraftField, value: string) => {
+    setPassengers((list) => list.map((p, i) => (i === index ? updatePassenger(p, field, value) : p)));
+    const key = `passengers.${index}.${field}`;
+    if (errors[key] || (field === 'type' && errors.passengers)) {
+      setErrors(({ [key]: _drop, passengers: _list, ...rest }) => rest);
+    }
+  };
+
+  const remove = (index: number) => {
+    setPassengers((list) => list.filter((_, i) => i !== index));
+    // Field errors are keyed by position, so they no longer line up after a removal.
+    setErrors({});
+  };
+
+  const add = () => {
+    if (passengers.length >= MAX_PASSENGERS) return;
+    setPassengers((list) => [...list, emptyPassenger()]);
+  };
+
+  const submit = async (acceptPriceChange: boolean, quotedTotal: number) => {
+    const inputs = passengers.map(toPassengerInput);
+    const body = { itineraryId: itinerary.id, passengers: inputs, quotedTotal, ...(acceptPriceChange ? { acceptPriceChange: true } : {}) };
+    const bodyText = JSON.stringify(body);
+    if (submission.current?.body !== bodyText) submission.current = { body: bodyText, key: crypto.randomUUID() };
+    setSubmitting(true);
+    try {
+      const { booking } = await createBooking(body, submission.current.key);
+      navigate('/payment', { state: { bookingId: booking.id } });
+    } catch (error) {
+      setSubmitting(false);
+      const change = priceChangeOf(error);
+      if (change) {
+        setProblem({ kind: 'price-changed', ...change });
+        return;
+      }
+      if (error instanceof BookingApiError && error.reason === BOOKING_REASONS.soldOut) {
+        setProblem({ kind: 'sold-out', message: error.message });
+        return;
+      }
+      if (error instanceof BookingApiError && Object.keys(error.fields).length > 0) {
+        setErrors(error.fields);
+        notify.error(PASSENGER_MESSAGES.formToast);
+        return;
+      }
+      notify.error(error instanceof Error ? error.message : 'Booking failed. Please try again.');
+    }
+  };
+
+  const proceed = () => {
+    const result = validatePassengers(passengers.map(toPassengerInput), travelDate);
+    if (!result.ok) {
+      setErrors(result.fields);
+      notify.error(PASSENGER_MESSAGES.formToast);
+      // Move focus to the first field with a problem so keyboard and screen-reader users land on it.
+      window.requestAnimationFrame(() => document.querySelector<HTMLElement>('.book-page [aria-invalid="true"]')?.focus());
+      return;
+    }
+    setErrors({});
+    void submit(false, total.total);
+  };
+
+  const counts = (['Adult', 'Child', 'Infant'] as const).filter((kind) => total.counts[kind] > 0);
+
+  return (
+    <div className="container page book-page">
+      <h1>Book Your Flight</h1>
+      <form
+        className="book-layout"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          proceed();
+        }}
+      >
+        <div className="book-main">
+          <div className="card">
+            <ItinerarySummary itinerary={itinerary} />
+          </div>
+          <h2 className="book-section-title">Passenger details</h2>
+          {passengers.map((passenger, index) => (
+            <PassengerCard
+              key={passenger.key}
+              index={index}
+              passenger={passenger}
+              errors={errors}
+              travelDate={travelDate}
+              canRemove={passengers.length > 1}
+              onChange={(field, value) => change(index, field, value)}
+              onRemove={() => remove(index)}
+            />
+          ))}
+          {errors.passengers && (
+            <p className="bk-error book-list-error" role="alert">
+              {errors.passengers}
+            </p>
+          )}
+          <div className="book-tools">
+            <button type="button" className="btn" onClick={add} disabled={passengers.length >= MAX_PASSENGERS}>
+              <Plus aria-hidden="true" size={18} /> Add Passenger
+            </button>
+            {/* Wired to their dialogs by a later issue. */}
+            <button type="button" className="btn" disabled title="Available soon">
+              <Users aria-hidden="true" size={18} /> Group Booking
+            </button>
+            <button type="button" className="btn" disabled title="Available soon">
+              <CloudSun aria-hidden="true" size={18} /> Weather Insights
+            </button>
+          </div>
+          {passengers.length >= MAX_PASSENGERS && <p className="muted small">At most {MAX_PASSENGERS} passengers per booking.</p>}
+        </div>
+        <aside className="card book-total" aria-label="Price summary">
+          <h2 className="book-section-title">Fare summary</h2>
+          <ul className="book-lines">
+            {counts.map((kind) => {
+              const fare = itinerary.price.perPassenger[kind === 'Adult' ? 'adult' : kind === 'Child' ? 'child' : 'infant'];
+              return (
+                <li key={kind}>
+                  <span>
+                    {kind} × {total.counts[kind]}
+                  </span>
+                  <span>{fare ? format(fare.total * total.counts[kind]) : 'Priced at payment'}</span>
+                </li>
+              );
+            })}
+          </ul>
+          <p className="book-total-line">
+            <span>Total</span>
+            <strong data-testid="running-total">{format(total.total)}</strong>
+          </p>
+          <p className="muted small book-charged">
+            All-in fare incl. taxes and fees. Charged in INR{currency === 'INR' ? '' : `: ${formatInr(total.total)}`}.
+            {total.unpriced.length > 0 && ` The ${total.unpriced.join(' and ').toLowerCase()} fare is confirmed before you pay.`}
+          </p>
+          <button type="submit" className="btn btn-primary btn-large book-proceed" disabled={submitting} aria-busy={submitting}>
+            {submitting ? 'Holding your seats...' : 'Proceed to Payment'}
+          </button>
+        </aside>
+      </form>
+
+      <Modal
+        open={problem?.kind === 'price-changed'}
+        title="The fare has changed"
+        description="The fare has changed since you searched."
+        dismissible={false}
+        onOpenChange={(open) => !open && setProblem(null)}
+      >
+        {problem?.kind === 'price-changed' && (
+          <>
+            <dl className="book-price-change">
+              <div>
+                <dt>Old total</dt>
+                <dd>
+                  <s>{formatInr(problem.oldTotal)}</s>
+                </dd>
+              </div>
+              <div>
+                <dt>New total</dt>
+                <dd>
+                  <strong>{formatInr(problem.newTotal)}</strong>
+                </dd>
+              </div>
+            </dl>
+            {currency !== 'INR' && (
+              <p className="muted small">
+                About {format(problem.newTotal)}. Charged in INR.
+              </p>
+            )}
+            <div className="modal-actions">
+              <button type="button" className="btn" onClick={() => navigate(backHref)}>
+                Back to results
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => {
+                  const newTotal = problem.newTotal;
+                  setProblem(null);
+                  void submit(true, newTotal);
+                }}
+              >
+                Accept {formatInr(problem.newTotal)}
+              </button>
+            </div>
+          </>
+        )}
+      </Modal>
+
+      <Modal open={problem?.kind === 'sold-out'} title="Seats sold out" description={problem?.kind === 'sold-out' ? problem.message : undefined} onOpenChange={(open) => !open && setProblem(null)}>
+        <p>Another traveller took the last seats on this flight. Please choose another flight.</p>
+        <div className="modal-actions">
+          <button type="button" className="btn btn-primary" onClick={() => navigate(backHref)}>
+            Back to results
+          </button>
+        </div>
+      </Modal>
+    </div>
+  );
 }

@@ -1,0 +1,145 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import type {
+  BoardingPassView,
+  BookingView,
+  CreateBookingBody,
+  PaymentConfig,
+  PaymentMethod,
+  PaymentOrder,
+  ProfileStats,
+  SandboxPayBody,
+  SandboxPayResult,
+} from '../../../core/booking';
+import { ApiError } from '../../lib/api';
+
+/**
+ * Fetchers and query options for the booking API (see the booking API contract). Errors carry
+ * the server's `reason` (price-changed, sold-out, hold-expired, payment-failed) so screens can
+ * branch on it, and the whole body for the price-changed answer's old and new totals.
+ */
+export class BookingApiError extends ApiError {
+  readonly reason: string | null;
+  readonly body: unknown;
+
+  constructor(status: number, code: ApiError['code'], message: string, fields: Record<string, string>, reason: string | null, body: unknown) {
+    super(status, code, message, fields);
+    this.name = 'BookingApiError';
+    this.reason = reason;
+    this.body = body;
+  }
+}
+
+const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    reason: z.string().optional(),
+  }),
+});
+
+const KNOWN_CODES = new Set<string>([
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'idempotency_in_progress',
+  'idempotency_mismatch',
+  'payload_too_large',
+  'rate_limited',
+  'unsupported_media_type',
+  'internal',
+  'unavailable',
+]);
+
+function isKnownCode(code: string): code is Exclude<ApiError['code'], 'network'> {
+  return KNOWN_CODES.has(code);
+}
+
+/**
+ * Calls the API with JSON and the session cookie; throws BookingApiError on any failure.
+ * @example const { booking } = await requestJson<{ booking: BookingView }>('/api/bookings/BK1')
+ */
+export async function requestJson<T>(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', ...(init.json === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
+      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+    });
+  } catch {
+    throw new BookingApiError(0, 'network', 'Network error. Check your connection and try again.', {}, null, null);
+  }
+  const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) {
+    const parsed = ErrorBodySchema.safeParse(body);
+    if (parsed.success) {
+      const { code, message, fields, reason } = parsed.data.error;
+      throw new BookingApiError(response.status, isKnownCode(code) ? code : 'internal', message, fields ?? {}, reason ?? null, body);
+    }
+    throw new BookingApiError(response.status, 'internal', 'Something went wrong. Please try again.', {}, null, body);
+  }
+  // Our own API's success bodies follow the shared contract types.
+  return body as T;
+}
+
+const PriceChangedSchema = z.object({ oldTotal: z.number(), newTotal: z.number() });
+
+/** Old and new totals from a 409 price-changed answer, or null for any other error. */
+export function priceChangeOf(error: unknown): { oldTotal: number; newTotal: number } | null {
+  if (!(error instanceof BookingApiError) || error.reason !== 'price-changed') return null;
+  const parsed = PriceChangedSchema.safeParse(error.body);
+  return parsed.success ? parsed.data : null;
+}
+
+/** POST /api/bookings: holds seats for ten minutes. */
+export function createBooking(body: CreateBookingBody, idempotencyKey: string): Promise<{ booking: BookingView }> {
+  return requestJson('/api/bookings', { json: body, headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+export function createPayment(bookingId: string, body: { method: PaymentMethod; upiId?: string }): Promise<{ payment: PaymentOrder }> {
+  return requestJson(`/api/bookings/${encodeURIComponent(bookingId)}/payments`, { json: body });
+}
+
+export function paySandbox(body: SandboxPayBody): Promise<SandboxPayResult> {
+  return requestJson('/api/payments/sandbox/pay', { json: body });
+}
+
+export function confirmBooking(bookingId: string, body: { orderId: string; paymentId: string; signature: string }, idempotencyKey: string): Promise<{ booking: BookingView }> {
+  return requestJson(`/api/bookings/${encodeURIComponent(bookingId)}/confirm`, { json: body, headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+export function bookingQuery(bookingId: string) {
+  return queryOptions({
+    queryKey: ['bookings', bookingId],
+    queryFn: () => requestJson<{ booking: BookingView }>(`/api/bookings/${encodeURIComponent(bookingId)}`).then((r) => r.booking),
+  });
+}
+
+export function bookingsQuery() {
+  return queryOptions({
+    queryKey: ['bookings'],
+    queryFn: () => requestJson<{ bookings: BookingView[] }>('/api/bookings').then((r) => r.bookings),
+  });
+}
+
+export function profileStatsQuery() {
+  return queryOptions({ queryKey: ['profile-stats'], queryFn: () => requestJson<ProfileStats>('/api/profile/stats') });
+}
+
+export function paymentConfigQuery() {
+  return queryOptions({ queryKey: ['payments-config'], queryFn: () => requestJson<PaymentConfig>('/api/payments/config'), staleTime: Infinity });
+}
+
+export function boardingPassesQuery() {
+  return queryOptions({
+    queryKey: ['boarding-passes'],
+    queryFn: () => requestJson<{ passes: BoardingPassView[] }>('/api/boarding-passes').then((r) => r.passes),
+  });
+}

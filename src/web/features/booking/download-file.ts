@@ -1,0 +1,29 @@
+/**
+ * Fetches a document from the API and saves it with the browser's download machinery.
+ * Fetching first (rather than following a link) lets the screen show a toast on success or
+ * failure, and keeps the session cookie on the request.
+ * @example await downloadFile('/api/bookings/BK1/ticket.pdf', 'safar-ticket-ABC234.pdf')
+ */
+export async function downloadFile(url: string, filename: string): Promise<void> {
+  const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/pdf' } });
+  if (!response.ok) throw new Error(`Download failed with status ${response.status}`);
+  const blob = await response.blob();
+  const objectUrl = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = objectUrl;
+    link.download = filenameFrom(response.headers.get('Content-Disposition')) ?? filename;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Revoke after the click has been handled, or some browsers cancel the download.
+    window.setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+  }
+}
+
+function filenameFrom(disposition: string | null): string | null {
+  const match = disposition ? /filename="([^"]+)"/.exec(disposition) : null;
+  return match?.[1] ?? null;
+}

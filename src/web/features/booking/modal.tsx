@@ -1,0 +1,49 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import './modal.css';
+
+interface Props {
+  open: boolean;
+  title: string;
+  description?: ReactNode;
+  /** When false, Escape and the outside click do nothing (the traveller must choose an action). */
+  dismissible?: boolean;
+  onOpenChange(open: boolean): void;
+  children: ReactNode;
+}
+
+/**
+ * An accessible modal (Radix Dialog: focus trap, Escape, labelled title) in the app's look.
+ * @example <Modal open title="The fare has changed" onOpenChange={setOpen}>…</Modal>
+ */
+export function Modal({ open, title, description, dismissible = true, onOpenChange, children }: Props) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="modal-overlay" />
+        <Dialog.Content
+          className="modal-content"
+          onEscapeKeyDown={(event) => {
+            if (!dismissible) event.preventDefault();
+          }}
+          onPointerDownOutside={(event) => {
+            if (!dismissible) event.preventDefault();
+          }}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="modal-head">
+            <Dialog.Title className="modal-title">{title}</Dialog.Title>
+            {dismissible && (
+              <Dialog.Close className="icon-btn modal-close" aria-label="Close">
+                <X aria-hidden="true" size={20} />
+              </Dialog.Close>
+            )}
+          </div>
+          {description && <Dialog.Description className="modal-description">{description}</Dialog.Description>}
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { validatePassengers } from '../../../core/booking';
+import type { ItineraryPrice } from '../../../core/search';
+import { digitsOnly, emptyPassenger, initialPassengers, runningTotal, toPassengerInput, updatePassenger } from './passenger-form';
+
+const price: ItineraryPrice = {
+  currency: 'INR',
+  perPassenger: { adult: { baseFare: 4000, taxesAndFees: 800, total: 4800 }, infant: { baseFare: 1000, taxesAndFees: 200, total: 1200 } },
+  total: { baseFare: 9000, taxesAndFees: 1800, total: 10800 },
+};
+
+describe('passenger form', () => {
+  it('starts the first passenger as Adult and added ones empty', () => {
+    expect(emptyPassenger('Adult').type).toBe('Adult');
+    expect(emptyPassenger().type).toBe('');
+    expect(initialPassengers(null).map((p) => p.type)).toEqual(['Adult']);
+  });
+
+  it('creates one card per searched traveller, adults first', () => {
+    expect(initialPassengers({ adults: 2, children: 1, infants: 1 }).map((p) => p.type)).toEqual(['Adult', 'Adult', 'Child', 'Infant']);
+  });
+
+  it('gives each card its own key', () => {
+    const keys = initialPassengers({ adults: 3, children: 0, infants: 0 }).map((p) => p.key);
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  it('keeps only digits and caps mobile at 10 and Aadhar at 12', () => {
+    expect(digitsOnly('98a76-543210 99', 10)).toBe('9876543210');
+    const p = updatePassenger(updatePassenger(emptyPassenger('Adult'), 'mobileNo', '+91 98765 43210'), 'aadharCard', '2341 2341 2346 789');
+    expect(p.mobileNo).toBe('9198765432');
+    expect(p.aadharCard).toBe('234123412346');
+  });
+
+  it('clears mobile when switching to Child, and Aadhar too when switching to Infant', () => {
+    const adult = { ...emptyPassenger('Adult'), mobileNo: '9876543210', aadharCard: '234123412346' };
+    const child = updatePassenger(adult, 'type', 'Child');
+    expect(child.mobileNo).toBe('');
+    expect(child.aadharCard).toBe('234123412346');
+    const infant = updatePassenger(adult, 'type', 'Infant');
+    expect(infant.mobileNo).toBe('');
+    expect(infant.aadharCard).toBe('');
+    expect(updatePassenger(adult, 'type', 'Adult').mobileNo).toBe('9876543210');
+  });
+
+  it('totals the per-type all-in fares and reports types the search did not price', () => {
+    const total = runningTotal(price, [{ type: 'Adult' }, { type: 'Adult' }, { type: 'Infant' }, { type: '' }]);
+    expect(total.total).toBe(4800 * 2 + 1200);
+    expect(total.counts).toEqual({ Adult: 2, Child: 0, Infant: 1 });
+    expect(total.unpriced).toEqual([]);
+    expect(runningTotal(price, [{ type: 'Adult' }, { type: 'Child' }]).unpriced).toEqual(['Child']);
+  });
+
+  it('gives the spec messages for a blank card through the shared validator', () => {
+    const result = validatePassengers([toPassengerInput(emptyPassenger())], '2026-12-24');
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.fields).toMatchObject({
+      'passengers.0.title': 'Title is required',
+      'passengers.0.firstName': 'First name is required',
+      'passengers.0.lastName': 'Last name is required',
+      'passengers.0.dob': 'Date of birth is required',
+      'passengers.0.type': 'Passenger type is required',
+    });
+  });
+
+  it('accepts a complete adult', () => {
+    const adult = { ...emptyPassenger('Adult'), title: 'Mr' as const, firstName: 'Rahul', lastName: 'Sharma', dob: '1990-05-24', mobileNo: '9876543210' };
+    expect(validatePassengers([toPassengerInput(adult)], '2026-12-24').ok).toBe(true);
+  });
+});
