@@ -141,7 +141,8 @@ export const boardingPasses = pgTable(
   },
   (t) => [
     uniqueIndex('boarding_passes_pax_leg').on(t.passengerId, t.legIndex),
-    uniqueIndex('boarding_passes_seat').on(t.flightId, t.seat),
+    // Infants on a lap all carry seat 'INF', so only real seats must be unique per flight.
+    uniqueIndex('boarding_passes_seat').on(t.flightId, t.seat).where(sql`${t.seat} <> 'INF'`),
   ],
 );
 
