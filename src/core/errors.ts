@@ -26,6 +26,8 @@ export interface ApiErrorBody {
     code: ErrorCode;
     message: string;
     fields?: Record<string, string>;
+    /** Provider-style reason the spec names, e.g. `invalid-credential` or `too-many-requests`. */
+    reason?: string;
   };
 }
 
@@ -51,16 +53,24 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
   readonly status: number;
+  readonly reason: string | undefined;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>, reason?: string) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fields = fields;
     this.status = STATUS_BY_CODE[code];
+    this.reason = reason;
   }
 }
 
-export function toErrorBody(code: ErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody {
-  return { error: fields && Object.keys(fields).length > 0 ? { code, message, fields } : { code, message } };
+/**
+ * Builds the error body; `reason` is added only when given.
+ * @example toErrorBody('unauthorized', 'Invalid email or password.', undefined, 'invalid-credential')
+ */
+export function toErrorBody(code: ErrorCode, message: string, fields?: Record<string, string>, reason?: string): ApiErrorBody {
+  const body: ApiErrorBody['error'] = fields && Object.keys(fields).length > 0 ? { code, message, fields } : { code, message };
+  if (reason !== undefined) body.reason = reason;
+  return { error: body };
 }

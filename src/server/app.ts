@@ -2,11 +2,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { toErrorBody } from '../core/errors';
+import { sessionMiddleware } from './auth/session-middleware';
 import { type Config, allowedOrigins } from './config';
 import type { AppDeps } from './context';
 import { handleError } from './errors';
 import { requestLog, requireSameOriginJson } from './middleware';
 import { createOpenApiApp } from './openapi';
+import { registerAuth } from './routes/auth';
 import { registerHealth } from './routes/health';
 import { registerWebApp } from './web';
 
@@ -70,8 +72,10 @@ export function createApp(options: CreateAppOptions) {
     }),
   );
   app.use('/api/*', requireSameOriginJson(allowedOrigins(deps.config), CSRF_EXEMPT));
+  app.use('/api/*', sessionMiddleware());
 
   registerHealth(app);
+  registerAuth(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

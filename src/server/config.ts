@@ -38,6 +38,8 @@ export const ConfigSchema = z.object({
   PUBLIC_ORIGIN: z.string().regex(/^https?:\/\/[^/\s]+$/, 'must be an origin like https://safar.example (no path)').optional(),
   ALLOWED_ORIGINS: originListSchema.optional(),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
+  // Only behind a proxy that sets X-Forwarded-For: otherwise clients could pick their own IP and dodge sign-in throttling.
+  TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false').transform((value) => value === 'true'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -40,7 +40,7 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
 /** The app's onError: known errors keep their status; anything else is logged and becomes a plain 500. */
 export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AppError) {
-    return c.json(toErrorBody(err.code, err.message, err.fields), err.status as ContentfulStatusCode);
+    return c.json(toErrorBody(err.code, err.message, err.fields, err.reason), err.status as ContentfulStatusCode);
   }
   if (err instanceof HTTPException) {
     const status = err.status;

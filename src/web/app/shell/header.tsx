@@ -38,8 +38,10 @@ export function Header() {
       navigate('/login');
       return;
     }
-    await signOut();
+    // Spec: header Log Out clears auth state, goes to /home and reloads the page.
+    await signOut().catch(() => {});
     navigate('/home');
+    window.location.reload();
   };
 
   return (

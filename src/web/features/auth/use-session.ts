@@ -1,12 +1,84 @@
-/**
- * The signed-in traveller, if any. Accounts arrive with the booking work; until
- * then nobody is signed in and the shell shows the anonymous header.
- */
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { authUserSchema } from '../../../core/auth';
+import { apiFetch } from '../../lib/api';
+
+/** The signed-in traveller, as the server's session says. */
 export interface SessionUser {
   id: string;
   email: string;
 }
 
-export function useSession(): { user: SessionUser | null; signOut(): Promise<void> } {
-  return { user: null, signOut: async () => {} };
+export interface SessionState {
+  user: SessionUser | null;
+  /** 'loading' until the first answer from /api/auth/session (or its failure). */
+  status: 'loading' | 'ready';
+}
+
+const sessionResponseSchema = z.object({ user: authUserSchema.nullable() });
+
+// A tiny external store rather than TanStack Query: the shell needs it on first paint,
+// and the query library is loaded only by the screens that fetch.
+let state: SessionState = { user: null, status: 'loading' };
+const listeners = new Set<() => void>();
+let loading: Promise<void> | undefined;
+
+function setState(next: SessionState): void {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+/**
+ * Asks the server who is signed in and updates every `useSession()` reader.
+ * @example await refreshSession()
+ */
+export function refreshSession(): Promise<void> {
+  const request = apiFetch<unknown>('/api/auth/session')
+    .then((body) => {
+      const parsed = sessionResponseSchema.safeParse(body);
+      setState({ user: parsed.success ? parsed.data.user : null, status: 'ready' });
+    })
+    .catch(() => {
+      // Offline or server down: treat as signed out rather than spin forever.
+      setState({ user: state.user, status: 'ready' });
+    });
+  loading = request;
+  return request;
+}
+
+/**
+ * Records the user a successful sign-in returned, without another round trip.
+ * @example setSessionUser(response.user)
+ */
+export function setSessionUser(user: SessionUser | null): void {
+  setState({ user, status: 'ready' });
+}
+
+/**
+ * Ends the session on the server and forgets it here (even if the call fails).
+ * @example await signOutSession()
+ */
+export async function signOutSession(): Promise<void> {
+  try {
+    await apiFetch<null>('/api/auth/logout', { method: 'POST', json: {} });
+  } finally {
+    setState({ user: null, status: 'ready' });
+  }
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!loading) void refreshSession();
+  return () => listeners.delete(listener);
+}
+
+const getSnapshot = () => state;
+
+/**
+ * The current session for any component; loads `/api/auth/session` once per page load.
+ * @example const { user, status, signOut } = useSession();
+ */
+export function useSession(): SessionState & { signOut(): Promise<void>; refresh(): Promise<void> } {
+  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return { ...snapshot, signOut: signOutSession, refresh: refreshSession };
 }

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../../core/clock';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { hashSessionToken, newSessionToken } from './tokens';
+
+/** A session ends 7 days after its last use (sliding) and 30 days after sign-in at the latest. */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60_000;
+/** last_seen_at is refreshed at most this often, so reads do not turn into a write per request. */
+export const SESSION_TOUCH_MS = 60 * 60_000;
+
+export interface SessionRecord {
+  user: { id: string; email: string };
+  /** When the cookie should stop being sent: the earlier of idle and absolute expiry. */
+  expiresAt: Date;
+}
+
+/**
+ * Starts a new session for a user and returns the raw token for the cookie
+ * (only its hash is stored). Every sign-in gets a fresh token.
+ * @example const { token } = await createSession(db, clock, user.id)
+ */
+export async function createSession(db: Db, clock: Clock, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const now = clock.now();
+  const token = newSessionToken();
+  const absoluteExpiry = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+  await db.insert(sessions).values({ tokenHash: hashSessionToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt: absoluteExpiry });
+  return { token, expiresAt: earlier(absoluteExpiry, new Date(now.getTime() + SESSION_IDLE_MS)) };
+}
+
+/**
+ * Resolves a cookie token to its user, or null when unknown or expired (expired
+ * rows are deleted on sight). Slides the idle expiry at most once per hour.
+ * @example const session = await findSession(db, clock, token); session?.user.email
+ */
+export async function findSession(db: Db, clock: Clock, token: string): Promise<SessionRecord | null> {
+  // Real tokens are 43 base64url characters; anything else cannot match, so skip the query.
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const tokenHash = hashSessionToken(token);
+  const rows = await db
+    .select({ id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, userId: users.id, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const now = clock.now();
+  const idleExpiry = new Date(row.lastSeenAt.getTime() + SESSION_IDLE_MS);
+  if (row.expiresAt <= now || idleExpiry <= now) {
+    await db.delete(sessions).where(eq(sessions.id, row.id));
+    return null;
+  }
+  let lastSeenAt = row.lastSeenAt;
+  if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
+    lastSeenAt = now;
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+  }
+  return {
+    user: { id: row.userId, email: row.email },
+    expiresAt: earlier(row.expiresAt, new Date(lastSeenAt.getTime() + SESSION_IDLE_MS)),
+  };
+}
+
+/**
+ * Ends the session behind a token (logout). Unknown tokens are ignored.
+ * @example await deleteSession(db, token)
+ */
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashSessionToken(token)));
+}
+
+function earlier(a: Date, b: Date): Date {
+  return a.getTime() <= b.getTime() ? a : b;
+}

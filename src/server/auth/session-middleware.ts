@@ -1,0 +1,23 @@
+import type { MiddlewareHandler } from 'hono';
+import { findSession } from '../../domain/accounts/sessions';
+import type { AppEnv } from '../context';
+import { clearSessionCookie, readSessionCookie } from './cookie';
+
+/**
+ * Sets `c.var.user` from a valid session cookie on every `/api/*` request
+ * (undefined when there is none). A cookie whose session is gone is cleared.
+ * @example app.use('/api/*', sessionMiddleware())
+ */
+export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('user', undefined);
+    const token = readSessionCookie(c);
+    if (token) {
+      const { database, clock } = c.var.deps;
+      const session = await findSession(database.db, clock, token);
+      if (session) c.set('user', session.user);
+      else clearSessionCookie(c);
+    }
+    await next();
+  };
+}

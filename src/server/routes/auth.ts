@@ -1,0 +1,95 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { loginSchema, signupSchema } from '../../core/auth';
+import { ERROR_CODES } from '../../core/errors';
+import { authenticate, createAccount } from '../../domain/accounts/accounts';
+import { createSession, deleteSession } from '../../domain/accounts/sessions';
+import { clientIp } from '../auth/client-ip';
+import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../auth/cookie';
+import type { OpenApiApp } from '../openapi';
+
+const UserSchema = z.object({ id: z.string(), email: z.string() }).openapi('AuthUser');
+const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+      reason: z.string().optional(),
+    }),
+  })
+  .openapi('Error');
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+const signupRoute = createRoute({
+  method: 'post',
+  path: '/api/auth/signup',
+  summary: 'Create an account (does not sign in)',
+  request: { body: { required: true, content: { 'application/json': { schema: signupSchema } } } },
+  responses: {
+    201: json(z.object({ user: UserSchema }), 'Account created'),
+    400: json(ErrorSchema, 'A field is missing or invalid'),
+    409: json(ErrorSchema, 'email-already-in-use'),
+    429: json(ErrorSchema, 'too-many-requests'),
+  },
+});
+
+const loginRoute = createRoute({
+  method: 'post',
+  path: '/api/auth/login',
+  summary: 'Sign in: sets a new session cookie',
+  request: { body: { required: true, content: { 'application/json': { schema: loginSchema } } } },
+  responses: {
+    200: json(z.object({ user: UserSchema }), 'Signed in; Set-Cookie carries the session'),
+    400: json(ErrorSchema, 'A field is missing or invalid'),
+    401: json(ErrorSchema, 'invalid-credential (same answer for an unknown email)'),
+    429: json(ErrorSchema, 'too-many-requests'),
+  },
+});
+
+const logoutRoute = createRoute({
+  method: 'post',
+  path: '/api/auth/logout',
+  summary: 'Sign out: ends the session and clears the cookie',
+  responses: { 204: { description: 'Signed out (also when no session existed)' } },
+});
+
+const sessionRoute = createRoute({
+  method: 'get',
+  path: '/api/auth/session',
+  summary: 'The signed-in user, or null',
+  responses: { 200: json(z.object({ user: UserSchema.nullable() }), 'Current session') },
+});
+
+/** Accounts endpoints: signup, login, logout, session. */
+export function registerAuth(app: OpenApiApp) {
+  app.openapi(signupRoute, async (c) => {
+    const { database, clock } = c.var.deps;
+    const body = c.req.valid('json');
+    const user = await createAccount(database.db, clock, { email: body.email, password: body.password, ip: clientIp(c) });
+    return c.json({ user }, 201);
+  });
+
+  app.openapi(loginRoute, async (c) => {
+    const { database, clock } = c.var.deps;
+    const body = c.req.valid('json');
+    const user = await authenticate(database.db, clock, { email: body.email, password: body.password, ip: clientIp(c) });
+    // A fresh token on every sign-in (no session fixation); other devices' sessions stay valid.
+    const { token, expiresAt } = await createSession(database.db, clock, user.id);
+    writeSessionCookie(c, token, expiresAt);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ user }, 200);
+  });
+
+  app.openapi(logoutRoute, async (c) => {
+    const token = readSessionCookie(c);
+    if (token) await deleteSession(c.var.deps.database.db, token);
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  });
+
+  app.openapi(sessionRoute, (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ user: c.var.user ?? null }, 200);
+  });
+}
