@@ -1,5 +1,10 @@
 import { BadgeIndianRupee, Clock, Globe2, ShieldCheck, Smartphone, Ticket } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { useDocumentTitle } from '../../components/page-title';
+import { notify } from '../../lib/toast';
+import { SearchForm } from '../../features/search/search-form';
+import './home.css';
 
 const STATS = [
   { value: '500K+', label: 'Travelers' },
@@ -18,14 +23,35 @@ const FEATURES = [
   { icon: Globe2, title: 'India and beyond', text: 'Every Indian airport with scheduled flights, and the world from our hubs.' },
 ];
 
+/** Explore's Book flow sends `{ from, to }` in history state; anything else is ignored. */
+function prefillFrom(state: unknown): { from: string; to: string } | null {
+  if (typeof state !== 'object' || state === null || !('from' in state) || !('to' in state)) return null;
+  const { from, to } = state;
+  if (typeof from !== 'string' || typeof to !== 'string' || !from.trim() || !to.trim()) return null;
+  return { from: from.trim(), to: to.trim() };
+}
+
 export function HomePage() {
   useDocumentTitle('');
+  const prefill = prefillFrom(useHistoryState<unknown>());
+  const announced = useRef<string | null>(null);
+  const prefillKey = prefill ? `${prefill.from}|${prefill.to}` : '';
+  useEffect(() => {
+    // Once per arrival (StrictMode runs effects twice in development).
+    if (!prefill || announced.current === prefillKey) return;
+    announced.current = prefillKey;
+    notify.info(`Pre-filled route: ${prefill.from} to ${prefill.to}`);
+  }, [prefill, prefillKey]);
   return (
     <div className="home">
       <section className="hero">
         <div className="container hero-inner">
           <h1>Fly smarter across India and the world</h1>
           <p className="lead">Honest all-in fares, real schedules and tickets that work at the airport.</p>
+          <h2 id="search-title" className="visually-hidden">
+            Search flights
+          </h2>
+          <SearchForm key={prefillKey} headingId="search-title" initial={prefill ? { fromText: prefill.from, toText: prefill.to } : undefined} />
         </div>
       </section>
       <section className="container stats" aria-label="Safar in numbers">

@@ -1,0 +1,69 @@
+// Fetcher, query options and hook side by side for the Results screen (which runs inside QueryScope).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Cabin, SearchResponse } from '../../../core/search';
+import { ApiError, apiFetch } from '../../lib/api';
+import { draftToParams, EMPTY_DRAFT, type SearchDraft } from './search-url';
+
+/**
+ * GET /api/search for a draft read from the URL (the server validates and answers 400 with fields).
+ * @example const { itineraries } = await fetchSearch(draft)
+ */
+export function fetchSearch(draft: SearchDraft, signal?: AbortSignal): Promise<SearchResponse> {
+  return apiFetch<SearchResponse>(`/api/search?${draftToParams(draft)}`, signal ? { signal } : {});
+}
+
+export function searchQueryOptions(draft: SearchDraft) {
+  return queryOptions({
+    queryKey: ['search', draftToParams(draft)],
+    queryFn: ({ signal }) => fetchSearch(draft, signal),
+    // A 400 is the traveller's input: retrying cannot help.
+    retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+  });
+}
+
+/** Results for the search in the URL; disabled when there is none. */
+export function useSearchResults(draft: SearchDraft | null) {
+  return useQuery({ ...searchQueryOptions(draft ?? EMPTY_DRAFT), enabled: draft !== null });
+}
+
+export interface FareCalendarDay {
+  date: string;
+  /** All-in adult fare in INR, or null when nothing flies or the day is past. */
+  lowestFare: number | null;
+}
+
+export interface FareCalendar {
+  from: string;
+  to: string;
+  month: string;
+  currency: 'INR';
+  days: FareCalendarDay[];
+}
+
+export interface FareCalendarRequest {
+  from: string;
+  to: string;
+  /** YYYY-MM */
+  month: string;
+  cabin: Cabin;
+}
+
+/**
+ * GET /api/fares/calendar: the lowest all-in adult fare per day of a month for a route.
+ * @example await fetchFareCalendar({ from: 'BOM', to: 'DEL', month: '2026-12', cabin: 'economy' })
+ */
+export function fetchFareCalendar(request: FareCalendarRequest, signal?: AbortSignal): Promise<FareCalendar> {
+  const params = new URLSearchParams({ ...request });
+  return apiFetch<FareCalendar>(`/api/fares/calendar?${params.toString()}`, signal ? { signal } : {});
+}
+
+export function fareCalendarQueryOptions(request: FareCalendarRequest) {
+  return queryOptions({
+    queryKey: ['fare-calendar', request.from, request.to, request.month, request.cabin],
+    queryFn: ({ signal }) => fetchFareCalendar(request, signal),
+  });
+}
+
+export function useFareCalendar(request: FareCalendarRequest) {
+  return useQuery(fareCalendarQueryOptions(request));
+}

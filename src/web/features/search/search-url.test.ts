@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { draftFromSearch, localIsoDate, resultUrl } from './search-url';
+import { validateSearch } from './validate-search';
+import { codeFromLabel } from './airport-suggestions';
+
+describe('search URL', () => {
+  it('round-trips a search through the results URL', () => {
+    const url = resultUrl({ from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'business', adults: 2, children: 0, infants: 1 });
+    expect(url).toBe('/result?from=BOM&to=DEL&date=2026-12-24&cabin=business&adults=2&children=0&infants=1');
+    const draft = draftFromSearch(url.split('?')[1] ?? '');
+    expect(draft).toEqual({ from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'business', adults: '2', children: '0', infants: '1' });
+  });
+
+  it('says there is no search when the URL carries none', () => {
+    expect(draftFromSearch('')).toBeNull();
+    expect(draftFromSearch('sort=cheapest')).toBeNull();
+  });
+
+  it('fills defaults for missing counts and class', () => {
+    expect(draftFromSearch('from=BOM&to=DEL&date=2026-12-24')).toMatchObject({ cabin: 'economy', adults: '1', children: '0', infants: '0' });
+  });
+
+  it('formats the local date', () => {
+    expect(localIsoDate(new Date(2026, 0, 5))).toBe('2026-01-05');
+  });
+
+  it('reads the code back from a picked label', () => {
+    expect(codeFromLabel('Mumbai (BOM)')).toBe('BOM');
+    expect(codeFromLabel('Mumbai')).toBeNull();
+  });
+});
+
+describe('validateSearch', () => {
+  const today = '2026-11-21';
+  const blank = { from: '', to: '', date: '', cabin: 'economy', adults: '1', children: '0', infants: '0' };
+
+  it('gives the spec messages per field', () => {
+    expect(validateSearch(blank, today)).toEqual({
+      ok: false,
+      errors: { from: 'Source is required', to: 'Destination is required', date: 'Departure date is required' },
+    });
+    expect(validateSearch({ ...blank, from: 'BOM', to: 'bom', date: '2026-11-20' }, today)).toEqual({
+      ok: false,
+      errors: { to: 'Source and destination cannot be same', date: 'Departure date cannot be in the past' },
+    });
+  });
+
+  it('checks seats and infants', () => {
+    const result = validateSearch({ ...blank, from: 'BOM', to: 'DEL', date: today, adults: '1', children: '9', infants: '2' }, today);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(['children', 'infants']);
+  });
+
+  it('accepts a good search and uppercases codes', () => {
+    expect(validateSearch({ ...blank, from: 'bom', to: 'DEL', date: today, adults: '2', infants: '1' }, today)).toEqual({
+      ok: true,
+      query: { from: 'BOM', to: 'DEL', date: today, cabin: 'economy', adults: 2, children: 0, infants: 1 },
+    });
+  });
+});

@@ -1,0 +1,76 @@
+import type { Cabin, SearchQuery } from '../../../core/search';
+
+/** The search as the form holds it and the URL carries it: every value a string, nothing validated yet. */
+export interface SearchDraft {
+  from: string;
+  to: string;
+  date: string;
+  cabin: string;
+  adults: string;
+  children: string;
+  infants: string;
+}
+
+export const SEARCH_FIELDS = ['from', 'to', 'date', 'cabin', 'adults', 'children', 'infants'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+export const EMPTY_DRAFT: SearchDraft = { from: '', to: '', date: '', cabin: 'economy', adults: '1', children: '0', infants: '0' };
+
+/**
+ * The results URL for a validated search, so a results page can be reloaded, shared and bookmarked.
+ * @example resultUrl({ from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'economy', adults: 2, children: 0, infants: 1 })
+ * // "/result?from=BOM&to=DEL&date=2026-12-24&cabin=economy&adults=2&children=0&infants=1"
+ */
+export function resultUrl(query: SearchQuery, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({
+    from: query.from,
+    to: query.to,
+    date: query.date,
+    cabin: query.cabin,
+    adults: String(query.adults),
+    children: String(query.children),
+    infants: String(query.infants),
+    ...extra,
+  });
+  return `/result?${params.toString()}`;
+}
+
+/**
+ * Reads a search from a URL query string. Returns null when the URL carries no search at all
+ * (no from, to or date), so the page can show its "please search" state.
+ * @example draftFromSearch('from=BOM&to=DEL&date=2026-12-24') // { from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'economy', adults: '1', ... }
+ */
+export function draftFromSearch(search: string): SearchDraft | null {
+  const params = new URLSearchParams(search);
+  if (!params.has('from') && !params.has('to') && !params.has('date')) return null;
+  const draft = { ...EMPTY_DRAFT };
+  for (const field of SEARCH_FIELDS) {
+    const value = params.get(field);
+    if (value !== null) draft[field] = value;
+  }
+  return draft;
+}
+
+/** The API query string for a draft (GET /api/search takes the same names as the URL). */
+export function draftToParams(draft: SearchDraft): string {
+  return new URLSearchParams({ ...draft }).toString();
+}
+
+/** Same search on another day (fare calendar clicks). */
+export function withDate(query: SearchQuery, date: string): SearchQuery {
+  return { ...query, date };
+}
+
+/** Same search in another cabin (the Class filter re-searches). */
+export function withCabin(query: SearchQuery, cabin: Cabin): SearchQuery {
+  return { ...query, cabin };
+}
+
+/**
+ * Today's date in the traveller's time zone as YYYY-MM-DD (the date input's minimum).
+ * @example localIsoDate(new Date(2026, 10, 21)) // "2026-11-21"
+ */
+export function localIsoDate(date: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

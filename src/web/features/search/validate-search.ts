@@ -1,0 +1,26 @@
+// Loaded on demand by the search form: zod and the schema stay out of the home page's first load.
+import { searchQuerySchema, type SearchQuery } from '../../../core/search';
+import { SEARCH_FIELDS, type SearchDraft, type SearchField } from './search-url';
+
+export type SearchErrors = Partial<Record<SearchField, string>>;
+export type SearchValidation = { ok: true; query: SearchQuery } | { ok: false; errors: SearchErrors };
+
+function isSearchField(value: unknown): value is SearchField {
+  return typeof value === 'string' && (SEARCH_FIELDS as readonly string[]).includes(value);
+}
+
+/**
+ * Validates a form or URL draft with the same schema as GET /api/search, so both give the same
+ * messages. Keeps the first message per field.
+ * @example validateSearch({ ...EMPTY_DRAFT, from: 'BOM' }, '2026-11-21') // { ok: false, errors: { to: 'Destination is required', date: 'Departure date is required' } }
+ */
+export function validateSearch(draft: SearchDraft, today: string): SearchValidation {
+  const result = searchQuerySchema(today).safeParse(draft);
+  if (result.success) return { ok: true, query: result.data };
+  const errors: SearchErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (isSearchField(field) && !errors[field]) errors[field] = issue.message;
+  }
+  return { ok: false, errors };
+}
