@@ -1,5 +1,402 @@
-import { PendingScreen } from '../../components/pending-screen';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CreditCard, Smartphone, Timer } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+import {
+  BOOKING_ERROR_MESSAGES,
+  BOOKING_REASONS,
+  type BookingView,
+  isValidUpiId,
+  type PaymentConfig,
+  type PaymentOrder,
+  type SandboxPayBody,
+  UPI_MESSAGE,
+} from '../../../core/booking';
+import { useDocumentTitle } from '../../components/page-title';
+import { BookingApiError, bookingQuery, confirmBooking, createPayment, paymentConfigQuery, paySandbox } from '../../features/booking/booking-api';
+import { formatCountdown, formatDay, formatInr, localTime } from '../../features/booking/format';
+import { ItinerarySummary } from '../../features/booking/itinerary-summary';
+import { useCurrency } from '../../features/currency/currency-context';
+import { FullScreenLoader } from '../../features/payments/full-screen-loader';
+import { openRazorpayCheckout } from '../../features/payments/razorpay';
+import { SandboxCheckout } from '../../features/payments/sandbox-checkout';
+import { QueryScope } from '../../features/query/query-scope';
+import { refreshPasses } from '../../features/wallet/wallet-store';
+import { notify } from '../../lib/toast';
+import '../../features/booking/forms.css';
+import './payment.css';
+
+const BOOKING_FAILED = 'Booking failed. Please try again.';
+/** The spec's pause before the success toast, then before going to the profile. */
+const TOAST_DELAY_MS = 1000;
+const PROFILE_DELAY_MS = 1500;
+
+function bookingIdFrom(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('bookingId' in state)) return null;
+  return typeof state.bookingId === 'string' && state.bookingId.length > 0 ? state.bookingId : null;
+}
 
 export function PaymentPage() {
-  return <PendingScreen title="Payment" />;
+  useDocumentTitle('Payment');
+  const state: unknown = useHistoryState();
+  const bookingId = bookingIdFrom(state);
+  // TODO(accounts): wrap in RequireAuth once features/auth/require-auth.tsx lands.
+  if (!bookingId) return <NoBookingData />;
+  return (
+    <QueryScope>
+      <PaymentScreen bookingId={bookingId} />
+    </QueryScope>
+  );
+}
+
+function NoBookingData() {
+  return (
+    <div className="container page">
+      <div className="card pay-empty">
+        <h1>Payment</h1>
+        <p>No booking data found</p>
+        <Link href="/" className="btn btn-primary">
+          Go Home
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function PaymentSkeleton() {
+  return (
+    <div className="container page" aria-busy="true" aria-label="Loading your booking">
+      <div className="skeleton skeleton-title" />
+      <div className="skeleton pay-skeleton-card" />
+      <div className="skeleton skeleton-line" />
+      <div className="skeleton skeleton-line short" />
+    </div>
+  );
+}
+
+function PaymentScreen({ bookingId }: { bookingId: string }) {
+  const booking = useQuery(bookingQuery(bookingId));
+  const config = useQuery(paymentConfigQuery());
+  if (booking.isPending || config.isPending) return <PaymentSkeleton />;
+  if (booking.isError) {
+    if (booking.error instanceof BookingApiError && booking.error.status === 404) return <NoBookingData />;
+    return <LoadFailed message={booking.error.message} onRetry={() => void booking.refetch()} />;
+  }
+  if (config.isError) return <LoadFailed message={config.error.message} onRetry={() => void config.refetch()} />;
+  return <PaymentForm booking={booking.data} config={config.data} />;
+}
+
+function LoadFailed({ message, onRetry }: { message: string; onRetry(): void }) {
+  return (
+    <div className="container page">
+      <div className="card pay-empty" role="alert">
+        <h1>Payment</h1>
+        <p>{message}</p>
+        <button type="button" className="btn btn-primary" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Seconds until the hold ends, ticking once a second. */
+function useSecondsLeft(until: string): number {
+  const end = Date.parse(until);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return Math.max(0, Math.round((end - now) / 1000));
+}
+
+type Loader = 'Processing payment...' | 'Processing your booking...' | null;
+
+function PaymentForm({ booking, config }: { booking: BookingView; config: PaymentConfig }) {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const { currency, format } = useCurrency();
+  const [method, setMethod] = useState<'card' | 'upi'>('card');
+  const [upiId, setUpiId] = useState('');
+  const [upiError, setUpiError] = useState<string | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const [loader, setLoader] = useState<Loader>(null);
+  const [sandboxOrder, setSandboxOrder] = useState<PaymentOrder | null>(null);
+  const [confirmed, setConfirmed] = useState<BookingView | null>(booking.status === 'confirmed' ? booking : null);
+  const secondsLeft = useSecondsLeft(booking.holdExpiresAt);
+  const upiInputId = useId();
+  const timers = useRef<number[]>([]);
+  const itinerary = booking.itinerary;
+  const first = itinerary.legs[0];
+  const last = itinerary.legs[itinerary.legs.length - 1];
+  const holdOver = booking.status === 'held' && secondsLeft === 0;
+  const failureMessage = method === 'upi' ? BOOKING_ERROR_MESSAGES.upiPaymentFailed : BOOKING_ERROR_MESSAGES.cardPaymentFailed;
+
+  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+
+  const stop = (message: string | null) => {
+    setProcessing(false);
+    setLoader(null);
+    setSandboxOrder(null);
+    if (message) notify.error(message);
+  };
+
+  const succeed = (done: BookingView) => {
+    setLoader(null);
+    setProcessing(false);
+    setConfirmed(done);
+    // The spec's sequence: printable ticket, passes into the wallet, toast after 1 s, profile after 1.5 s more.
+    window.open(`/ticket/${encodeURIComponent(done.id)}`, '_blank', 'noopener');
+    void refreshPasses().catch(() => {});
+    void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    void queryClient.invalidateQueries({ queryKey: ['profile-stats'] });
+    queryClient.setQueryData(['bookings', done.id], done);
+    timers.current.push(
+      window.setTimeout(() => {
+        notify.success(`Booking confirmed! Your PNR is ${done.pnr}`);
+        timers.current.push(window.setTimeout(() => navigate('/profile'), PROFILE_DELAY_MS));
+      }, TOAST_DELAY_MS),
+    );
+  };
+
+  const confirm = async (result: { orderId: string; paymentId: string; signature: string }) => {
+    setLoader('Processing your booking...');
+    // Derived from the payment id, so a retry of this confirmation (or a double click) is the same request.
+    const key = `confirm-${result.paymentId}`.slice(0, 128);
+    try {
+      const { booking: done } = await confirmBooking(booking.id, result, key);
+      succeed(done);
+    } catch (error) {
+      const holdExpired = error instanceof BookingApiError && error.reason === BOOKING_REASONS.holdExpired;
+      stop(holdExpired ? error.message : BOOKING_FAILED);
+      if (holdExpired) void queryClient.invalidateQueries({ queryKey: ['bookings', booking.id] });
+    }
+  };
+
+  const paySandboxOrder = async (body: SandboxPayBody) => {
+    setSandboxOrder(null);
+    setLoader('Processing payment...');
+    try {
+      const result = await paySandbox(body);
+      await confirm(result);
+    } catch {
+      stop(body.method === 'upi' ? BOOKING_ERROR_MESSAGES.upiPaymentFailed : BOOKING_ERROR_MESSAGES.cardPaymentFailed);
+    }
+  };
+
+  const pay = async () => {
+    if (processing) return;
+    if (method === 'upi' && !isValidUpiId(upiId.trim())) {
+      setUpiError(UPI_MESSAGE);
+      notify.error(UPI_MESSAGE);
+      return;
+    }
+    setUpiError(null);
+    setProcessing(true);
+    setLoader('Processing payment...');
+    let order: PaymentOrder;
+    try {
+      ({ payment: order } = await createPayment(booking.id, method === 'upi' ? { method, upiId: upiId.trim() } : { method }));
+    } catch (error) {
+      if (error instanceof BookingApiError && error.fields.upiId) {
+        setUpiError(error.fields.upiId);
+        stop(error.fields.upiId);
+      } else if (error instanceof BookingApiError && error.reason === BOOKING_REASONS.holdExpired) {
+        stop(error.message);
+        void queryClient.invalidateQueries({ queryKey: ['bookings', booking.id] });
+      } else {
+        stop(failureMessage);
+      }
+      return;
+    }
+    if (order.provider === 'sandbox') {
+      setLoader(null);
+      setSandboxOrder(order);
+      return;
+    }
+    const keyId = order.razorpayKeyId ?? config.razorpayKeyId;
+    if (!keyId) {
+      stop(failureMessage);
+      return;
+    }
+    setLoader(null);
+    try {
+      await openRazorpayCheckout(
+        {
+          key: keyId,
+          amount: order.amountPaise,
+          currency: 'INR',
+          name: 'Safar',
+          description: order.description,
+          order_id: order.orderId,
+          prefill: { email: order.prefill.email, contact: order.prefill.contact },
+          theme: { color: '#0b5cad' },
+          handler: (response) => {
+            void confirm({ orderId: response.razorpay_order_id, paymentId: response.razorpay_payment_id, signature: response.razorpay_signature });
+          },
+        },
+        { onFailed: () => stop(failureMessage), onDismiss: () => stop(null) },
+      );
+    } catch {
+      stop(failureMessage);
+    }
+  };
+
+  if (confirmed) {
+    return (
+      <div className="container page">
+        <div className="card pay-done" role="status">
+          <h1>Booking confirmed</h1>
+          <p>
+            Your PNR is <strong className="pay-pnr">{confirmed.pnr}</strong>. Booking ID {confirmed.id}.
+          </p>
+          <div className="pay-done-actions">
+            <Link href={`/ticket/${encodeURIComponent(confirmed.id)}`} className="btn btn-primary">
+              View Ticket
+            </Link>
+            <Link href="/profile" className="btn">
+              Go to Profile
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  if (booking.status !== 'held' || holdOver) {
+    return (
+      <div className="container page">
+        <div className="card pay-empty" role="alert">
+          <h1>Payment</h1>
+          <p>{BOOKING_ERROR_MESSAGES.holdExpired}</p>
+          <Link href="/" className="btn btn-primary">
+            Search Flights
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const payLabel = method === 'upi' ? 'Pay with UPI' : `Pay with ${config.providerName}`;
+  const names = booking.passengers.map((p) => [p.title, p.firstName, p.middleName, p.lastName].filter(Boolean).join(' '));
+
+  return (
+    <div className="container page pay-page">
+      <h1>Payment</h1>
+      <div className="pay-layout">
+        <section className="card pay-summary" aria-labelledby="pay-summary-title">
+          <h2 id="pay-summary-title">Booking summary</h2>
+          <dl className="pay-facts">
+            <div>
+              <dt>Route</dt>
+              <dd>
+                {first?.from.city ?? booking.source} ({booking.source}) → {last?.to.city ?? booking.destination} ({booking.destination})
+              </dd>
+            </div>
+            <div>
+              <dt>Date and departure</dt>
+              <dd>
+                {formatDay(booking.date)} at {localTime(itinerary.departure)}
+              </dd>
+            </div>
+            <div>
+              <dt>Passengers</dt>
+              <dd>
+                {booking.passengers.length} · {names.join(', ')}
+              </dd>
+            </div>
+            <div>
+              <dt>Total</dt>
+              <dd>
+                <strong className="pay-total" data-testid="pay-total">
+                  {formatInr(booking.totalInr)}
+                </strong>
+                {currency !== 'INR' && <span className="muted small"> (about {format(booking.totalInr)}; charged in INR)</span>}
+              </dd>
+            </div>
+          </dl>
+          <p className="pay-hold" role="timer" aria-live="off">
+            <Timer aria-hidden="true" size={18} /> Seats held for {formatCountdown(secondsLeft)}
+          </p>
+          <details className="pay-details">
+            <summary>Flight details</summary>
+            <ItinerarySummary itinerary={itinerary} headingLevel={3} />
+          </details>
+        </section>
+
+        <form
+          className="card pay-methods"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void pay();
+          }}
+        >
+          <fieldset className="pay-fieldset">
+            <legend>
+              <h2>Payment method</h2>
+            </legend>
+            <label className={`pay-option${method === 'card' ? ' is-selected' : ''}`}>
+              <input type="radio" name="method" value="card" checked={method === 'card'} onChange={() => setMethod('card')} />
+              <CreditCard aria-hidden="true" size={20} />
+              <span>
+                <strong>Card / Net Banking</strong>
+                <span className="muted small"> via {config.providerName}</span>
+              </span>
+            </label>
+            <label className={`pay-option${method === 'upi' ? ' is-selected' : ''}`}>
+              <input type="radio" name="method" value="upi" checked={method === 'upi'} onChange={() => setMethod('upi')} />
+              <Smartphone aria-hidden="true" size={20} />
+              <span>
+                <strong>UPI</strong>
+                <span className="muted small"> Google Pay, PhonePe, Paytm, BHIM</span>
+              </span>
+            </label>
+          </fieldset>
+          {method === 'upi' && (
+            <div className="bk-field pay-upi">
+              <label htmlFor={upiInputId}>UPI ID</label>
+              <input
+                id={upiInputId}
+                name="upiId"
+                placeholder="yourname@bank"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={upiId}
+                aria-invalid={upiError ? true : undefined}
+                aria-describedby={upiError ? `${upiInputId}-error` : undefined}
+                onChange={(e) => {
+                  setUpiId(e.target.value);
+                  setUpiError(null);
+                }}
+              />
+              {upiError && (
+                <p className="bk-error" id={`${upiInputId}-error`}>
+                  {upiError}
+                </p>
+              )}
+            </div>
+          )}
+          <button type="submit" className="btn btn-primary btn-large pay-button" disabled={processing || (method === 'upi' && upiId.trim() === '')}>
+            {payLabel}
+          </button>
+          <p className="muted small">
+            You pay {formatInr(booking.totalInr)} in Indian rupees. Your card details go to the payment provider, never to Safar.
+          </p>
+        </form>
+      </div>
+
+      <SandboxCheckout
+        order={sandboxOrder}
+        method={method}
+        upiId={upiId.trim()}
+        onPay={(body) => void paySandboxOrder(body)}
+        onCancel={() => stop(null)}
+      />
+      {loader && <FullScreenLoader text={loader} />}
+    </div>
+  );
 }
