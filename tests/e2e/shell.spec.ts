@@ -145,4 +145,24 @@ test.describe('shell', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('#main')).toBeFocused();
   });
+
+  test('a render failure shows the error screen with Refresh Page', async ({ page }) => {
+    // Make every screen's title effect throw: React hands effect errors to the nearest error boundary.
+    await page.addInitScript(() => {
+      Object.defineProperty(Document.prototype, 'title', {
+        configurable: true,
+        get: () => 'Safar',
+        set: () => {
+          throw new Error('simulated render failure');
+        },
+      });
+    });
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible();
+    const refresh = page.getByRole('button', { name: 'Refresh Page' });
+    await expect(refresh).toBeVisible();
+    await expectNoAxeViolations(page);
+    await Promise.all([page.waitForEvent('load'), refresh.click()]);
+    await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible();
+  });
 });

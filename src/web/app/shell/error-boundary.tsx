@@ -19,8 +19,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <main className="error-screen" role="alert">
-        <div className="card error-card">
+      <main className="error-screen">
+        <div className="card error-card" role="alert">
           <h1>Oops! Something went wrong</h1>
           <p className="muted">We hit a problem showing this page. Refreshing usually fixes it; your bookings are safe.</p>
           <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
