@@ -73,7 +73,7 @@ export const signupSchema = z
       .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
       .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong)
       .refine((value) => !COMMON_PASSWORDS.has(value.toLowerCase()), AUTH_MESSAGES.passwordTooCommon),
-    confirmPassword: requiredString(AUTH_MESSAGES.confirmRequired).max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordsDoNotMatch),
+    confirmPassword: requiredString(AUTH_MESSAGES.confirmRequired),
   })
   .superRefine((value, ctx) => {
     if (typeof value.confirmPassword === 'string' && value.confirmPassword.length > 0 && value.password !== value.confirmPassword) {

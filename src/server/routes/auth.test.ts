@@ -1,0 +1,373 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '../../core/auth';
+import { rateLimitKeys } from '../../domain/accounts/accounts';
+import { LOGIN_PER_ACCOUNT, LOGIN_PER_IP, SIGNUP_PER_IP, readRateLimit } from '../../domain/accounts/rate-limit';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../domain/accounts/sessions';
+import { TEST_PASSWORD, sessionCookieFrom, signUpAndLogin } from '../../../tests/support/auth';
+import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';
+import { TEST_CLIENT_IP_HEADER } from '../auth/client-ip';
+import { requireUser } from '../auth/require-user';
+import { sessionMiddleware } from '../auth/session-middleware';
+import { silentLogger } from '../logger';
+import { createOpenApiApp } from '../openapi';
+
+type Ctx = Awaited<ReturnType<typeof createTestApp>>;
+type App = Ctx['app'];
+
+interface ErrorJson {
+  error: { code: string; message: string; fields?: Record<string, string>; reason?: string };
+}
+
+let ipCounter = 0;
+/** A new client address per call so tests don't share per-IP counters unless they mean to. */
+function freshIp(): string {
+  ipCounter += 1;
+  return `192.0.2.${ipCounter}`;
+}
+
+function post(app: App, path: string, body: unknown, extra: Record<string, string> = {}) {
+  return app.request(path, {
+    method: 'POST',
+    headers: jsonHeaders({ [TEST_CLIENT_IP_HEADER]: extra.ip ?? freshIp(), ...extra }),
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+function signup(app: App, email: string, password = TEST_PASSWORD, confirmPassword = password, ip?: string) {
+  return post(app, '/api/auth/signup', { email, password, confirmPassword }, ip ? { ip } : {});
+}
+
+function login(app: App, email: string, password: string, ip?: string) {
+  return post(app, '/api/auth/login', { email, password }, ip ? { ip } : {});
+}
+
+async function sessionUser(app: App, cookie: string | undefined): Promise<unknown> {
+  const res = await app.request('/api/auth/session', { headers: cookie ? { Cookie: cookie } : {} });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { user: unknown };
+  return body.user;
+}
+
+describe('auth API', () => {
+  let ctx: Ctx;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  describe('signup', () => {
+    it('creates an account, lower-cases the email and does not sign in', async () => {
+      const res = await signup(ctx.app, 'Asha.Rao@Example.COM');
+      expect(res.status).toBe(201);
+      const body = (await res.json()) as { user: { id: string; email: string } };
+      expect(body.user.email).toBe('asha.rao@example.com');
+      expect(body.user.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(sessionCookieFrom(res)).toBeUndefined();
+    });
+
+    it.each([
+      [{}, { email: AUTH_MESSAGES.emailRequired, password: AUTH_MESSAGES.passwordRequired, confirmPassword: AUTH_MESSAGES.confirmRequired }],
+      [{ email: '', password: '', confirmPassword: '' }, { email: 'Email is required', password: 'Password is required', confirmPassword: 'Confirm password is required' }],
+      [{ email: '   ', password: 'abcdefgh', confirmPassword: 'abcdefgh' }, { email: 'Email is required' }],
+      [{ email: 'not-an-email', password: 'abcdefgh', confirmPassword: 'abcdefgh' }, { email: 'Email is invalid' }],
+      [{ email: 'a@b', password: 'abcdefgh', confirmPassword: 'abcdefgh' }, { email: 'Email is invalid' }],
+      [{ email: 'a@b.co', password: 'abc', confirmPassword: 'abc' }, { password: 'Password must be at least 6 characters' }],
+      [{ email: 'a@b.co', password: 'abcdefgh', confirmPassword: 'abcdefgx' }, { confirmPassword: 'Passwords do not match' }],
+      [{ email: 'a@b.co', password: 'Password1', confirmPassword: 'Password1' }, { password: 'This password is too common. Choose another.' }],
+      [{ email: 'a@b.co', password: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) }, { password: 'Password must be at most 128 characters' }],
+      [{ email: 42, password: null, confirmPassword: ['x'] }, { email: 'Email is required', password: 'Password is required', confirmPassword: 'Confirm password is required' }],
+    ])('rejects %j with the spec field messages', async (body, fields) => {
+      const res = await post(ctx.app, '/api/auth/signup', body);
+      expect(res.status).toBe(400);
+      const json = (await res.json()) as ErrorJson;
+      expect(json.error.code).toBe('validation_failed');
+      expect(json.error.fields).toEqual(fields);
+    });
+
+    it('refuses a second account for the same email, whatever its case', async () => {
+      expect((await signup(ctx.app, 'dup@example.com')).status).toBe(201);
+      const res = await signup(ctx.app, 'DUP@example.com');
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({
+        error: {
+          code: 'conflict',
+          message: 'An account with this email already exists.',
+          fields: { email: 'An account with this email already exists.' },
+          reason: 'email-already-in-use',
+        },
+      });
+    });
+
+    it('answers two simultaneous signups for one email with one account and one conflict', async () => {
+      const results = await Promise.all([signup(ctx.app, 'race@example.com'), signup(ctx.app, 'race@example.com')]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    });
+
+    it('limits signups per IP', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < SIGNUP_PER_IP.limit; i += 1) {
+        // Invalid-after-validation attempts count too (a duplicate email reaches the limiter).
+        await signup(ctx.app, 'dup@example.com', TEST_PASSWORD, TEST_PASSWORD, ip);
+      }
+      const res = await signup(ctx.app, 'fresh-after-limit@example.com', TEST_PASSWORD, TEST_PASSWORD, ip);
+      expect(res.status).toBe(429);
+      expect(((await res.json()) as ErrorJson).error.reason).toBe('too-many-requests');
+      expect((await signup(ctx.app, 'fresh-after-limit@example.com')).status).toBe(201);
+    });
+  });
+
+  describe('login and session', () => {
+    const email = 'signin@example.com';
+    beforeAll(async () => {
+      expect((await signup(ctx.app, email)).status).toBe(201);
+    });
+
+    it('signs in, sets an HttpOnly SameSite=Lax cookie on Path=/ and reports the session', async () => {
+      const res = await login(ctx.app, 'SignIn@Example.com', TEST_PASSWORD);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { user: { email: string } };
+      expect(body.user.email).toBe(email);
+      const setCookie = res.headers.getSetCookie().join('\n');
+      expect(setCookie).toMatch(/^safar_session=[A-Za-z0-9_-]{43};/);
+      expect(setCookie).toContain('HttpOnly');
+      expect(setCookie).toContain('SameSite=Lax');
+      expect(setCookie).toContain('Path=/');
+      expect(setCookie).toContain(`Max-Age=${SESSION_IDLE_MS / 1000}`);
+      expect(setCookie).not.toContain('Secure');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const user = await sessionUser(ctx.app, sessionCookieFrom(res));
+      expect(user).toEqual({ id: expect.any(String), email });
+    });
+
+    it('answers session null without a cookie and with a made-up one', async () => {
+      expect(await sessionUser(ctx.app, undefined)).toBeNull();
+      expect(await sessionUser(ctx.app, 'safar_session=forged-token-forged-token-forged-token-1234')).toBeNull();
+      expect(await sessionUser(ctx.app, 'safar_session=%%%')).toBeNull();
+    });
+
+    it('issues a new token on every sign-in; earlier sessions stay valid until logout', async () => {
+      const first = sessionCookieFrom(await login(ctx.app, email, TEST_PASSWORD));
+      const second = sessionCookieFrom(await login(ctx.app, email, TEST_PASSWORD));
+      expect(first).toBeDefined();
+      expect(second).toBeDefined();
+      expect(first).not.toBe(second);
+      expect(await sessionUser(ctx.app, first)).not.toBeNull();
+      expect(await sessionUser(ctx.app, second)).not.toBeNull();
+    });
+
+    it('gives the same answer for a wrong password and an unknown email', async () => {
+      const wrong = await login(ctx.app, email, 'not-the-password');
+      const unknown = await login(ctx.app, 'nobody-here@example.com', 'not-the-password');
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      const expected = { error: { code: 'unauthorized', message: 'Invalid email or password.', reason: 'invalid-credential' } };
+      expect(await wrong.json()).toEqual(expected);
+      expect(await unknown.json()).toEqual(expected);
+      expect(sessionCookieFrom(wrong)).toBeUndefined();
+    });
+
+    it.each([
+      [{}, { email: 'Email is required', password: 'Password is required' }],
+      [{ email: 'bad', password: '' }, { email: 'Email is invalid', password: 'Password is required' }],
+    ])('validates the login body %j', async (body, fields) => {
+      const res = await post(ctx.app, '/api/auth/login', body);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as ErrorJson).error.fields).toEqual(fields);
+    });
+
+    it('logout ends the session and clears the cookie', async () => {
+      const cookie = sessionCookieFrom(await login(ctx.app, email, TEST_PASSWORD));
+      expect(cookie).toBeDefined();
+      const res = await ctx.app.request('/api/auth/logout', { method: 'POST', headers: { ...jsonHeaders(), Cookie: cookie ?? '' } });
+      expect(res.status).toBe(204);
+      expect(res.headers.getSetCookie().join('\n')).toMatch(/safar_session=;.*Max-Age=0/);
+      expect(await sessionUser(ctx.app, cookie)).toBeNull();
+      // Logging out twice is harmless.
+      const again = await ctx.app.request('/api/auth/logout', { method: 'POST', headers: { ...jsonHeaders(), Cookie: cookie ?? '' } });
+      expect(again.status).toBe(204);
+    });
+
+    it('rejects cross-origin and non-JSON state-changing requests', async () => {
+      const body = JSON.stringify({ email, password: TEST_PASSWORD });
+      const evil = await ctx.app.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' }, body });
+      expect(evil.status).toBe(403);
+      expect(sessionCookieFrom(evil)).toBeUndefined();
+      const noOrigin = await ctx.app.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      expect(noOrigin.status).toBe(403);
+      const form = await ctx.app.request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost:3000' },
+        body: `email=${email}&password=${TEST_PASSWORD}`,
+      });
+      expect(form.status).toBe(415);
+      const cookie = sessionCookieFrom(await login(ctx.app, email, TEST_PASSWORD));
+      const logout = await ctx.app.request('/api/auth/logout', { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example', Cookie: cookie ?? '' } });
+      expect(logout.status).toBe(403);
+      expect(await sessionUser(ctx.app, cookie)).not.toBeNull();
+    });
+
+    it('answers malformed JSON with a 400, not a 500', async () => {
+      const res = await post(ctx.app, '/api/auth/login', '{"email":');
+      expect(res.status).toBe(400);
+    });
+  });
+
+  describe('throttling', () => {
+    it('locks an account after 5 failed sign-ins in 15 minutes, from any IP, even with the right password', async () => {
+      const email = 'locked@example.com';
+      expect((await signup(ctx.app, email)).status).toBe(201);
+      for (let i = 0; i < LOGIN_PER_ACCOUNT.limit; i += 1) {
+        expect((await login(ctx.app, email, `wrong-${i}`)).status).toBe(401);
+      }
+      const blocked = await login(ctx.app, email, TEST_PASSWORD);
+      expect(blocked.status).toBe(429);
+      expect(await blocked.json()).toEqual({
+        error: { code: 'rate_limited', message: 'Too many attempts. Please try again later.', reason: 'too-many-requests' },
+      });
+      expect(sessionCookieFrom(blocked)).toBeUndefined();
+    });
+
+    it('locks unknown emails the same way (no enumeration through the limiter)', async () => {
+      for (let i = 0; i < LOGIN_PER_ACCOUNT.limit; i += 1) {
+        expect((await login(ctx.app, 'ghost@example.com', 'nope-nope')).status).toBe(401);
+      }
+      expect((await login(ctx.app, 'ghost@example.com', 'nope-nope')).status).toBe(429);
+    });
+
+    it('a correct password clears the account counter', async () => {
+      const email = 'forgetful@example.com';
+      expect((await signup(ctx.app, email)).status).toBe(201);
+      for (let i = 0; i < LOGIN_PER_ACCOUNT.limit - 1; i += 1) await login(ctx.app, email, 'wrong-pass');
+      expect((await login(ctx.app, email, TEST_PASSWORD)).status).toBe(200);
+      expect(await readRateLimit(ctx.database.db, ctx.clock, rateLimitKeys.loginAccount(email), LOGIN_PER_ACCOUNT)).toBe(0);
+      for (let i = 0; i < LOGIN_PER_ACCOUNT.limit - 1; i += 1) await login(ctx.app, email, 'wrong-pass');
+      expect((await login(ctx.app, email, TEST_PASSWORD)).status).toBe(200);
+    });
+
+    it('limits one IP to 20 failed sign-ins across many accounts; other IPs are unaffected', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < LOGIN_PER_IP.limit; i += 1) {
+        expect((await login(ctx.app, `spray-${i}@example.com`, 'guess-123', ip)).status).toBe(401);
+      }
+      expect((await login(ctx.app, 'spray-new@example.com', 'guess-123', ip)).status).toBe(429);
+      expect((await login(ctx.app, 'spray-new@example.com', 'guess-123')).status).toBe(401);
+    });
+
+    it('keeps counters in the database: a second app on the same database sees them, and they expire after the window', async () => {
+      const email = 'two-nodes@example.com';
+      expect((await signup(ctx.app, email)).status).toBe(201);
+      const other = await createTestApp({ database: ctx.database });
+      for (let i = 0; i < LOGIN_PER_ACCOUNT.limit; i += 1) {
+        const node = i % 2 === 0 ? ctx.app : other.app;
+        expect((await login(node, email, 'wrong-pass')).status).toBe(401);
+      }
+      expect((await login(other.app, email, TEST_PASSWORD)).status).toBe(429);
+      expect((await login(ctx.app, email, TEST_PASSWORD)).status).toBe(429);
+      // Both apps share the fixed clock object only through the database: move the first one past the window.
+      ctx.clock.advance(LOGIN_PER_ACCOUNT.windowMs + 1000);
+      expect((await login(ctx.app, email, TEST_PASSWORD)).status).toBe(200);
+    });
+  });
+
+  describe('session expiry', () => {
+    it('slides the idle expiry with use and ends the session after 7 idle days or 30 days in all', async () => {
+      const { cookie } = await signUpAndLogin(ctx.app);
+      const day = 24 * 60 * 60_000;
+      // Used every 6 days, the session lives on...
+      for (let used = 6; used < 30; used += 6) {
+        ctx.clock.advance(6 * day);
+        expect(await sessionUser(ctx.app, cookie)).not.toBeNull();
+      }
+      // ...until the absolute limit.
+      ctx.clock.advance(SESSION_ABSOLUTE_MS - 24 * day + 60_000);
+      expect(await sessionUser(ctx.app, cookie)).toBeNull();
+
+      const idle = await signUpAndLogin(ctx.app);
+      ctx.clock.advance(SESSION_IDLE_MS + 60_000);
+      expect(await sessionUser(ctx.app, idle.cookie)).toBeNull();
+    });
+  });
+
+  describe('requireUser', () => {
+    it('answers 401 with the spec message without a session and passes the user through with one', async () => {
+      const guarded = createOpenApiApp();
+      guarded.use('*', async (c, next) => {
+        c.set('deps', { database: ctx.database, clock: ctx.clock, config: ctx.config, logger: silentLogger });
+        await next();
+      });
+      guarded.use('*', sessionMiddleware());
+      guarded.get('/api/mine', requireUser, (c) => c.json({ email: c.var.user?.email }));
+      const anonymous = await guarded.request('/api/mine');
+      expect(anonymous.status).toBe(401);
+      expect(await anonymous.json()).toEqual({ error: { code: 'unauthorized', message: 'Please login to book flights' } });
+      const { cookie, user } = await signUpAndLogin(ctx.app);
+      const signedIn = await guarded.request('/api/mine', { headers: { Cookie: cookie } });
+      expect(signedIn.status).toBe(200);
+      expect(await signedIn.json()).toEqual({ email: user.email });
+    });
+  });
+
+  describe('fuzzing', () => {
+    it('never answers 5xx to arbitrary signup and login bodies', async () => {
+      const value = fc.oneof(fc.string(), fc.emailAddress(), fc.integer(), fc.constant(null), fc.boolean(), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
+      const body = fc.oneof(
+        fc.record({ email: value, password: value, confirmPassword: value }, { requiredKeys: [] }),
+        fc.json(),
+        fc.string(),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom('/api/auth/signup', '/api/auth/login'), body, async (path, payload) => {
+          const res = await post(ctx.app, path, typeof payload === 'string' ? payload : JSON.stringify(payload));
+          expect(res.status).toBeLessThan(500);
+        }),
+        { numRuns: 150 },
+      );
+    });
+  });
+});
+
+describe('auth cookie in production', () => {
+  let ctx: Ctx;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { NODE_ENV: 'production', ALLOWED_ORIGINS: 'http://localhost:3000' } });
+  });
+  afterAll(() => ctx.close());
+
+  it('uses the __Host- prefix with Secure, HttpOnly, SameSite=Lax and Path=/', async () => {
+    const headers = { 'Content-Type': 'application/json', Origin: 'http://localhost:3000' };
+    const created = await ctx.app.request('/api/auth/signup', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: 'prod@example.com', password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }),
+    });
+    expect(created.status).toBe(201);
+    const res = await ctx.app.request('/api/auth/login', { method: 'POST', headers, body: JSON.stringify({ email: 'prod@example.com', password: TEST_PASSWORD }) });
+    expect(res.status).toBe(200);
+    const setCookie = res.headers.getSetCookie().join('\n');
+    expect(setCookie).toMatch(/^__Host-safar_session=[A-Za-z0-9_-]{43};/);
+    for (const flag of ['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/']) expect(setCookie).toContain(flag);
+    expect(setCookie).not.toContain('Domain=');
+    const cookie = sessionCookieFrom(res);
+    expect(await sessionUser(ctx.app, cookie)).toEqual({ id: expect.any(String), email: 'prod@example.com' });
+    // The development cookie name means nothing in production.
+    expect(await sessionUser(ctx.app, cookie?.replace('__Host-', ''))).toBeNull();
+  });
+
+  it('ignores the test IP header outside NODE_ENV=test', async () => {
+    const headers = { 'Content-Type': 'application/json', Origin: 'http://localhost:3000' };
+    for (let i = 0; i < LOGIN_PER_IP.limit; i += 1) {
+      await ctx.app.request('/api/auth/login', {
+        method: 'POST',
+        headers: { ...headers, [TEST_CLIENT_IP_HEADER]: `198.51.100.${i}` },
+        body: JSON.stringify({ email: `p${i}@example.com`, password: 'wrong-pass' }),
+      });
+    }
+    const res = await ctx.app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { ...headers, [TEST_CLIENT_IP_HEADER]: '198.51.100.250' },
+      body: JSON.stringify({ email: 'another@example.com', password: 'wrong-pass' }),
+    });
+    expect(res.status).toBe(429);
+  });
+});
