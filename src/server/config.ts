@@ -38,6 +38,15 @@ export const ConfigSchema = z.object({
   PUBLIC_ORIGIN: z.string().regex(/^https?:\/\/[^/\s]+$/, 'must be an origin like https://safar.example (no path)').optional(),
   ALLOWED_ORIGINS: originListSchema.optional(),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
+  // Seed of the generated flight world: every node must use the same one.
+  WORLD_SEED: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0).max(2 ** 31 - 1, 'must be at most 2147483647').default(20261121),
+  // Payments. Razorpay is on when its three variables are set (all or none); otherwise the embedded sandbox answers.
+  RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, 'must look like rzp_test_… or rzp_live_…').optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  // Signs sandbox checkouts and webhooks; the same on every node. Required in production when the sandbox is active.
+  PAYMENT_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SANDBOX_UPI_SUCCESS_RATE: z.coerce.number({ message: 'must be a number from 0 to 1' }).min(0, 'must be a number from 0 to 1').max(1, 'must be a number from 0 to 1').default(0.9),
   // Only behind a proxy that sets X-Forwarded-For: otherwise clients could pick their own IP and dodge sign-in throttling.
   TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false').transform((value) => value === 'true'),
 });
@@ -57,7 +66,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     Object.keys(ConfigSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
   const parsed = ConfigSchema.safeParse(relevant);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const problems = crossFieldProblems(parsed.data);
+    if (problems.length === 0) return parsed.data;
+    throw new ConfigError(problems.join('\n'));
+  }
   const lines = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');
     const value = env[name];
@@ -66,6 +79,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   });
   throw new ConfigError(lines.join('\n'));
 }
+
+/** Rules that span variables (one line each, like the per-variable ones). */
+function crossFieldProblems(config: Config): string[] {
+  const problems: string[] = [];
+  const razorpay = [config.RAZORPAY_KEY_ID, config.RAZORPAY_KEY_SECRET, config.RAZORPAY_WEBHOOK_SECRET];
+  if (razorpay.some((v) => v !== undefined) && razorpay.some((v) => v === undefined)) {
+    problems.push('Invalid configuration: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set together (or none of them)');
+  }
+  if (config.NODE_ENV === 'production' && config.RAZORPAY_KEY_ID === undefined && config.PAYMENT_SANDBOX_SECRET === undefined) {
+    problems.push('Invalid configuration: PAYMENT_SANDBOX_SECRET must be set in production when Razorpay is not configured (the development default is public)');
+  }
+  return problems;
+}
+
+/** Signs sandbox payments when PAYMENT_SANDBOX_SECRET is unset (development and tests only; production refuses to start without it). */
+export const DEV_SANDBOX_SECRET = 'safar-dev-sandbox-secret-not-for-production';
 
 /** Origins allowed to make state-changing requests (CSRF defence). */
 export function allowedOrigins(config: Config): string[] {

@@ -1,5 +1,7 @@
 import type { Clock } from '../core/clock';
 import type { Database } from '../db/client';
+import type { InventoryView } from '../domain/inventory/view';
+import type { World } from '../domain/world/world';
 import type { Config } from './config';
 import type { Logger } from './logger';
 
@@ -9,6 +11,10 @@ export interface AppDeps {
   clock: Clock;
   config: Config;
   logger: Logger;
+  /** The generated flight world (schedule, airports, airlines). */
+  world: World;
+  /** Search's in-memory seat inventory, kept current by booking and a refresh job. */
+  inventory: InventoryView;
 }
 
 /** The signed-in traveller, set by the session middleware when a valid session cookie is present. */

@@ -1,6 +1,8 @@
 import { serve } from '@hono/node-server';
 import { systemClock } from '../core/clock';
 import { openDatabase } from '../db/client';
+import { InventoryView } from '../domain/inventory/view';
+import { createWorld } from '../domain/world/world';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { JOBS } from './jobs/registry';
@@ -30,7 +32,8 @@ async function main() {
     process.stderr.write(`Could not open the database (${which}): ${reason}\n`);
     process.exit(1);
   }
-  const deps = { database, clock: systemClock, config, logger };
+  const world = createWorld({ seed: config.WORLD_SEED });
+  const deps = { database, clock: systemClock, config, logger, world, inventory: new InventoryView() };
   const app = createApp({ ...deps, serveWeb: true });
   const jobs = startJobs(deps, JOBS);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {

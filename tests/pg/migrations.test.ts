@@ -6,6 +6,8 @@ import { createApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { silentLogger } from '../../src/server/logger';
 import { TEST_DATABASE_URL, createScratchDatabase } from '../support/postgres';
+import { InventoryView } from '../../src/domain/inventory/view';
+import { createWorld } from '../../src/domain/world/world';
 
 // Skipped only where no PostgreSQL is configured; .ci/run fails if this suite did not run.
 describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: migrations and health', () => {
@@ -29,7 +31,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: migrations and health', () => {
     const scratch = await createScratchDatabase();
     const database = await openPostgres(scratch.url);
     try {
-      const app = createApp({ database, clock: systemClock, config: loadConfig({ LOG_LEVEL: 'silent' }), logger: silentLogger });
+      const app = createApp({ database, clock: systemClock, config: loadConfig({ LOG_LEVEL: 'silent' }), logger: silentLogger, world: createWorld(), inventory: new InventoryView() });
       const res = await app.request('/api/health');
       expect(await res.json()).toEqual({ status: 'ok', db: 'postgres' });
     } finally {

@@ -1,5 +1,7 @@
 import { createFixedClock } from '../../src/core/clock';
 import { type Database, wrapPglite } from '../../src/db/client';
+import { InventoryView } from '../../src/domain/inventory/view';
+import { createWorld } from '../../src/domain/world/world';
 import { createApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { silentLogger } from '../../src/server/logger';
@@ -15,8 +17,10 @@ export async function createTestApp(options: { env?: Record<string, string>; now
   const database = options.database ?? wrapPglite(await openFromTemplate());
   const clock = createFixedClock(options.now ?? '2026-11-21T06:30:00Z');
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const app = createApp({ database, clock, config, logger: silentLogger });
-  return { app, database, clock, config, close: () => database.close() };
+  const world = createWorld({ seed: config.WORLD_SEED });
+  const inventory = new InventoryView();
+  const app = createApp({ database, clock, config, logger: silentLogger, world, inventory });
+  return { app, database, clock, config, world, inventory, close: () => database.close() };
 }
 
 /** Headers a same-origin browser sends with a JSON request. */

@@ -1,0 +1,72 @@
+import type { Cabin, ItineraryPrice, PassengerType, PriceBreakdown } from '../../core/search';
+import type { InventoryCounts } from '../inventory/rows';
+import type { DatedFlight } from '../world/world';
+import { legFare } from './model';
+import { childBase, infantBase, taxesFor } from './taxes';
+
+export interface Passengers {
+  adults: number;
+  children: number;
+  infants: number;
+}
+
+export interface PricedItinerary {
+  price: ItineraryPrice;
+  /** Seats left on the tightest leg. */
+  seatsAvailable: number;
+  /** Fare bucket per leg. */
+  buckets: string[];
+}
+
+/**
+ * Prices an itinerary (legs priced separately and summed) for the passengers; null when a
+ * leg cannot sell the seats (infants need no seat; `requireSeats: false` prices anyway, for quotes). The one pricing function search and
+ * quote share, so unchanged inventory gives the same price.
+ * @example priceItinerary([flight], 'economy', [seats], { adults: 1, children: 0, infants: 0 }, now)
+ */
+export function priceItinerary(
+  flights: readonly DatedFlight[],
+  cabin: Cabin,
+  seats: readonly InventoryCounts[],
+  passengers: Passengers,
+  now: Date,
+  options: { requireSeats?: boolean } = {},
+): PricedItinerary | null {
+  const requireSeats = options.requireSeats !== false;
+  const per: Record<PassengerType, PriceBreakdown> = {
+    adult: { baseFare: 0, taxesAndFees: 0, total: 0 },
+    child: { baseFare: 0, taxesAndFees: 0, total: 0 },
+    infant: { baseFare: 0, taxesAndFees: 0, total: 0 },
+  };
+  let seatsAvailable = Infinity;
+  const buckets: string[] = [];
+  const needed = passengers.adults + passengers.children;
+  for (let i = 0; i < flights.length; i++) {
+    const flight = flights[i];
+    const counts = seats[i];
+    if (!flight || !counts) return null;
+    const fare = legFare(flight, cabin, counts, now, { soldOutPrice: !requireSeats });
+    if (!fare || (requireSeats && fare.available < needed)) return null;
+    seatsAvailable = Math.min(seatsAvailable, fare.available);
+    buckets.push(fare.bucket);
+    const bases: Record<PassengerType, number> = { adult: fare.base, child: childBase(flight, fare.base), infant: infantBase(flight, fare.base) };
+    for (const type of ['adult', 'child', 'infant'] as const) {
+      const taxes = taxesFor(flight, cabin, type, bases[type]);
+      per[type].baseFare += bases[type];
+      per[type].taxesAndFees += taxes;
+      per[type].total += bases[type] + taxes;
+    }
+  }
+  const counts: Record<PassengerType, number> = { adult: passengers.adults, child: passengers.children, infant: passengers.infants };
+  const perPassenger: Partial<Record<PassengerType, PriceBreakdown>> = {};
+  const total: PriceBreakdown = { baseFare: 0, taxesAndFees: 0, total: 0 };
+  for (const type of ['adult', 'child', 'infant'] as const) {
+    const n = counts[type];
+    if (n <= 0) continue;
+    perPassenger[type] = per[type];
+    total.baseFare += per[type].baseFare * n;
+    total.taxesAndFees += per[type].taxesAndFees * n;
+    total.total += per[type].total * n;
+  }
+  return { price: { currency: 'INR', perPassenger, total }, seatsAvailable, buckets };
+}

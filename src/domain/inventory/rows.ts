@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { Cabin } from '../../core/search';
+import type { Db } from '../../db/client';
+import { flightInventory } from '../../db/schema/inventory';
+import type { World } from '../world/world';
+
+/**
+ * Creates the inventory rows for these flight-dates and cabins if missing (capacity from the
+ * aircraft), so a booking can lock and decrement them. Unknown flights are skipped: the
+ * caller validates the itinerary with quoteItinerary first.
+ * @example await ensureInventoryRows(tx, world, [{ flightId: '6E1035@2026-12-24', cabin: 'economy' }])
+ */
+export async function ensureInventoryRows(tx: Db, world: World, legs: readonly { flightId: string; cabin: Cabin }[]): Promise<void> {
+  const values = [];
+  for (const leg of legs) {
+    const flight = world.getFlight(leg.flightId);
+    if (!flight) continue;
+    const capacity = flight.capacity[leg.cabin];
+    values.push({ flightId: leg.flightId, cabin: leg.cabin, departureDate: flight.departureDate, capacity, available: capacity });
+  }
+  if (values.length === 0) return;
+  await tx.insert(flightInventory).values(values).onConflictDoNothing({ target: [flightInventory.flightId, flightInventory.cabin] });
+}
+
+export interface InventoryCounts {
+  capacity: number;
+  available: number;
+  held: number;
+  sold: number;
+}
+
+/** Reads the rows (the truth) for these legs; missing rows mean an untouched flight at full capacity. */
+export async function readInventoryRows(db: Db, keys: readonly { flightId: string; cabin: Cabin }[]): Promise<Map<string, InventoryCounts>> {
+  const result = new Map<string, InventoryCounts>();
+  if (keys.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(flightInventory)
+    .where(sql`(${flightInventory.flightId}, ${flightInventory.cabin}) in (${sql.join(keys.map((k) => sql`(${k.flightId}, ${k.cabin})`), sql`, `)})`);
+  for (const row of rows) result.set(`${row.flightId}|${row.cabin}`, { capacity: row.capacity, available: row.available, held: row.held, sold: row.sold });
+  return result;
+}
