@@ -1,5 +1,191 @@
-import { PendingScreen } from '../../components/pending-screen';
+import { ArrowRight } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { CABIN_LABELS, type Cabin, type SearchQuery } from '../../../core/search';
+import { useDocumentTitle } from '../../components/page-title';
+import { QueryScope } from '../../features/query/query-scope';
+import { airlinesOf, applyFilters, isSortKey, NO_FILTERS, type ResultFilters, SORT_LABELS, SORTS, sortItineraries, type SortKey } from '../../features/search/result-filters';
+import { useSearchResults } from '../../features/search/search-api';
+import { SearchForm } from '../../features/search/search-form';
+import { draftFromSearch, draftToParams, resultUrl } from '../../features/search/search-url';
+import { ApiError } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import { FareCalendar } from './fare-calendar';
+import { FilterPanel } from './filter-panel';
+import { FlightCard, FlightCardSkeleton } from './flight-card';
+import './result.css';
 
 export function ResultPage() {
-  return <PendingScreen title="Flight Results" />;
+  return (
+    <QueryScope>
+      <Results />
+    </QueryScope>
+  );
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : word === 'child' ? 'ren' : 's'}`;
+}
+
+/** "2 adults, 1 infant" */
+export function travellersText(query: Pick<SearchQuery, 'adults' | 'children' | 'infants'>): string {
+  return [plural(query.adults, 'adult'), query.children ? plural(query.children, 'child') : '', query.infants ? plural(query.infants, 'infant') : ''].filter(Boolean).join(', ');
+}
+
+function NoData({ reason }: { reason?: string | null }) {
+  return (
+    <div className="card empty-state" role="status">
+      <p className="empty-title">No flights found. Please search for flights.</p>
+      {reason ? <p className="muted">{reason}</p> : null}
+      <Link href="/home" className="btn btn-primary">
+        Search flights
+      </Link>
+    </div>
+  );
+}
+
+function Results() {
+  useDocumentTitle('Flight Results');
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const draft = useMemo(() => draftFromSearch(search), [search]);
+  const searchKey = draft ? draftToParams(draft) : '';
+  const sortParam = new URLSearchParams(search).get('sort');
+  const sort: SortKey = isSortKey(sortParam) ? sortParam : 'best';
+  const results = useSearchResults(draft);
+  const data = results.data;
+  const routeKey = draft ? `${draft.from}-${draft.to}` : '';
+  const [filterState, setFilterState] = useState<{ route: string; filters: ResultFilters }>({ route: routeKey, filters: NO_FILTERS });
+  // Filters belong to a route: a new route starts unfiltered (another day or class keeps them).
+  const filters = filterState.route === routeKey ? filterState.filters : NO_FILTERS;
+
+  const toasted = useRef<string | null>(null);
+  useEffect(() => {
+    if (!data || toasted.current === searchKey) return;
+    toasted.current = searchKey;
+    if (data.itineraries.length > 0) notify.success(`Found ${data.itineraries.length} flights from ${data.query.from} to ${data.query.to}!`);
+  }, [data, searchKey]);
+
+  const airlines = useMemo(() => (data ? airlinesOf(data.itineraries) : []), [data]);
+  const shown = useMemo(() => (data ? sortItineraries(applyFilters(data.itineraries, filters), sort) : []), [data, filters, sort]);
+
+  function go(query: SearchQuery) {
+    navigate(resultUrl(query, sort === 'best' ? {} : { sort }));
+  }
+
+  function setSort(next: SortKey) {
+    const params = new URLSearchParams(search);
+    if (next === 'best') params.delete('sort');
+    else params.set('sort', next);
+    navigate(`/result?${params.toString()}`, { replace: true });
+  }
+
+  const fieldErrors = results.error instanceof ApiError ? Object.values(results.error.fields) : [];
+  const query = data?.query;
+
+  return (
+    <div className="container page results-page">
+      <header className="results-head">
+        <h1>Flight Results</h1>
+        {query ? (
+          <p className="results-summary">
+            <strong>
+              {query.from} <ArrowRight aria-label="to" size={16} className="inline-icon" /> {query.to}
+            </strong>
+            <span>{dayFormat.format(new Date(`${query.date}T00:00:00Z`))}</span>
+            <span>{travellersText(query)}</span>
+            <span>{CABIN_LABELS[query.cabin]}</span>
+          </p>
+        ) : null}
+      </header>
+
+      {draft ? (
+        <details className="modify-search" open={results.isError ? true : undefined}>
+          <summary>Modify search</summary>
+          <SearchForm key={searchKey} submitLabel="Update Search" initial={{ draft }} />
+        </details>
+      ) : null}
+
+      {!draft ? (
+        <NoData />
+      ) : results.isError ? (
+        <div className="card empty-state" role="alert">
+          <p className="empty-title">{results.error.message}</p>
+          {fieldErrors.length > 0 ? (
+            <ul className="error-list">
+              {fieldErrors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="muted">Change the search above and try again.</p>
+        </div>
+      ) : (
+        <>
+          {query ? <FareCalendar key={`${query.from}-${query.to}-${query.cabin}-${query.date.slice(0, 7)}`} query={query} onPick={(date) => go({ ...query, date })} /> : null}
+          <div className="results-layout">
+            <aside className="results-filters">
+              <FilterPanel
+                key={`${routeKey}:${JSON.stringify(filters)}:${query?.cabin ?? ''}`}
+                airlines={airlines}
+                cabin={query?.cabin ?? 'economy'}
+                applied={filters}
+                onApply={(next: ResultFilters, cabin: Cabin) => {
+                  setFilterState({ route: routeKey, filters: next });
+                  if (query && cabin !== query.cabin) go({ ...query, cabin });
+                }}
+                onClear={() => setFilterState({ route: routeKey, filters: NO_FILTERS })}
+              />
+            </aside>
+            <section className="results-list" aria-labelledby="list-title" aria-busy={results.isPending}>
+              <div className="list-toolbar">
+                <h2 id="list-title" className="list-count" aria-live="polite">
+                  {data ? `${shown.length} of ${data.itineraries.length} flights` : 'Searching flights…'}
+                </h2>
+                <label className="sort">
+                  <span>Sort by</span>
+                  <select value={sort} onChange={(event) => setSort(isSortKey(event.target.value) ? event.target.value : 'best')}>
+                    {SORTS.map((key) => (
+                      <option key={key} value={key}>
+                        {SORT_LABELS[key]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+              {!data ? (
+                <ul className="card-list">
+                  {Array.from({ length: 4 }, (_, i) => (
+                    <li key={i}>
+                      <FlightCardSkeleton />
+                    </li>
+                  ))}
+                </ul>
+              ) : data.itineraries.length === 0 ? (
+                <NoData reason={data.reason} />
+              ) : shown.length === 0 ? (
+                <div className="card empty-state" role="status">
+                  <p className="empty-title">No flights found</p>
+                  <p className="muted">Try adjusting your filters to see more results</p>
+                  <button type="button" className="btn" onClick={() => setFilterState({ route: routeKey, filters: NO_FILTERS })}>
+                    Clear All
+                  </button>
+                </div>
+              ) : (
+                <ul className="card-list">
+                  {shown.map((itinerary) => (
+                    <li key={itinerary.id}>
+                      <FlightCard itinerary={itinerary} query={data.query} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+        </>
+      )}
+    </div>
+  );
 }

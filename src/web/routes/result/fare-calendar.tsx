@@ -1,0 +1,110 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { SearchQuery } from '../../../core/search';
+import { useCurrency } from '../../features/currency/currency-context';
+import { FARE_BAND_LABELS, type FareBand, fareBand } from '../../features/search/result-filters';
+import { useFareCalendar } from '../../features/search/search-api';
+import { localIsoDate } from '../../features/search/search-url';
+
+/**
+ * Moves a YYYY-MM month by `delta` months.
+ * @example addMonths('2026-12', 1) // "2027-01"
+ */
+export function addMonths(month: string, delta: number): string {
+  const [year = 1970, m = 1] = month.split('-').map(Number);
+  const index = year * 12 + (m - 1) + delta;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+const monthTitle = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
+const longDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+const BANDS: FareBand[] = ['low', 'fair', 'high', 'peak'];
+const BAND_WORDS: Record<FareBand, string> = { low: 'low fare', fair: 'fair fare', high: 'high fare', peak: 'peak fare' };
+
+/**
+ * A month strip of the lowest all-in adult fare per day for the searched route, coloured by the
+ * spec's thresholds (legend alongside, so colour is not the only cue). Past days are disabled;
+ * picking a day searches it.
+ * @example <FareCalendar query={query} onPick={(date) => navigate(resultUrl({ ...query, date }))} />
+ */
+export function FareCalendar({ query, onPick }: { query: SearchQuery; onPick(date: string): void }) {
+  const { format } = useCurrency();
+  const today = localIsoDate();
+  const [month, setMonth] = useState(query.date.slice(0, 7));
+  const calendar = useFareCalendar({ from: query.from, to: query.to, month, cabin: query.cabin });
+  const strip = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    // Bring the searched day into view in the scrolling strip.
+    const selected = strip.current?.querySelector<HTMLElement>('[aria-current="date"]');
+    if (selected && strip.current) strip.current.scrollLeft = selected.offsetLeft - strip.current.clientWidth / 2 + selected.clientWidth / 2;
+  }, [calendar.data, month]);
+
+  const canGoBack = month > today.slice(0, 7);
+  return (
+    <section className="fare-calendar card" aria-labelledby="calendar-title">
+      <div className="cal-head">
+        <h2 id="calendar-title">Fare calendar</h2>
+        <div className="cal-nav">
+          <button type="button" className="icon-btn" aria-label="Previous month" disabled={!canGoBack} onClick={() => setMonth((m) => addMonths(m, -1))}>
+            <ChevronLeft aria-hidden="true" size={20} />
+          </button>
+          <span className="cal-month" aria-live="polite">
+            {monthTitle.format(utc(`${month}-01`))}
+          </span>
+          <button type="button" className="icon-btn" aria-label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))}>
+            <ChevronRight aria-hidden="true" size={20} />
+          </button>
+        </div>
+      </div>
+      {calendar.isPending ? (
+        <div className="cal-strip" aria-busy="true" aria-label="Loading fares">
+          {Array.from({ length: 8 }, (_, i) => (
+            <div key={i} className="skeleton cal-day-skeleton" />
+          ))}
+        </div>
+      ) : calendar.isError ? (
+        <p className="muted small">Fares for this month could not be loaded. Try another month or search again.</p>
+      ) : (
+        <ol className="cal-strip" ref={strip}>
+          {calendar.data.days.map((day) => {
+            const past = day.date < today;
+            const band = day.lowestFare !== null ? fareBand(day.lowestFare) : null;
+            const selected = day.date === query.date;
+            const fareText = day.lowestFare !== null ? format(day.lowestFare) : 'No flights';
+            const label = `${longDay.format(utc(day.date))}: ${past ? 'past date' : day.lowestFare !== null ? `from ${fareText}, ${band ? BAND_WORDS[band] : ''}` : 'no flights'}`;
+            return (
+              <li key={day.date}>
+                <button
+                  type="button"
+                  className={`cal-day${band && !past ? ` band-${band}` : ''}`}
+                  disabled={past || day.lowestFare === null}
+                  aria-current={selected ? 'date' : undefined}
+                  aria-label={label}
+                  title={label}
+                  onClick={() => onPick(day.date)}
+                >
+                  <span className="cal-wd">{weekday.format(utc(day.date))}</span>
+                  <span className="cal-dn">{Number(day.date.slice(8, 10))}</span>
+                  <span className="cal-fare">{past ? '—' : day.lowestFare !== null ? fareText : '—'}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <ul className="cal-legend small" aria-label="Fare colours">
+        {BANDS.map((band) => (
+          <li key={band}>
+            <span className={`cal-swatch band-${band}`} aria-hidden="true" />
+            {FARE_BAND_LABELS[band]}
+          </li>
+        ))}
+      </ul>
+      <p className="muted small cal-note">Lowest all-in fare for one adult.</p>
+    </section>
+  );
+}
