@@ -19,13 +19,11 @@ import { ApiError } from '../../lib/api';
  * branch on it, and the whole body for the price-changed answer's old and new totals.
  */
 export class BookingApiError extends ApiError {
-  readonly reason: string | null;
   readonly body: unknown;
 
-  constructor(status: number, code: ApiError['code'], message: string, fields: Record<string, string>, reason: string | null, body: unknown) {
-    super(status, code, message, fields);
+  constructor(status: number, code: ApiError['code'], message: string, fields: Record<string, string>, reason: string | undefined, body: unknown) {
+    super(status, code, message, fields, reason);
     this.name = 'BookingApiError';
-    this.reason = reason;
     this.body = body;
   }
 }
@@ -74,16 +72,16 @@ export async function requestJson<T>(path: string, init: { method?: string; json
       ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
     });
   } catch {
-    throw new BookingApiError(0, 'network', 'Network error. Check your connection and try again.', {}, null, null);
+    throw new BookingApiError(0, 'network', 'Network error. Check your connection and try again.', {}, undefined, null);
   }
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
     const parsed = ErrorBodySchema.safeParse(body);
     if (parsed.success) {
       const { code, message, fields, reason } = parsed.data.error;
-      throw new BookingApiError(response.status, isKnownCode(code) ? code : 'internal', message, fields ?? {}, reason ?? null, body);
+      throw new BookingApiError(response.status, isKnownCode(code) ? code : 'internal', message, fields ?? {}, reason, body);
     }
-    throw new BookingApiError(response.status, 'internal', 'Something went wrong. Please try again.', {}, null, body);
+    throw new BookingApiError(response.status, 'internal', 'Something went wrong. Please try again.', {}, undefined, body);
   }
   // Our own API's success bodies follow the shared contract types.
   return body as T;

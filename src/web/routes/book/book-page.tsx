@@ -5,6 +5,7 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import { BOOKING_REASONS, MAX_PASSENGERS, PASSENGER_MESSAGES, validatePassengers } from '../../../core/booking';
 import type { Itinerary, SearchQuery } from '../../../core/search';
 import { useDocumentTitle } from '../../components/page-title';
+import { RequireAuth } from '../../features/auth/require-auth';
 import { BookingApiError, createBooking, priceChangeOf } from '../../features/booking/booking-api';
 import { formatInr, localDate } from '../../features/booking/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
@@ -43,8 +44,11 @@ export function resultsHref(query: SearchQuery | undefined): string {
 
 export function BookPage() {
   useDocumentTitle('Book Your Flight');
-  // TODO(accounts): wrap in RequireAuth once features/auth/require-auth.tsx lands.
-  return <BookScreen />;
+  return (
+    <RequireAuth>
+      <BookScreen />
+    </RequireAuth>
+  );
 }
 
 function BookScreen() {

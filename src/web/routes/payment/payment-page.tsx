@@ -14,6 +14,7 @@ import {
   UPI_MESSAGE,
 } from '../../../core/booking';
 import { useDocumentTitle } from '../../components/page-title';
+import { RequireAuth } from '../../features/auth/require-auth';
 import { BookingApiError, bookingQuery, confirmBooking, createPayment, paymentConfigQuery, paySandbox } from '../../features/booking/booking-api';
 import { formatCountdown, formatDay, formatInr, localTime } from '../../features/booking/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
@@ -41,12 +42,16 @@ export function PaymentPage() {
   useDocumentTitle('Payment');
   const state: unknown = useHistoryState();
   const bookingId = bookingIdFrom(state);
-  // TODO(accounts): wrap in RequireAuth once features/auth/require-auth.tsx lands.
-  if (!bookingId) return <NoBookingData />;
   return (
-    <QueryScope>
-      <PaymentScreen bookingId={bookingId} />
-    </QueryScope>
+    <RequireAuth>
+      {bookingId ? (
+        <QueryScope>
+          <PaymentScreen bookingId={bookingId} />
+        </QueryScope>
+      ) : (
+        <NoBookingData />
+      )}
+    </RequireAuth>
   );
 }
 

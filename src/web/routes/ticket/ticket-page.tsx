@@ -1,0 +1,169 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download, Printer } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { BookingView } from '../../../core/booking';
+import { useDocumentTitle } from '../../components/page-title';
+import { BookingApiError, bookingQuery } from '../../features/booking/booking-api';
+import { downloadFile } from '../../features/booking/download-file';
+import { formatDay, formatInr, localDate } from '../../features/booking/format';
+import { ItinerarySummary } from '../../features/booking/itinerary-summary';
+import { QueryScope } from '../../features/query/query-scope';
+import { notify } from '../../lib/toast';
+import './ticket.css';
+
+const STATUS_LABELS: Record<BookingView['status'], string> = { confirmed: 'Confirmed', held: 'Awaiting payment', expired: 'Expired', cancelled: 'Cancelled' };
+
+/** Downloads the booking's PDF e-ticket with the spec's toasts. */
+export async function downloadTicket(booking: Pick<BookingView, 'id' | 'pnr'>): Promise<void> {
+  try {
+    await downloadFile(`/api/bookings/${encodeURIComponent(booking.id)}/ticket.pdf`, `safar-ticket-${booking.pnr}.pdf`);
+    notify.success('Ticket downloaded successfully!');
+  } catch {
+    notify.error('Failed to download ticket');
+  }
+}
+
+export function TicketPage({ params }: { params: { bookingId: string } }) {
+  return (
+    <QueryScope>
+      <TicketScreen bookingId={params.bookingId} />
+    </QueryScope>
+  );
+}
+
+function TicketScreen({ bookingId }: { bookingId: string }) {
+  const booking = useQuery(bookingQuery(bookingId));
+  useDocumentTitle(booking.data ? `E-Ticket ${booking.data.pnr}` : 'E-Ticket');
+  if (booking.isPending) {
+    return (
+      <div className="container page" aria-busy="true" aria-label="Loading your ticket">
+        <div className="skeleton skeleton-title" />
+        <div className="skeleton ticket-skeleton" />
+      </div>
+    );
+  }
+  if (booking.isError) {
+    const error = booking.error;
+    const signedOut = error instanceof BookingApiError && error.status === 401;
+    return (
+      <div className="container page">
+        <div className="card ticket-missing" role="alert">
+          <h1>E-Ticket</h1>
+          <p>{signedOut ? 'Please sign in to see your ticket.' : error instanceof BookingApiError && error.status === 404 ? 'We could not find this booking.' : error.message}</p>
+          <Link href={signedOut ? '/login' : '/profile'} className="btn btn-primary">
+            {signedOut ? 'Sign In' : 'Go to Profile'}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <Ticket booking={booking.data} />;
+}
+
+function Ticket({ booking }: { booking: BookingView }) {
+  const [downloading, setDownloading] = useState(false);
+  const price = booking.itinerary.price.total;
+  const confirmed = booking.status === 'confirmed';
+  return (
+    <div className="container page ticket-page">
+      <div className="ticket-actions no-print">
+        <button type="button" className="btn" onClick={() => window.print()}>
+          <Printer aria-hidden="true" size={18} /> Print Ticket
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={downloading || !confirmed}
+          onClick={() => {
+            setDownloading(true);
+            void downloadTicket(booking).finally(() => setDownloading(false));
+          }}
+        >
+          <Download aria-hidden="true" size={18} /> Download PDF
+        </button>
+      </div>
+      <article className="card ticket" aria-labelledby="ticket-title">
+        <header className="ticket-head">
+          <div>
+            <p className="ticket-brand">Safar</p>
+            <h1 id="ticket-title">E-Ticket</h1>
+          </div>
+          <p className={`ticket-status is-${booking.status}`}>
+            Status <strong>{STATUS_LABELS[booking.status]}</strong>
+          </p>
+        </header>
+        <dl className="ticket-ids">
+          <div>
+            <dt>PNR</dt>
+            <dd className="ticket-pnr">{booking.pnr}</dd>
+          </div>
+          <div>
+            <dt>Booking ID</dt>
+            <dd>{booking.id}</dd>
+          </div>
+          <div>
+            <dt>Booked on</dt>
+            <dd>{formatDay(localDate(booking.createdAt))}</dd>
+          </div>
+          {booking.paymentId && (
+            <div>
+              <dt>Payment</dt>
+              <dd>
+                {booking.paymentMethod === 'upi' ? 'UPI' : 'Card / Net Banking'} · {booking.paymentId}
+              </dd>
+            </div>
+          )}
+        </dl>
+
+        <ItinerarySummary itinerary={booking.itinerary} />
+
+        <section className="ticket-section" aria-labelledby="ticket-pax">
+          <h2 id="ticket-pax">Passengers</h2>
+          <div className="ticket-table-wrap">
+            <table className="ticket-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Ticket number</th>
+                </tr>
+              </thead>
+              <tbody>
+                {booking.passengers.map((p) => (
+                  <tr key={p.id}>
+                    <td>{[p.title, p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ')}</td>
+                    <td>{p.type}</td>
+                    <td className="ticket-number">{p.ticketNumber ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+
+        <section className="ticket-section" aria-labelledby="ticket-fare">
+          <h2 id="ticket-fare">Fare</h2>
+          <dl className="ticket-fare">
+            <div>
+              <dt>Base fare</dt>
+              <dd>{formatInr(price.baseFare)}</dd>
+            </div>
+            <div>
+              <dt>Taxes and fees</dt>
+              <dd>{formatInr(price.taxesAndFees)}</dd>
+            </div>
+            <div className="ticket-fare-total">
+              <dt>Total paid</dt>
+              <dd>{formatInr(booking.totalInr)}</dd>
+            </div>
+          </dl>
+        </section>
+        <p className="muted small ticket-notes">
+          Carry a government photo ID. Check-in closes 45 minutes before departure on domestic flights and 60 minutes on international flights. Baggage
+          and cancellation follow the airline's fare rules.
+        </p>
+      </article>
+    </div>
+  );
+}
