@@ -11,6 +11,7 @@ const PaymentPage = lazy(() => import('../routes/payment/payment-page').then((m)
 const LoginPage = lazy(() => import('../routes/login/login-page').then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import('../routes/signup/signup-page').then((m) => ({ default: m.SignupPage })));
 const ProfilePage = lazy(() => import('../routes/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
+const TicketPage = lazy(() => import('../routes/ticket/ticket-page').then((m) => ({ default: m.TicketPage })));
 const NotFoundPage = lazy(() => import('../routes/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** The spec's route table (section 2). The first match wins; the last route is the fallback. */
@@ -27,6 +28,7 @@ export function AppRoutes() {
       <Route path="/login" component={LoginPage} />
       <Route path="/signup" component={SignupPage} />
       <Route path="/profile" component={ProfilePage} />
+      <Route path="/ticket/:bookingId" component={TicketPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );
