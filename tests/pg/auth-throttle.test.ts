@@ -39,14 +39,14 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: sign-in throttling under concur
     expect(created.status).toBe(201);
     const statuses = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        (i % 2 === 0 ? first : second).app
-          .request('/api/auth/login', {
+        Promise.resolve(
+          (i % 2 === 0 ? first : second).app.request('/api/auth/login', {
             method: 'POST',
             // Different IPs, so only the per-account limit is in play.
             headers: jsonHeaders({ [TEST_CLIENT_IP_HEADER]: `203.0.113.${10 + i}` }),
             body: JSON.stringify({ email, password: `wrong-${i}` }),
-          })
-          .then((res) => res.status),
+          }),
+        ).then((res) => res.status),
       ),
     );
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_PER_ACCOUNT.limit);
@@ -59,13 +59,13 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: sign-in throttling under concur
     const ip = '203.0.113.200';
     const statuses = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        app
-          .request('/api/auth/login', {
+        Promise.resolve(
+          app.request('/api/auth/login', {
             method: 'POST',
             headers: jsonHeaders({ [TEST_CLIENT_IP_HEADER]: ip }),
             body: JSON.stringify({ email: `pg-spray-${i}@example.com`, password: 'guess-123' }),
-          })
-          .then((res) => res.status),
+          }),
+        ).then((res) => res.status),
       ),
     );
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_PER_IP.limit);

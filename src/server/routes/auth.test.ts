@@ -292,8 +292,10 @@ describe('auth API', () => {
   describe('requireUser', () => {
     it('answers 401 with the spec message without a session and passes the user through with one', async () => {
       const guarded = createOpenApiApp();
+      // Whatever else the app's deps hold, take them from the test app.
+      const { app: _app, close: _close, ...deps } = ctx;
       guarded.use('*', async (c, next) => {
-        c.set('deps', { database: ctx.database, clock: ctx.clock, config: ctx.config, logger: silentLogger });
+        c.set('deps', { ...deps, logger: silentLogger });
         await next();
       });
       guarded.use('*', sessionMiddleware());

@@ -5,13 +5,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'network';
   readonly fields: Record<string, string>;
+  /** Provider-style reason when the server gave one (e.g. `invalid-credential`). */
+  readonly reason: string | undefined;
 
-  constructor(status: number, code: ErrorCode | 'network', message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: ErrorCode | 'network', message: string, fields: Record<string, string> = {}, reason?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.reason = reason;
   }
 }
 
@@ -40,7 +43,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   }
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
-    if (isErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message, body.error.fields);
+    if (isErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message, body.error.fields, body.error.reason);
     throw new ApiError(response.status, 'internal', 'Something went wrong. Please try again.');
   }
   return body as T;
