@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/a11y';
+
+const PASSWORD = 'Safar-e2e-pass-1';
+
+function newEmail(): string {
+  return `e2e-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+function authForm(page: Page) {
+  return page.getByRole('main').locator('form');
+}
+
+async function signUp(page: Page, email: string) {
+  await page.goto('/signup');
+  const form = authForm(page);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Account created successfully! Please sign in.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+async function signIn(page: Page, email: string) {
+  const form = authForm(page);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Welcome back! Login successful!')).toBeVisible();
+}
+
+test.describe('accounts', () => {
+  test('signup shows every validation message under its field', async ({ page }) => {
+    await page.goto('/signup');
+    await expect(page).toHaveTitle(/Create Account/);
+    const form = authForm(page);
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Please fix the errors in the form')).toBeVisible();
+    await expect(form.getByText('Email is required')).toBeVisible();
+    await expect(form.getByText('Password is required')).toBeVisible();
+    await expect(form.getByText('Confirm password is required')).toBeVisible();
+    await expect(form.getByLabel('Email')).toBeFocused();
+    await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByLabel('Password', { exact: true }).fill('abc');
+    await form.getByLabel('Confirm Password', { exact: true }).fill('abcd');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(form.getByText('Email is invalid')).toBeVisible();
+    await expect(form.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(form.getByText('Passwords do not match')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('show/hide toggles reveal each password field', async ({ page }) => {
+    await page.goto('/signup');
+    const form = authForm(page);
+    const password = form.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(password).toHaveAttribute('autocomplete', 'new-password');
+    await form.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await form.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+    await form.getByRole('button', { name: 'Show confirm password' }).click();
+    await expect(form.getByLabel('Confirm Password', { exact: true })).toHaveAttribute('type', 'text');
+    await expect(form.getByLabel('Email')).toHaveAttribute('autocomplete', 'email');
+  });
+
+  test('sign up, sign in, header shows Profile and Log Out, Log Out signs out', async ({ page }) => {
+    const email = newEmail();
+    await signUp(page, email);
+    await expect(page).toHaveTitle(/Sign In/);
+    const form = authForm(page);
+    // Signup hands the email over to the login form.
+    await expect(form.getByLabel('Email')).toHaveValue(email);
+    await expectNoAxeViolations(page);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/home$/);
+
+    const header = page.getByRole('banner');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Log Out' })).toBeVisible();
+
+    // The session survives a reload (it is a server cookie, not page memory).
+    await page.reload();
+    await expect(header.getByRole('button', { name: 'Log Out' })).toBeVisible();
+    const cookies = await page.context().cookies();
+    const session = cookies.find((cookie) => cookie.name === 'safar_session');
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe('Lax');
+
+    await header.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(header.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' })).toHaveCount(0);
+    const after = await page.context().cookies();
+    expect(after.find((cookie) => cookie.name === 'safar_session')).toBeUndefined();
+  });
+
+  test('a duplicate email and a wrong password show the server messages', async ({ page }) => {
+    const email = newEmail();
+    await signUp(page, email);
+    await page.goto('/signup');
+    const form = authForm(page);
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await form.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('An account with this email already exists.').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+
+    await page.goto('/login');
+    await authForm(page).getByLabel('Email').fill(email);
+    await authForm(page).getByLabel('Password', { exact: true }).fill('wrong-password');
+    await authForm(page).getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Invalid email or password.')).toBeVisible();
+    await expect(authForm(page).getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  test('login validates its fields', async ({ page }) => {
+    await page.goto('/login');
+    const form = authForm(page);
+    await expect(form.getByLabel('Password', { exact: true })).toHaveAttribute('autocomplete', 'current-password');
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Please fix the errors in the form')).toBeVisible();
+    await expect(form.getByText('Email is required')).toBeVisible();
+    await expect(form.getByText('Password is required')).toBeVisible();
+    await form.getByLabel('Email').fill('nope');
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect(form.getByText('Email is invalid')).toBeVisible();
+    await form.getByRole('button', { name: 'Show password' }).click();
+    await expect(form.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+    await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    await expectNoAxeViolations(page);
+  });
+
+  test('guarded /payment sends a signed-out traveller to /login and back after signing in', async ({ page }) => {
+    const email = newEmail();
+    await signUp(page, email);
+    await page.goto('/payment');
+    await expect(page.getByText('Please login to book flights')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/payment$/);
+  });
+
+  test('guarded /result/book restores the chosen flight from history state after signing in', async ({ page }) => {
+    const email = newEmail();
+    await signUp(page, email);
+    await page.goto('/home');
+    // The results screen hands the chosen flight over in history state; simulate that hand-over.
+    await page.evaluate(() => {
+      window.history.pushState({ marker: 'chosen-flight-42' }, '', '/result/book');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    });
+    await expect(page.getByText('Please login to book flights')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/result\/book$/);
+    expect(await page.evaluate(() => JSON.stringify(window.history.state))).toContain('chosen-flight-42');
+  });
+});
