@@ -21,7 +21,7 @@ export function ensureChromium() {
     if (result.status !== 0) throw new Error(`Could not install Chromium: ${args.join(' ')} failed. Install it with: apt-get install -y chromium`);
   };
   run(['apt-get', 'update', '-qq']);
-  run(['apt-get', 'install', '-y', '-qq', 'chromium', 'fonts-noto-core']);
+  run(['apt-get', 'install', '-y', '-qq', 'chromium', 'fonts-noto-core', 'poppler-utils']);
   const installed = findChromium();
   if (!installed) throw new Error('apt-get reported success but no chromium binary was found');
   return installed;

@@ -1,0 +1,101 @@
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { hasPdftotext, imageCount, pdfHeader, pdfText } from '../../../tests/support/pdf';
+import { buildBcbp } from './bcbp';
+import { sampleBcbpInput, sampleTicket } from './test-fixtures';
+import { renderTicketPdf, type TicketPdfData } from './ticket-pdf';
+
+const largeParty: TicketPdfData = {
+  ...sampleTicket,
+  legs: [...sampleTicket.legs, ...sampleTicket.legs],
+  layovers: [
+    { airport: 'BOM', minutes: 100, changeOfTerminal: false },
+    { airport: 'DXB', minutes: 600, changeOfTerminal: true },
+    { airport: 'BOM', minutes: 100, changeOfTerminal: false },
+  ],
+  passengers: Array.from({ length: 12 }, (_, i) => ({
+    title: 'Mr',
+    firstName: `Traveller${i + 1}`,
+    lastName: 'Iyer',
+    type: i < 9 ? 'Adult' : 'Infant',
+    ticketNumber: `31200000000${String(i + 1).padStart(2, '0')}`,
+  })),
+};
+
+describe('renderTicketPdf', () => {
+  it('renders a one-page A4 PDF that pdf-lib can load, with title metadata', async () => {
+    const pdf = await renderTicketPdf(sampleTicket);
+    expect(pdfHeader(pdf)).toBe('%PDF-');
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getPageCount()).toBe(1);
+    const page = doc.getPage(0);
+    expect(Math.round(page.getWidth())).toBe(595);
+    expect(Math.round(page.getHeight())).toBe(842);
+    expect(doc.getTitle()).toBe('Safar e-ticket K7QX2M');
+    expect(doc.getCreationDate()?.toISOString()).toBe('2026-11-21T06:30:00.000Z');
+  });
+
+  it('flows a long itinerary and a large party onto more pages', async () => {
+    const doc = await PDFDocument.load(await renderTicketPdf(largeParty));
+    expect(doc.getPageCount()).toBeGreaterThan(1);
+  });
+
+  it('embeds the PDF417 only when a BCBP is given', async () => {
+    expect(await imageCount(await renderTicketPdf(sampleTicket))).toBe(0);
+    expect(await imageCount(await renderTicketPdf({ ...sampleTicket, bcbp: buildBcbp(sampleBcbpInput) }))).toBe(1);
+  });
+
+  it('refuses a ticket with no legs', async () => {
+    await expect(renderTicketPdf({ ...sampleTicket, legs: [] })).rejects.toThrow(/at least one leg/);
+  });
+
+  // pdftotext comes from Debian's poppler-utils, which scripts/ensure-chromium.mjs installs with Chromium.
+  it.skipIf(!hasPdftotext)('prints the booking, every leg, every passenger and the fare (pdftotext)', async () => {
+    const text = pdfText(await renderTicketPdf(sampleTicket));
+    for (const expected of [
+      'Safar',
+      'E-Ticket',
+      'Confirmed',
+      'BK1763706600000',
+      'K7QX2M',
+      '21 Nov 2026, 12:00 IST',
+      'IndiGo 6E 2134',
+      'Air India AI 983',
+      '06:05',
+      '08:20',
+      'Thu, 24 Dec 2026',
+      'DEL New Delhi',
+      'DXB Dubai',
+      'Indira Gandhi International Airport',
+      'Terminal 1',
+      '2h 15m',
+      'Airbus A320neo',
+      'Economy',
+      'Layover in Mumbai (BOM): 1h 40m',
+      'Ms Ananya Sharma',
+      'Mr Jose Luis Nunez Garcia',
+      'Infant',
+      '3122345678901',
+      '3122345678902',
+      '3122345678903',
+      'INR 38,940',
+      'INR 7,206',
+      'INR 46,146',
+      'pay_R8xY2kLmN0pQ4s',
+      'UPI',
+      'Baggage:',
+      'Cancellation:',
+      'Page 1 of 1',
+    ]) {
+      expect(text.replace(/ {2,}/g, ' ')).toContain(expected);
+    }
+  });
+
+  it.skipIf(!hasPdftotext)('repeats the passenger table header and numbers pages when it continues', async () => {
+    const text = pdfText(await renderTicketPdf(largeParty));
+    expect(text).toContain('Traveller12 Iyer');
+    expect(text).toContain('3120000000012');
+    expect(text).toContain('Change of terminal');
+    expect(text).toMatch(/Page 2 of \d/);
+  });
+});

@@ -1,0 +1,268 @@
+import type { PDFDocument } from 'pdf-lib';
+import { CABIN_LABELS, type Layover, type Leg, type PriceBreakdown } from '../../core/search';
+import { renderBarcodePng } from './barcode';
+import { formatDuration, formatInstantIst, formatLocalDate, formatLocalTime } from './dates';
+import { A4, COLORS, createDocument, type Fonts, Sheet } from './pdf-layout';
+import { formatInr } from './text';
+
+/** One flight of the ticket; a core `Leg` (from an itinerary snapshot) fits as it is. */
+export type TicketLeg = Pick<Leg, 'carrier' | 'carrierName' | 'flightNumber' | 'from' | 'to' | 'departure' | 'arrival' | 'durationMinutes' | 'aircraft' | 'cabin'>;
+
+/** A traveller on the ticket; the booking's `PassengerView` fits as it is. */
+export interface TicketPassenger {
+  title?: string | null;
+  firstName: string;
+  middleName?: string | null;
+  lastName: string;
+  /** "Adult" | "Child" | "Infant" (any case). */
+  type: string;
+  /** 13 digits (airline prefix + serial); null prints "Pending". */
+  ticketNumber: string | null;
+}
+
+/** Everything the e-ticket prints. Plain data: amounts are whole rupees, times local ISO strings. */
+export interface TicketPdfData {
+  bookingId: string;
+  pnr: string;
+  /** When the booking was made or confirmed (ISO instant); printed in IST. */
+  bookedAt: string;
+  legs: TicketLeg[];
+  /** Connections between consecutive legs, as in the itinerary. */
+  layovers?: Layover[];
+  passengers: TicketPassenger[];
+  fare: PriceBreakdown;
+  payment: { id: string; method: string };
+  contactEmail?: string | null;
+  /** Defaults to the standard allowance and airline-policy wording. */
+  baggage?: string;
+  cancellation?: string;
+  /** First passenger's first-leg BCBP: printed as a PDF417 when given. */
+  bcbp?: string | null;
+}
+
+const MARGIN = 40;
+const RIGHT = A4.width - MARGIN;
+const CONTENT = RIGHT - MARGIN;
+const FOOTER_SPACE = 56;
+
+const METHOD_LABELS: Record<string, string> = { card: 'Card', upi: 'UPI', razorpay: 'Razorpay', netbanking: 'Net banking', sandbox: 'Test payment' };
+const capitalise = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1).toLowerCase() : s);
+
+/** Holds the current page and the y cursor; starts a new page when a block would not fit. */
+class Flow {
+  sheet: Sheet;
+  top = 0;
+  readonly sheets: Sheet[] = [];
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly fonts: Fonts,
+    private readonly data: TicketPdfData,
+  ) {
+    this.sheet = this.addPage(true);
+  }
+
+  private addPage(first: boolean): Sheet {
+    const sheet = new Sheet(this.doc.addPage([A4.width, A4.height]), this.fonts);
+    this.sheets.push(sheet);
+    const bandHeight = first ? 66 : 40;
+    sheet.rect(0, 0, A4.width, bandHeight, { fill: COLORS.accent });
+    if (first) {
+      sheet.text('Safar', MARGIN, 38, { size: 26, font: 'bold', color: COLORS.white });
+      sheet.text('Flights, booked right', MARGIN, 54, { size: 9, color: COLORS.accentSoft });
+      sheet.text('E-Ticket', RIGHT, 36, { size: 20, font: 'bold', color: COLORS.white, align: 'right' });
+      sheet.text('Electronic ticket itinerary and receipt', RIGHT, 53, { size: 9, color: COLORS.accentSoft, align: 'right' });
+    } else {
+      sheet.text('Safar', MARGIN, 26, { size: 16, font: 'bold', color: COLORS.white });
+      sheet.text(`E-Ticket  |  PNR ${this.data.pnr}  (continued)`, RIGHT, 25, { size: 10, font: 'bold', color: COLORS.white, align: 'right' });
+    }
+    this.top = bandHeight + 16;
+    return sheet;
+  }
+
+  ensure(height: number): void {
+    if (this.top + height > A4.height - FOOTER_SPACE) this.sheet = this.addPage(false);
+  }
+
+  section(title: string, firstBlockHeight: number): void {
+    this.ensure(24 + firstBlockHeight);
+    this.sheet.text(title, MARGIN, this.top + 11, { size: 12, font: 'bold', color: COLORS.accent });
+    this.sheet.line(MARGIN, this.top + 16, RIGHT, this.top + 16, { color: COLORS.accent, thickness: 1 });
+    this.top += 24;
+  }
+
+  footers(): void {
+    this.sheets.forEach((sheet, index) => {
+      const y = A4.height - 30;
+      sheet.line(MARGIN, y - 12, RIGHT, y - 12);
+      sheet.text(`Safar e-ticket  |  Booking ${this.data.bookingId}  |  PNR ${this.data.pnr}`, MARGIN, y, { size: 8, color: COLORS.muted });
+      sheet.text(`Page ${index + 1} of ${this.sheets.length}`, RIGHT, y, { size: 8, color: COLORS.muted, align: 'right' });
+    });
+  }
+}
+
+function summary(flow: Flow, data: TicketPdfData): void {
+  const s = flow.sheet;
+  const top = flow.top;
+  s.rect(MARGIN, top, CONTENT, 54, { fill: COLORS.band, border: COLORS.border });
+  const cell = CONTENT / 4;
+  const x = (i: number) => MARGIN + 14 + cell * i;
+  s.text('STATUS', x(0), top + 18, { size: 7, font: 'bold', color: COLORS.muted });
+  s.rect(x(0), top + 26, 74, 18, { fill: COLORS.success });
+  s.text('Confirmed', x(0) + 37, top + 39, { size: 10, font: 'bold', color: COLORS.white, align: 'center' });
+  s.field('Booking ID', data.bookingId, x(1), top + 18, { size: 11, maxWidth: cell - 20 });
+  s.field('PNR', data.pnr, x(2), top + 18, { size: 16, color: COLORS.accent });
+  s.field('Booking date', formatInstantIst(data.bookedAt), x(3), top + 18, { size: 9.5, maxWidth: cell - 16 });
+  for (let i = 1; i < 4; i += 1) s.line(MARGIN + cell * i, top + 10, MARGIN + cell * i, top + 44);
+  flow.top += 54 + 16;
+}
+
+const LEG_HEIGHT = 112;
+
+function endpoint(s: Sheet, leg: TicketLeg, side: 'from' | 'to', x: number, top: number): void {
+  const align = side === 'from' ? 'left' : 'right';
+  const airport = leg[side];
+  const when = side === 'from' ? leg.departure : leg.arrival;
+  s.text(formatLocalTime(when), x, top + 20, { size: 20, font: 'bold', align });
+  s.text(formatLocalDate(when), x, top + 33, { size: 9, color: COLORS.muted, align });
+  s.text(`${airport.code}  ${airport.city}`, x, top + 49, { size: 11, font: 'bold', align, maxWidth: 190 });
+  s.text(airport.name, x, top + 61, { size: 8.5, align, maxWidth: 190 });
+  s.text(airport.terminal ? `Terminal ${airport.terminal}` : 'Terminal: check with airline', x, top + 72, { size: 8.5, color: COLORS.muted, align });
+}
+
+function legCard(flow: Flow, leg: TicketLeg, index: number, count: number): void {
+  flow.ensure(LEG_HEIGHT);
+  const s = flow.sheet;
+  const top = flow.top;
+  s.rect(MARGIN, top, CONTENT, LEG_HEIGHT - 10, { border: COLORS.border });
+  s.rect(MARGIN, top, CONTENT, 24, { fill: COLORS.accentSoft });
+  const label = count > 1 ? `Flight ${index + 1} of ${count}:  ` : '';
+  s.text(`${label}${leg.carrierName}  ${leg.flightNumber}`, MARGIN + 12, top + 16, { size: 10, font: 'bold', maxWidth: 300 });
+  s.text(`${CABIN_LABELS[leg.cabin]}  |  ${leg.aircraft}`, RIGHT - 12, top + 16, { size: 9, color: COLORS.muted, align: 'right', maxWidth: 200 });
+  endpoint(s, leg, 'from', MARGIN + 12, top + 28);
+  endpoint(s, leg, 'to', RIGHT - 12, top + 28);
+  const mid = MARGIN + CONTENT / 2;
+  s.text(formatDuration(leg.durationMinutes), mid, top + 45, { size: 10, font: 'bold', align: 'center' });
+  s.line(mid - 60, top + 53, mid + 60, top + 53, { color: COLORS.accent, thickness: 1.2 });
+  s.rect(mid - 62, top + 51, 4, 4, { fill: COLORS.accent });
+  s.rect(mid + 58, top + 51, 4, 4, { fill: COLORS.accent });
+  s.text('Non-stop', mid, top + 67, { size: 8.5, color: COLORS.muted, align: 'center' });
+  flow.top += LEG_HEIGHT;
+}
+
+function layoverStrip(flow: Flow, layover: Layover, city: string): void {
+  flow.ensure(30);
+  const s = flow.sheet;
+  s.rect(MARGIN + 40, flow.top - 4, CONTENT - 80, 22, { fill: COLORS.band });
+  const terminal = layover.changeOfTerminal ? '  |  Change of terminal: allow extra time' : '';
+  s.text(`Layover in ${city} (${layover.airport}): ${formatDuration(layover.minutes)}${terminal}`, MARGIN + CONTENT / 2, flow.top + 10, {
+    size: 9,
+    font: 'bold',
+    color: layover.changeOfTerminal ? COLORS.accent : COLORS.text,
+    align: 'center',
+  });
+  flow.top += 28;
+}
+
+const ROW = 19;
+
+function passengerTable(flow: Flow, passengers: TicketPassenger[]): void {
+  const columns = [MARGIN + 10, MARGIN + 36, MARGIN + 300, MARGIN + 380];
+  const header = (s: Sheet, top: number) => {
+    s.rect(MARGIN, top, CONTENT, 20, { fill: COLORS.band });
+    ['#', 'Passenger', 'Type', 'E-ticket number'].forEach((h, i) => s.text(h.toUpperCase(), columns[i] ?? 0, top + 13, { size: 7.5, font: 'bold', color: COLORS.muted }));
+  };
+  flow.section('Passengers', 40);
+  header(flow.sheet, flow.top);
+  flow.top += 20;
+  passengers.forEach((p, i) => {
+    if (flow.top + ROW > A4.height - FOOTER_SPACE) {
+      flow.ensure(20 + ROW);
+      header(flow.sheet, flow.top);
+      flow.top += 20;
+    }
+    const s = flow.sheet;
+    const name = [p.title, p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
+    s.text(String(i + 1), columns[0] ?? 0, flow.top + 13, { size: 10, color: COLORS.muted });
+    s.text(name, columns[1] ?? 0, flow.top + 13, { size: 10, font: 'bold', maxWidth: 255 });
+    s.text(capitalise(p.type), columns[2] ?? 0, flow.top + 13, { size: 10 });
+    s.text(p.ticketNumber ?? 'Pending', columns[3] ?? 0, flow.top + 13, { size: 10, font: p.ticketNumber ? 'mono' : 'regular' });
+    s.line(MARGIN, flow.top + ROW, RIGHT, flow.top + ROW);
+    flow.top += ROW;
+  });
+  flow.top += 14;
+}
+
+function fareAndPayment(flow: Flow, data: TicketPdfData): void {
+  flow.section('Fare and payment', 76);
+  const s = flow.sheet;
+  const top = flow.top;
+  const half = MARGIN + CONTENT / 2;
+  s.field('Payment ID', data.payment.id, MARGIN, top + 8, { size: 10, maxWidth: CONTENT / 2 - 20 });
+  s.field('Paid by', METHOD_LABELS[data.payment.method.toLowerCase()] ?? capitalise(data.payment.method), MARGIN, top + 36, { size: 10 });
+  if (data.contactEmail) s.field('Sent to', data.contactEmail, MARGIN, top + 64, { size: 10, maxWidth: CONTENT / 2 - 20 });
+  const row = (label: string, amount: number, y: number, bold = false) => {
+    s.text(label, half + 12, y, { size: bold ? 11 : 10, font: bold ? 'bold' : 'regular' });
+    s.text(formatInr(amount), RIGHT - 12, y, { size: bold ? 12 : 10, font: 'bold', align: 'right', color: bold ? COLORS.accent : COLORS.text });
+  };
+  s.rect(half, top, CONTENT / 2, 76, { border: COLORS.border });
+  row('Base fare', data.fare.baseFare, top + 18);
+  row('Taxes and fees', data.fare.taxesAndFees, top + 36);
+  s.line(half + 12, top + 47, RIGHT - 12, top + 47);
+  row('Total paid', data.fare.total, top + 65, true);
+  flow.top += 76 + 16;
+}
+
+async function notes(flow: Flow, data: TicketPdfData, doc: PDFDocument): Promise<void> {
+  const barcodeWidth = data.bcbp ? 190 : 0;
+  flow.section('Good to know', data.bcbp ? 96 : 80);
+  const s = flow.sheet;
+  const width = CONTENT - barcodeWidth - (data.bcbp ? 20 : 0);
+  const lines = [
+    `Baggage: ${data.baggage ?? 'Standard allowance (check-in and cabin limits as per airline policy)'}.`,
+    `Cancellation: ${data.cancellation ?? 'As per airline policy'}.`,
+    'Web check-in opens 48 hours and closes 1 hour before departure. Carry this e-ticket and a valid government photo ID.',
+    'Reach the airport at least 2 hours before a domestic flight and 3 hours before an international flight.',
+  ];
+  let top = flow.top + 8;
+  for (const line of lines) top = s.paragraph(`-  ${line}`, MARGIN, top, width, { size: 8.5, lineGap: 2 }) + 13;
+  let bottom = top;
+  if (data.bcbp) {
+    const png = await renderBarcodePng(data.bcbp, 'pdf417');
+    const x = RIGHT - barcodeWidth;
+    const drawn = await s.image(png, x, flow.top, barcodeWidth, 60, doc);
+    s.text('Boarding pass barcode: first passenger, first flight', x + barcodeWidth / 2, flow.top + drawn.height + 12, { size: 7, color: COLORS.muted, align: 'center' });
+    bottom = Math.max(bottom, flow.top + drawn.height + 24);
+  }
+  flow.top = bottom;
+}
+
+/**
+ * Renders the A4 e-ticket: header, status and booking reference, every leg with layovers,
+ * passengers with 13-digit ticket numbers, fare breakdown in INR, payment and notes.
+ * Continues onto further pages for long itineraries or large parties.
+ * @example
+ * const pdf = await renderTicketPdf({ bookingId: 'BK1763706600000', pnr: 'K7QX2M', bookedAt: '2026-11-21T06:30:00Z',
+ *   legs: itinerary.legs, layovers: itinerary.layovers, passengers, fare: itinerary.price.total,
+ *   payment: { id: 'pay_Q1w2e3', method: 'upi' } });
+ * // pdf: Uint8Array starting "%PDF-"
+ */
+export async function renderTicketPdf(data: TicketPdfData): Promise<Uint8Array> {
+  if (data.legs.length === 0) throw new Error('A ticket needs at least one leg');
+  const { doc, fonts } = await createDocument(`Safar e-ticket ${data.pnr}`, new Date(data.bookedAt));
+  doc.setSubject(`E-Ticket for booking ${data.bookingId}, PNR ${data.pnr}`);
+  const flow = new Flow(doc, fonts, data);
+  summary(flow, data);
+  flow.section('Itinerary', LEG_HEIGHT);
+  data.legs.forEach((leg, i) => {
+    legCard(flow, leg, i, data.legs.length);
+    const layover = data.layovers?.[i];
+    if (layover && i < data.legs.length - 1) layoverStrip(flow, layover, leg.to.city);
+  });
+  flow.top += 6;
+  passengerTable(flow, data.passengers);
+  fareAndPayment(flow, data);
+  await notes(flow, data, doc);
+  flow.footers();
+  return doc.save();
+}
