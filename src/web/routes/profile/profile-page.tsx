@@ -1,5 +1,209 @@
-import { PendingScreen } from '../../components/pending-screen';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Download, LogOut, MapPin, Ticket, Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { BookingView } from '../../../core/booking';
+import { useDocumentTitle } from '../../components/page-title';
+import { useSession } from '../../features/auth/use-session';
+import { bookingsQuery, profileStatsQuery } from '../../features/booking/booking-api';
+import { downloadTicket } from '../../features/booking/download-ticket';
+import { formatDay } from '../../features/booking/format';
+import { useCurrency } from '../../features/currency/currency-context';
+import { QueryScope } from '../../features/query/query-scope';
+import './profile.css';
 
+const STATUS_LABELS: Record<BookingView['status'], string> = { confirmed: 'Confirmed', held: 'Awaiting payment', expired: 'Expired', cancelled: 'Cancelled' };
+
+/** Profile (spec section 2): open to everyone; signed-in travellers see their stats and bookings. */
 export function ProfilePage() {
-  return <PendingScreen title="Profile" />;
+  useDocumentTitle('Profile');
+  const { user, status } = useSession();
+  if (status === 'loading') {
+    return (
+      <div className="container page" aria-busy="true" aria-label="Loading">
+        <div className="skeleton skeleton-title" />
+        <div className="skeleton skeleton-line" />
+      </div>
+    );
+  }
+  if (!user) {
+    return (
+      <div className="container page profile-page">
+        <div className="card profile-anon">
+          <h1>Profile</h1>
+          <p>Sign in to see your bookings, tickets and travel statistics.</p>
+          <div className="profile-anon-actions">
+            <Link href="/login" className="btn btn-primary">
+              Sign In
+            </Link>
+            <Link href="/signup" className="btn">
+              Create Account
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <QueryScope>
+      <ProfileScreen email={user.email} />
+    </QueryScope>
+  );
+}
+
+function ProfileScreen({ email }: { email: string }) {
+  const [, navigate] = useLocation();
+  const { signOut } = useSession();
+  const { format } = useCurrency();
+  const stats = useQuery(profileStatsQuery());
+  const bookings = useQuery(bookingsQuery());
+  // Expired holds were never bought, so they are not part of the traveller's history.
+  const history = (bookings.data ?? []).filter((b) => b.status !== 'expired');
+
+  return (
+    <div className="container page profile-page">
+      <div className="profile-top">
+        <Link href="/" className="btn btn-ghost profile-back">
+          <ArrowLeft aria-hidden="true" size={18} /> Back
+        </Link>
+      </div>
+      <header className="card profile-head">
+        <div className="profile-avatar" aria-hidden="true">
+          {email.slice(0, 1).toUpperCase()}
+        </div>
+        <div className="profile-who">
+          <h1>Profile</h1>
+          <p className="profile-email">{email}</p>
+        </div>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            void signOut().finally(() => navigate('/'));
+          }}
+        >
+          <LogOut aria-hidden="true" size={18} /> Logout
+        </button>
+      </header>
+
+      <ul className="profile-tiles" aria-label="Your travel statistics">
+        <li className="card profile-tile">
+          <Ticket aria-hidden="true" size={22} />
+          <span className="profile-tile-label">Total Bookings</span>
+          <strong className="profile-tile-value" data-testid="stat-total-bookings">
+            {stats.data ? stats.data.totalBookings : '—'}
+          </strong>
+        </li>
+        <li className="card profile-tile">
+          <Wallet aria-hidden="true" size={22} />
+          <span className="profile-tile-label">Total Spent</span>
+          <strong className="profile-tile-value" data-testid="stat-total-spent">
+            {stats.data ? format(stats.data.totalSpent) : '—'}
+          </strong>
+        </li>
+        <li className="card profile-tile">
+          <MapPin aria-hidden="true" size={22} />
+          <span className="profile-tile-label">Favorite Destination</span>
+          <strong className="profile-tile-value" data-testid="stat-favorite">
+            {stats.data ? stats.data.favoriteDestination : '—'}
+          </strong>
+        </li>
+      </ul>
+
+      <section className="profile-history" aria-labelledby="history-title">
+        <h2 id="history-title">Booking History</h2>
+        {bookings.isPending ? (
+          <div aria-busy="true" aria-label="Loading bookings">
+            <div className="skeleton profile-skeleton" />
+            <div className="skeleton profile-skeleton" />
+          </div>
+        ) : bookings.isError ? (
+          <div className="card profile-empty" role="alert">
+            <p>We could not load your bookings. {bookings.error.message}</p>
+            <button type="button" className="btn" onClick={() => void bookings.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : history.length === 0 ? (
+          <div className="card profile-empty">
+            <p>No bookings yet. Start planning your next trip!</p>
+            <Link href="/" className="btn btn-primary">
+              Search Flights
+            </Link>
+          </div>
+        ) : (
+          <ul className="profile-bookings">
+            {history.map((booking) => (
+              <BookingRow key={booking.id} booking={booking} amount={format(booking.totalInr)} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function BookingRow({ booking, amount }: { booking: BookingView; amount: string }) {
+  const [downloading, setDownloading] = useState(false);
+  const legs = booking.itinerary.legs;
+  const from = legs[0]?.from.city;
+  const to = legs[legs.length - 1]?.to.city;
+  const count = booking.passengers.length;
+  return (
+    <li className="card profile-booking" data-testid="booking-row">
+      <div className="profile-booking-main">
+        <h3 className="profile-route">
+          {from ? `${from} (${booking.source})` : booking.source} → {to ? `${to} (${booking.destination})` : booking.destination}
+        </h3>
+        <dl className="profile-booking-facts">
+          <div>
+            <dt>Date</dt>
+            <dd>{formatDay(booking.date)}</dd>
+          </div>
+          <div>
+            <dt>Passengers</dt>
+            <dd>
+              {count} passenger{count === 1 ? '' : 's'}
+            </dd>
+          </div>
+          <div>
+            <dt>Booking ID</dt>
+            <dd>{booking.id}</dd>
+          </div>
+          <div>
+            <dt>PNR</dt>
+            <dd>{booking.pnr}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className="profile-booking-side">
+        <strong className="profile-amount">{amount}</strong>
+        <span className={`profile-status is-${booking.status}`}>{STATUS_LABELS[booking.status]}</span>
+        {booking.status === 'confirmed' && (
+          <div className="profile-booking-actions">
+            <Link href={`/ticket/${encodeURIComponent(booking.id)}`} className="btn btn-small">
+              View Ticket
+            </Link>
+            <button
+              type="button"
+              className="btn btn-small btn-primary"
+              disabled={downloading}
+              onClick={() => {
+                setDownloading(true);
+                void downloadTicket(booking).finally(() => setDownloading(false));
+              }}
+              aria-label={`Download Ticket for booking ${booking.id}`}
+            >
+              <Download aria-hidden="true" size={16} /> Download Ticket
+            </button>
+          </div>
+        )}
+        {booking.status === 'held' && (
+          <Link href="/payment" state={{ bookingId: booking.id }} className="btn btn-small btn-primary">
+            Complete Payment
+          </Link>
+        )}
+      </div>
+    </li>
+  );
 }

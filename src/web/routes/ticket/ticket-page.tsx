@@ -5,24 +5,13 @@ import { Link } from 'wouter';
 import type { BookingView } from '../../../core/booking';
 import { useDocumentTitle } from '../../components/page-title';
 import { BookingApiError, bookingQuery } from '../../features/booking/booking-api';
-import { downloadFile } from '../../features/booking/download-file';
+import { downloadTicket } from '../../features/booking/download-ticket';
 import { formatDay, formatInr, localDate } from '../../features/booking/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
 import { QueryScope } from '../../features/query/query-scope';
-import { notify } from '../../lib/toast';
 import './ticket.css';
 
 const STATUS_LABELS: Record<BookingView['status'], string> = { confirmed: 'Confirmed', held: 'Awaiting payment', expired: 'Expired', cancelled: 'Cancelled' };
-
-/** Downloads the booking's PDF e-ticket with the spec's toasts. */
-export async function downloadTicket(booking: Pick<BookingView, 'id' | 'pnr'>): Promise<void> {
-  try {
-    await downloadFile(`/api/bookings/${encodeURIComponent(booking.id)}/ticket.pdf`, `safar-ticket-${booking.pnr}.pdf`);
-    notify.success('Ticket downloaded successfully!');
-  } catch {
-    notify.error('Failed to download ticket');
-  }
-}
 
 export function TicketPage({ params }: { params: { bookingId: string } }) {
   return (
