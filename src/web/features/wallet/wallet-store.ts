@@ -102,6 +102,19 @@ export function clearPasses(): void {
   commit([]);
 }
 
+const OWNER_KEY = 'boardingPassesOwner';
+
+/**
+ * Remembers whose passes the cache holds; when another traveller signs in on this device,
+ * the previous traveller's passes are dropped before anything is shown.
+ * @example syncOwner(user.id)
+ */
+export function syncOwner(userId: string): void {
+  if (readStored(OWNER_KEY) === userId) return;
+  writeStored(OWNER_KEY, userId);
+  if (current().length > 0) clearPasses();
+}
+
 /**
  * Replaces the cache with the signed-in traveller's passes from the server, then caches any
  * missing barcodes. Offline or on error the cache is left as it is.
