@@ -1,4 +1,5 @@
 import { CurrencyProvider } from '../features/currency/currency-context';
+import { WalletMount } from '../features/wallet/wallet-mount';
 import { ErrorBoundary } from './shell/error-boundary';
 import { Layout } from './shell/layout';
 import { ToasterHost } from './shell/toaster-host';
@@ -8,6 +9,7 @@ export function App() {
     <ErrorBoundary>
       <CurrencyProvider>
         <Layout />
+        <WalletMount />
         <ToasterHost />
       </CurrencyProvider>
     </ErrorBoundary>
