@@ -8,8 +8,11 @@ import type { AppDeps } from './context';
 import { handleError } from './errors';
 import { requestLog, requireSameOriginJson } from './middleware';
 import { createOpenApiApp } from './openapi';
+import { registerAirports } from './routes/airports';
 import { registerAuth } from './routes/auth';
+import { registerFaresCalendar } from './routes/fares-calendar';
 import { registerHealth } from './routes/health';
+import { registerSearch } from './routes/search';
 import { registerWebApp } from './web';
 
 export interface CreateAppOptions extends AppDeps {
@@ -76,6 +79,9 @@ export function createApp(options: CreateAppOptions) {
 
   registerHealth(app);
   registerAuth(app);
+  registerSearch(app);
+  registerAirports(app);
+  registerFaresCalendar(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

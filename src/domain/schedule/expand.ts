@@ -6,10 +6,14 @@ import type { FlightPattern } from './patterns';
  * All flights departing in one UTC day, grouped by origin airport and sorted by
  * departure: compact typed arrays the engine scans without allocating.
  */
+export const PAIR_STRIDE = 4096;
+
 export interface DaySlice {
   utcDay: number;
-  /** Flights of airport i are rows start[i] … start[i+1]-1, sorted by departure. */
+  /** Flights of airport i are rows start[i] … start[i+1]-1, sorted by destination then departure. */
   start: Int32Array;
+  /** Rows of one origin → destination pair: key origin * PAIR_STRIDE + destination → [first row, end row). */
+  pairs: Map<number, [number, number]>;
   departure: Int32Array;
   arrival: Int32Array;
   pattern: Int32Array;
@@ -40,11 +44,12 @@ export function expandUtcDay(patterns: readonly FlightPattern[], airports: reado
       rows.push({ origin, departure, arrival: departure + p.blockMinutes, pattern: p.index, localDay, destination });
     }
   }
-  rows.sort((a, b) => a.origin - b.origin || a.departure - b.departure || a.pattern - b.pattern);
+  rows.sort((a, b) => a.origin - b.origin || a.destination - b.destination || a.departure - b.departure || a.pattern - b.pattern);
   const n = rows.length;
   const slice: DaySlice = {
     utcDay,
     start: new Int32Array(airports.length + 1),
+    pairs: new Map(),
     departure: new Int32Array(n),
     arrival: new Int32Array(n),
     pattern: new Int32Array(n),
@@ -59,6 +64,10 @@ export function expandUtcDay(patterns: readonly FlightPattern[], airports: reado
     slice.localDay[i] = row.localDay;
     slice.destination[i] = row.destination;
     counts[row.origin + 1] = (counts[row.origin + 1] ?? 0) + 1;
+    const key = row.origin * PAIR_STRIDE + row.destination;
+    const range = slice.pairs.get(key);
+    if (range) range[1] = i + 1;
+    else slice.pairs.set(key, [i, i + 1]);
   });
   for (let i = 1; i <= airports.length; i++) slice.start[i] = (slice.start[i - 1] ?? 0) + (counts[i] ?? 0);
   return slice;

@@ -4,6 +4,7 @@ import { generatePatterns } from '../schedule/generator';
 import type { FlightPattern } from '../schedule/patterns';
 import { AIRCRAFT, type Airline, getAirline } from './airlines';
 import { type Airport, AIRPORTS } from './airports';
+import { distanceKm } from './geo';
 import { dayNumber, formatLocal, isoDate, localToUtcMinutes, weekdayOf } from './time';
 
 /** One flight on one date: what booking, tickets and search legs are made from. */
@@ -58,6 +59,10 @@ export interface World {
   hasRoute(from: string, to: string): boolean;
   /** Airports with a departure at all. */
   servedAirports: ReadonlySet<string>;
+  /** Great-circle km between airports by index (row-major, airports.length²). */
+  distances: Float64Array;
+  /** Shortest block time of any pattern on a pair, by index key from * 4096 + to (for pruning). */
+  minBlock: ReadonlyMap<number, number>;
 }
 
 export const DEFAULT_SEED = 20261121;
@@ -75,23 +80,53 @@ export function createWorld(options: { seed?: number; scale?: number } = {}): Wo
   const key = `${seed}|${scale}`;
   let world = worlds.get(key);
   if (!world) {
-    world = buildWorld(seed, scale);
+    world = createWorldFromPatterns(generatePatterns({ seed, scale }), { seed, scale });
     worlds.set(key, world);
   }
   return world;
 }
 
-function buildWorld(seed: number, scale: number): World {
-  const patterns = generatePatterns({ seed, scale });
+/**
+ * A world over given patterns (tests build tiny hand-made or random schedules with it).
+ * Pattern `index` must equal its position.
+ * @example createWorldFromPatterns(patterns, { seed: 0, scale: 1 })
+ */
+export function createWorldFromPatterns(patterns: FlightPattern[], options: { seed: number; scale: number }): World {
+  const { seed, scale } = options;
   const airports = AIRPORTS;
   const airportIndex = new Map(airports.map((a, i) => [a.code, i]));
   const byKey = new Map(patterns.map((p) => [p.key, p]));
   const routes = new Set(patterns.map((p) => `${p.from}-${p.to}`));
   const served = new Set(patterns.map((p) => p.from));
   const slices = new Map<number, DaySlice>();
+  const flights = new Map<number, DatedFlight>();
+  const n = airports.length;
+  const distances = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const a = airports[i];
+      const b = airports[j];
+      if (a && b) distances[i * n + j] = distanceKm(a.lat, a.lon, b.lat, b.lon);
+    }
+  }
+  const minBlock = new Map<number, number>();
+  for (const p of patterns) {
+    const key = (airportIndex.get(p.from) ?? 0) * 4096 + (airportIndex.get(p.to) ?? 0);
+    minBlock.set(key, Math.min(minBlock.get(key) ?? Infinity, p.blockMinutes));
+  }
   const MAX_SLICES = scale > 1 ? 8 : 64;
 
   const flightOf = (patternIndex: number, localDay: number): DatedFlight => {
+    const cacheKey = localDay * 1_000_000 + patternIndex;
+    const cached = flights.get(cacheKey);
+    if (cached) return cached;
+    const flight = makeFlight(patternIndex, localDay);
+    if (flights.size > 100_000) flights.clear();
+    flights.set(cacheKey, flight);
+    return flight;
+  };
+
+  const makeFlight = (patternIndex: number, localDay: number): DatedFlight => {
     const p = patterns[patternIndex];
     if (!p) throw new Error(`No pattern ${patternIndex}`);
     const origin = airports[airportIndex.get(p.from) ?? -1];
@@ -170,5 +205,7 @@ function buildWorld(seed: number, scale: number): World {
     },
     hasRoute: (from, to) => routes.has(`${from}-${to}`),
     servedAirports: served,
+    distances,
+    minBlock,
   };
 }

@@ -1,0 +1,295 @@
+import { type DaySlice, PAIR_STRIDE } from '../schedule/expand';
+import type { FlightPattern } from '../schedule/patterns';
+import { dayNumber, localToUtcMinutes } from '../world/time';
+import type { World } from '../world/world';
+import { maximumLayover, minimumConnection } from './mct';
+import { queryRules, twoStopAllowed } from './rules';
+
+/** One leg the engine chose: a pattern on a local departure day, times in UTC minutes. */
+export interface EngineLeg {
+  pattern: number;
+  localDay: number;
+  departure: number;
+  arrival: number;
+}
+
+export interface Candidate {
+  legs: EngineLeg[];
+  departure: number;
+  arrival: number;
+}
+
+export interface EngineQuery {
+  origin: string;
+  destination: string;
+  /** Local departure date at the origin, YYYY-MM-DD. */
+  date: string;
+  maxStops?: 0 | 1 | 2;
+  /** Whether a flight-date can sell the seats asked for (cabin present, seats left). Default: all open. */
+  isOpen?: (pattern: number, localDay: number) => boolean;
+}
+
+export interface EngineResult {
+  candidates: Candidate[];
+  /** Flights leaving the origin that day in any direction (for the empty-result reason). */
+  originDepartures: number;
+  /** Whether a candidate was dropped only because it was not open (sold out / no such cabin). */
+  closedSeen: boolean;
+}
+
+/** Smallest MCT of any connection (domestic, same terminal): the scan window starts here. */
+const MIN_MCT = 45;
+const MAX_LAYOVER = 24 * 60;
+
+const allOpen = () => true;
+
+/**
+ * Direct, 1-stop and 2-stop itineraries leaving on the requested local date, with exact
+ * MCT and layover limits, circuity pruning, hub pairs for 2-stop and per-via dominance
+ * pruning (keep what no other beats on both departure and arrival). Pure in-memory:
+ * no database access.
+ * @example findItineraries(world, { origin: 'IXM', destination: 'IXJ', date: '2026-12-24' }).candidates
+ */
+export function findItineraries(world: World, query: EngineQuery): EngineResult {
+  const origin = world.airportIndex.get(query.origin);
+  const destination = world.airportIndex.get(query.destination);
+  const originAirport = origin === undefined ? undefined : world.airports[origin];
+  if (origin === undefined || destination === undefined || !originAirport || origin === destination) {
+    return { candidates: [], originDepartures: 0, closedSeen: false };
+  }
+  const maxStops = query.maxStops ?? 2;
+  const isOpen = query.isOpen ?? allOpen;
+  const day = dayNumber(query.date);
+  const t0 = localToUtcMinutes(originAirport.tz, day, 0);
+  const t1 = localToUtcMinutes(originAirport.tz, day + 1, 0);
+  const ctx = new SearchContext(world, isOpen, Math.floor(t0 / 1440));
+  const rules = queryRules(world, origin, destination);
+  const patterns = world.patterns;
+
+  const direct: Candidate[] = [];
+  const oneStop: Candidate[] = [];
+  const firstLegs: EngineLeg[] = [];
+  let originDepartures = 0;
+
+  for (let utcDay = Math.floor(t0 / 1440); utcDay <= Math.floor((t1 - 1) / 1440); utcDay++) {
+    const slice = ctx.slice(utcDay);
+    const end = slice.start[origin + 1] ?? 0;
+    for (let r = slice.start[origin] ?? 0; r < end; r++) {
+      const dep = slice.departure[r] ?? 0;
+      if (dep < t0 || dep >= t1) continue;
+      originDepartures++;
+      const to = slice.destination[r] ?? 0;
+      if (to !== destination && !rules.via1[to]) continue;
+      const p = slice.pattern[r] ?? 0;
+      const localDay = slice.localDay[r] ?? 0;
+      if (!ctx.open(p, localDay)) continue;
+      const leg: EngineLeg = { pattern: p, localDay, departure: dep, arrival: slice.arrival[r] ?? 0 };
+      if (to === destination) direct.push({ legs: [leg], departure: leg.departure, arrival: leg.arrival });
+      else firstLegs.push(leg);
+    }
+  }
+
+  if (maxStops >= 1) {
+    for (const f1 of firstLegs) {
+      const hub = world.airportIndex.get(patterns[f1.pattern]?.to ?? '') ?? -1;
+      const f2 = ctx.bestNext(f1, hub, destination, Infinity);
+      if (f2) oneStop.push({ legs: [f1, f2], departure: f1.departure, arrival: f2.arrival });
+    }
+  }
+  const kept = [...direct, ...paretoByVia(oneStop, patterns)];
+
+  if (maxStops >= 2) {
+    const frontier = frontierOf(kept);
+    const twoStop: Candidate[] = [];
+    const n = world.airports.length;
+    for (const f1 of firstLegs) {
+      const h1 = world.airportIndex.get(patterns[f1.pattern]?.to ?? '') ?? -1;
+      if (!rules.hub[h1]) continue;
+      // Anything arriving after what a direct/1-stop leaving no earlier reaches is dominated.
+      let bound = frontier.bestArrivalLeavingFrom(f1.departure);
+      for (let h2 = 0; h2 < n; h2++) {
+        if (h2 === origin || h2 === destination || !twoStopAllowed(world, rules, h1, h2)) continue;
+        const found = ctx.bestTwo(f1, h1, h2, destination, bound);
+        if (found) {
+          twoStop.push({ legs: [f1, found[0], found[1]], departure: f1.departure, arrival: found[1].arrival });
+          bound = Math.min(bound, found[1].arrival + 1);
+        }
+      }
+    }
+    kept.push(...paretoByVia(twoStop, patterns));
+  }
+  return { candidates: kept, originDepartures, closedSeen: ctx.closedSeen };
+}
+
+class SearchContext {
+  private readonly slices: (DaySlice | undefined)[] = [];
+  closedSeen = false;
+  private readonly openCache = new Map<number, boolean>();
+
+  constructor(
+    private readonly world: World,
+    private readonly isOpen: (pattern: number, localDay: number) => boolean,
+    private readonly firstDay: number,
+  ) {}
+
+  slice(utcDay: number): DaySlice {
+    const i = utcDay - this.firstDay;
+    let s = i >= 0 ? this.slices[i] : undefined;
+    if (!s) {
+      s = this.world.daySlice(utcDay);
+      if (i >= 0) this.slices[i] = s;
+    }
+    return s;
+  }
+
+  open(pattern: number, localDay: number): boolean {
+    const key = localDay * 1_000_000 + pattern;
+    let result = this.openCache.get(key);
+    if (result === undefined) {
+      result = this.isOpen(pattern, localDay);
+      this.openCache.set(key, result);
+      if (!result) this.closedSeen = true;
+    }
+    return result;
+  }
+
+  /**
+   * The valid connecting flight from `via` to `to` after `inbound` that arrives first
+   * (exact MCT by terminals and domestic/international, layover limit), arriving before `bound`.
+   */
+  bestNext(inbound: EngineLeg, via: number, to: number, bound: number): EngineLeg | null {
+    const patterns = this.world.patterns;
+    const pin = patterns[inbound.pattern];
+    if (!pin) return null;
+    const key = via * PAIR_STRIDE + to;
+    const from = inbound.arrival + MIN_MCT;
+    const until = inbound.arrival + MAX_LAYOVER;
+    let best: EngineLeg | null = null;
+    let bestArrival = bound;
+    for (let utcDay = Math.floor(from / 1440); utcDay <= Math.floor(until / 1440); utcDay++) {
+      const slice = this.slice(utcDay);
+      const range = slice.pairs.get(key);
+      if (!range) continue;
+      let r = lowerBound(slice.departure, range[0], range[1], from);
+      for (; r < range[1]; r++) {
+        const dep = slice.departure[r] ?? 0;
+        if (dep > until) break;
+        const arr = slice.arrival[r] ?? 0;
+        if (arr >= bestArrival) continue;
+        const p = slice.pattern[r] ?? 0;
+        const pout = patterns[p];
+        if (!pout || !connects(pin, pout, inbound.arrival, dep)) continue;
+        const localDay = slice.localDay[r] ?? 0;
+        if (!this.open(p, localDay)) continue;
+        best = { pattern: p, localDay, departure: dep, arrival: arr };
+        bestArrival = arr;
+      }
+    }
+    return best;
+  }
+
+  /** Best (earliest-arriving) h1 → h2 → destination continuation of `inbound`, arriving before `bound`. */
+  bestTwo(inbound: EngineLeg, h1: number, h2: number, to: number, bound: number): [EngineLeg, EngineLeg] | null {
+    const patterns = this.world.patterns;
+    const pin = patterns[inbound.pattern];
+    if (!pin) return null;
+    const lastBlock = this.world.minBlock.get(h2 * PAIR_STRIDE + to);
+    if (lastBlock === undefined || !this.world.minBlock.has(h1 * PAIR_STRIDE + h2)) return null;
+    const key = h1 * PAIR_STRIDE + h2;
+    const from = inbound.arrival + MIN_MCT;
+    const until = inbound.arrival + MAX_LAYOVER;
+    let best: [EngineLeg, EngineLeg] | null = null;
+    let bestArrival = bound;
+    for (let utcDay = Math.floor(from / 1440); utcDay <= Math.floor(until / 1440); utcDay++) {
+      const slice = this.slice(utcDay);
+      const range = slice.pairs.get(key);
+      if (!range) continue;
+      let r = lowerBound(slice.departure, range[0], range[1], from);
+      for (; r < range[1]; r++) {
+        const dep = slice.departure[r] ?? 0;
+        if (dep > until) break;
+        const arr = slice.arrival[r] ?? 0;
+        if (arr + MIN_MCT + lastBlock >= bestArrival) continue;
+        const p = slice.pattern[r] ?? 0;
+        const pmid = patterns[p];
+        if (!pmid || !connects(pin, pmid, inbound.arrival, dep)) continue;
+        const localDay = slice.localDay[r] ?? 0;
+        if (!this.open(p, localDay)) continue;
+        const mid: EngineLeg = { pattern: p, localDay, departure: dep, arrival: arr };
+        const last = this.bestNext(mid, h2, to, bestArrival);
+        if (last) {
+          best = [mid, last];
+          bestArrival = last.arrival;
+        }
+      }
+    }
+    return best;
+  }
+}
+
+/** Exact connection rule: MCT by terminals and domestic/international, and the layover limit. */
+export function connects(inbound: FlightPattern, outbound: FlightPattern, arrival: number, departure: number): boolean {
+  const gap = departure - arrival;
+  if (gap > maximumLayover(inbound.international, outbound.international)) return false;
+  return gap >= minimumConnection(inbound.to, inbound.toTerminal, outbound.fromTerminal, inbound.international, outbound.international);
+}
+
+function lowerBound(values: Int32Array, lo: number, hi: number, target: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((values[mid] ?? 0) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Per via airport (or via pair), keep the itineraries no other beats on both departure and arrival. */
+function paretoByVia(candidates: Candidate[], patterns: readonly FlightPattern[]): Candidate[] {
+  const groups = new Map<string, Candidate[]>();
+  for (const c of candidates) {
+    const via = c.legs.slice(0, -1).map((l) => patterns[l.pattern]?.to ?? '').join('-');
+    const group = groups.get(via);
+    if (group) group.push(c);
+    else groups.set(via, [c]);
+  }
+  const kept: Candidate[] = [];
+  for (const group of groups.values()) {
+    // Latest departure first; keep one when it arrives strictly earlier than every later-leaving one.
+    group.sort((a, b) => b.departure - a.departure || a.arrival - b.arrival);
+    let bestArrival = Infinity;
+    for (const c of group) {
+      if (c.arrival < bestArrival) {
+        kept.push(c);
+        bestArrival = c.arrival;
+      }
+    }
+  }
+  return kept;
+}
+
+/** Pareto frontier of (departure, arrival) for fast "is this dominated" bounds. */
+function frontierOf(candidates: readonly Candidate[]) {
+  const sorted = [...candidates].sort((a, b) => b.departure - a.departure);
+  const departures: number[] = [];
+  const bestArrival: number[] = [];
+  let best = Infinity;
+  for (const c of sorted) {
+    best = Math.min(best, c.arrival);
+    departures.push(c.departure);
+    bestArrival.push(best);
+  }
+  return {
+    /** Earliest arrival of any kept itinerary leaving at or after `departure`. */
+    bestArrivalLeavingFrom(departure: number): number {
+      // departures descending: find the last index with departures[i] >= departure.
+      let lo = 0;
+      let hi = departures.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((departures[mid] ?? 0) >= departure) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo === 0 ? Infinity : (bestArrival[lo - 1] ?? Infinity);
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { CABIN_LABELS, type Itinerary, type SearchQuery, type SearchResponse } from '../../core/search';
+import type { Db } from '../../db/client';
+import { type Passengers, priceItinerary } from '../fares/price';
+import type { InventoryView } from '../inventory/view';
+import { dayNumber, indiaToday, isoDate } from '../world/time';
+import type { DatedFlight, World } from '../world/world';
+import { buildItinerary } from './build-itinerary';
+import { type Candidate, findItineraries } from './engine';
+
+export const MAX_RESULTS = 200;
+/** Rupees a traveller would pay to save an hour, for the "best" order. */
+const RUPEES_PER_HOUR = 500;
+const STOP_PENALTY = 1500;
+
+export interface SearchDeps {
+  db: Db;
+  world: World;
+  inventory: InventoryView;
+}
+
+/**
+ * Searches flights: the in-memory engine over the world, inventory from the view (loaded
+ * once per date, never per candidate), all-in prices, "best" order (price + time + stops),
+ * at most 200 itineraries. An empty list always carries a reason.
+ * @example await searchFlights(deps, { from: 'DEL', to: 'BOM', date: '2026-12-24', cabin: 'economy', adults: 1, children: 0, infants: 0 }, clock.now())
+ */
+export async function searchFlights(deps: SearchDeps, query: SearchQuery, now: Date, options: { maxStops?: 0 | 1 | 2 } = {}): Promise<SearchResponse> {
+  const { world, inventory } = deps;
+  const empty = (reason: string): SearchResponse => ({ query, itineraries: [], reason });
+  const from = world.getAirport(query.from);
+  const to = world.getAirport(query.to);
+  if (!from || !to) return empty(`No airline flies between ${query.from} and ${query.to}`);
+  const today = indiaToday(now);
+  if (query.date > world.lastSaleDate(today)) return empty(`Flights are on sale up to ${world.horizonDays} days ahead`);
+  const day = dayNumber(query.date);
+  // Connections can leave up to a day and a bit later than the first leg.
+  await inventory.ensureDates(deps.db, [isoDate(day - 1), query.date, isoDate(day + 1), isoDate(day + 2)]);
+  const itineraries = searchInMemory(world, inventory, query, now, options.maxStops ?? 2);
+  if (itineraries.list.length > 0) return { query, itineraries: itineraries.list, reason: null };
+  return empty(emptyReason(world, query, itineraries));
+}
+
+interface InMemoryResult {
+  list: Itinerary[];
+  candidates: number;
+  /** Flights the engine could not use, by why (for the empty-result reason). */
+  closed: { noCabin: number; departed: number; soldOut: number };
+}
+
+/** The synchronous core (benchmarks call it directly): engine, pricing, order. */
+export function searchInMemory(world: World, inventory: InventoryView, query: SearchQuery, now: Date, maxStops: 0 | 1 | 2 = 2): InMemoryResult {
+  const cabin = query.cabin;
+  const passengers: Passengers = { adults: query.adults, children: query.children, infants: query.infants };
+  const seatsNeeded = passengers.adults + passengers.children;
+  const cutoff = now.getTime() + 45 * 60_000;
+  const closed = { noCabin: 0, departed: 0, soldOut: 0 };
+  const seatsOf = (flight: DatedFlight) => inventory.get(flight.flightId, cabin, flight.capacity[cabin]);
+  const result = findItineraries(world, {
+    origin: query.from,
+    destination: query.to,
+    date: query.date,
+    maxStops,
+    isOpen: (pattern, localDay) => {
+      const flight = world.flightOf(pattern, localDay);
+      if (flight.capacity[cabin] <= 0) closed.noCabin++;
+      else if (flight.departureUtc.getTime() < cutoff) closed.departed++;
+      else if (seatsOf(flight).available < seatsNeeded) closed.soldOut++;
+      else return true;
+      return false;
+    },
+  });
+  const priced: { candidate: Candidate; flights: DatedFlight[]; score: number; itinerary: Itinerary }[] = [];
+  for (const candidate of result.candidates) {
+    const flights = candidate.legs.map((l) => world.flightOf(l.pattern, l.localDay));
+    const price = priceItinerary(flights, cabin, flights.map(seatsOf), passengers, now);
+    if (!price) continue;
+    const minutes = candidate.arrival - candidate.departure;
+    const score = price.price.total.total / Math.max(1, seatsNeeded) + (minutes / 60) * RUPEES_PER_HOUR + (candidate.legs.length - 1) * STOP_PENALTY;
+    priced.push({ candidate, flights, score, itinerary: buildItinerary(world, flights, cabin, price) });
+  }
+  priced.sort((a, b) => a.score - b.score || a.candidate.departure - b.candidate.departure);
+  return {
+    list: priced.slice(0, MAX_RESULTS).map((p) => p.itinerary),
+    candidates: result.candidates.length,
+    closed,
+  };
+}
+
+function emptyReason(world: World, query: SearchQuery, result: InMemoryResult): string {
+  const from = world.getAirport(query.from);
+  const to = world.getAirport(query.to);
+  if (result.closed.soldOut > 0) return 'All flights on this day are sold out';
+  if (result.closed.departed > 0) return 'All flights on this day have already left';
+  if (result.closed.noCabin > 0) return `No flights on this day offer ${CABIN_LABELS[query.cabin]}`;
+  return `No airline flies between ${from?.city ?? query.from} and ${to?.city ?? query.to}`;
+}

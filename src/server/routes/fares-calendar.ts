@@ -1,0 +1,55 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { AppError } from '../../core/errors';
+import { CABINS, SEARCH_MESSAGES } from '../../core/search';
+import { fareCalendar } from '../../domain/fares/calendar';
+import type { OpenApiApp } from '../openapi';
+import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
+import { ErrorSchema } from './search-schemas';
+
+const Query = z.object({
+  from: z.string({ message: SEARCH_MESSAGES.sourceRequired }).trim().min(1, SEARCH_MESSAGES.sourceRequired).max(64).openapi({ example: 'BOM' }),
+  to: z.string({ message: SEARCH_MESSAGES.destinationRequired }).trim().min(1, SEARCH_MESSAGES.destinationRequired).max(64).openapi({ example: 'DEL' }),
+  month: z
+    .string({ message: 'Month is required' })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-12')
+    .openapi({ example: '2026-12' }),
+  cabin: z.enum(CABINS, { message: 'Choose Economy, Premium Economy, Business or First Class' }).default('economy'),
+});
+
+const CalendarSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    month: z.string(),
+    currency: z.literal('INR'),
+    days: z.array(z.object({ date: z.string(), lowestFare: z.number().int().nullable() })),
+  })
+  .openapi('FareCalendar');
+
+const route = createRoute({
+  method: 'get',
+  path: '/api/fares/calendar',
+  summary: 'Lowest all-in adult fare per day of a month',
+  request: { query: Query },
+  responses: {
+    200: { description: 'One entry per day; null where nothing flies, past days and beyond the horizon', content: { 'application/json': { schema: CalendarSchema } } },
+    400: { description: 'A field is missing or wrong', content: { 'application/json': { schema: ErrorSchema } } },
+  },
+});
+
+export function registerFaresCalendar(app: OpenApiApp) {
+  app.openapi(route, async (c) => {
+    const { clock, world, inventory, database } = c.var.deps;
+    const q = c.req.valid('query');
+    const from = resolveAirportText(q.from) ?? '';
+    const to = resolveAirportText(q.to) ?? '';
+    const fields: Record<string, string> = {};
+    if (!world.getAirport(from)) fields.from = unknownAirportMessage(q.from);
+    if (!world.getAirport(to)) fields.to = unknownAirportMessage(q.to);
+    if (!fields.to && from === to) fields.to = SEARCH_MESSAGES.sameAirports;
+    const first = Object.values(fields)[0];
+    if (first) throw new AppError('validation_failed', first, fields);
+    const days = await fareCalendar({ db: database.db, world, inventory }, from, to, q.month, q.cabin, clock.now());
+    return c.json({ from, to, month: q.month, currency: 'INR' as const, days }, 200);
+  });
+}
