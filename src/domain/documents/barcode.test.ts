@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { scanPng } from '../../../tests/support/barcode-scan';
 import { type BarcodeKind, renderBarcodePng, renderBarcodeSvg } from './barcode';
 import { buildBcbp } from './bcbp';
 import { sampleBcbpInput } from './test-fixtures';
@@ -37,6 +38,10 @@ describe('renderBarcodePng', () => {
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(png.readUInt32BE(16)).toBeGreaterThan(50); // width in pixels
     expect(png.readUInt32BE(20)).toBeGreaterThan(20); // height
+  });
+
+  it.each(kinds)('renders %s that a scanner reads back to the exact BCBP', async (kind) => {
+    expect(scanPng(await renderBarcodePng(bcbp, kind))).toBe(bcbp);
   });
 
   it('scales with the module size', async () => {

@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { scanPdfPage } from '../../../tests/support/barcode-scan';
 import { hasPdftotext, imageCount, pdfHeader, pdfText } from '../../../tests/support/pdf';
 import { buildBcbp, parseBcbp } from './bcbp';
 import { renderBoardingPassPdf } from './boarding-pass-pdf';
@@ -39,6 +40,14 @@ describe('renderBoardingPassPdf', () => {
     for (const expected of ['BOARDING PASS', 'MS ANANYA SHARMA', 'DEL', 'BOM', 'New Delhi', 'Mumbai', '6E 2134', 'IndiGo', 'Thu, 24 Dec 2026', '06:05', '05:20', 'A14', '12C', 'Economy', 'K7QX2M', '001', '3122345678901']) {
       expect(text).toContain(expected);
     }
+  });
+
+  // pdftoppm ships with pdftotext in poppler-utils.
+  it.skipIf(!hasPdftotext)('prints a PDF417 that scans back to the BCBP at 200 dpi', async () => {
+    const second = { ...pass, bcbp: buildBcbp({ ...sampleBcbpInput, firstName: 'Rahul', legs: sampleBcbpInput.legs.map((l) => ({ ...l, seat: '12D', sequence: 2 })) }) };
+    const pdf = await renderBoardingPassPdf([pass, second]);
+    expect(scanPdfPage(pdf, 1)).toBe(pass.bcbp);
+    expect(scanPdfPage(pdf, 2)).toBe(second.bcbp);
   });
 
   it.skipIf(!hasPdftotext)('starts boarding 60 minutes before an international departure, or at the time given', async () => {

@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { scanPdfPage } from '../../../tests/support/barcode-scan';
 import { hasPdftotext, imageCount, pdfHeader, pdfText } from '../../../tests/support/pdf';
 import { buildBcbp } from './bcbp';
 import { sampleBcbpInput, sampleTicket } from './test-fixtures';
@@ -43,6 +44,12 @@ describe('renderTicketPdf', () => {
   it('embeds the PDF417 only when a BCBP is given', async () => {
     expect(await imageCount(await renderTicketPdf(sampleTicket))).toBe(0);
     expect(await imageCount(await renderTicketPdf({ ...sampleTicket, bcbp: buildBcbp(sampleBcbpInput) }))).toBe(1);
+  });
+
+  // pdftoppm ships with pdftotext in poppler-utils.
+  it.skipIf(!hasPdftotext)('prints a PDF417 that scans back to the BCBP', async () => {
+    const bcbp = buildBcbp(sampleBcbpInput);
+    expect(scanPdfPage(await renderTicketPdf({ ...sampleTicket, bcbp }))).toBe(bcbp);
   });
 
   it('refuses a ticket with no legs', async () => {
