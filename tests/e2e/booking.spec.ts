@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { decode } from 'bcbp';
+import { expectNoAxeViolations } from './support/a11y';
+
+/**
+ * The booking journey of issue 4, end to end in Chromium: sign up, sign in, search, book two
+ * passengers, pay with the sandbox card, the ticket, the wallet, the PDFs (and the BCBP inside
+ * the pass decoding back to the booking), the profile; the UPI failure path; the guard.
+ */
+
+const PASSWORD = 'Safar-e2e-pass-1';
+const SHOTS = 'test-results/screens';
+
+function newEmail(): string {
+  return `book-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** A date a week ahead, as YYYY-MM-DD (the schedule has flights every day). */
+function travelDate(daysAhead = 7): string {
+  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function toastsClosed(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+}
+
+async function scan(page: Page) {
+  await toastsClosed(page);
+  await expectNoAxeViolations(page);
+}
+
+/** Screenshots at phone and desktop widths, light and dark, for a person to look at. */
+async function shoot(page: Page, name: string) {
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png`, fullPage: true });
+    }
+  }
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+  await page.setViewportSize(size);
+}
+
+async function signUpInUi(page: Page, email: string) {
+  await page.goto('/signup');
+  const form = page.getByRole('main').locator('form');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Account created successfully! Please sign in.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+async function signInInUi(page: Page, email: string) {
+  const form = page.getByRole('main').locator('form');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Welcome back! Login successful!')).toBeVisible();
+}
+
+/** Signs up and in through the API (the cookie lands in the page's context). */
+async function signUpAndInByApi(page: Page, baseURL: string | undefined): Promise<string> {
+  const email = newEmail();
+  const headers = { Origin: baseURL ?? 'http://localhost:3100', 'Content-Type': 'application/json' };
+  const signup = await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } });
+  expect(signup.status()).toBe(201);
+  const login = await page.request.post('/api/auth/login', { headers, data: { email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  return email;
+}
+
+async function searchAndBookFirst(page: Page, adults = 2) {
+  await page.goto(`/result?from=DEL&to=BOM&date=${travelDate()}&cabin=economy&adults=${adults}&children=0&infants=0`);
+  const book = page.getByRole('link', { name: 'Book Now' }).first();
+  await expect(book).toBeVisible({ timeout: 15_000 });
+  await book.click();
+  await expect(page).toHaveURL(/\/result\/book$/);
+}
+
+async function fillPassenger(page: Page, index: number, p: { title: string; first: string; last: string; dob: string; type: string; mobile?: string }) {
+  const card = page.getByTestId('passenger-card').nth(index);
+  await card.getByLabel('Title').selectOption(p.title);
+  await card.getByLabel('First name').fill(p.first);
+  await card.getByLabel('Last name').fill(p.last);
+  await card.getByLabel('Date of birth').fill(p.dob);
+  await card.getByLabel('Passenger type').selectOption(p.type);
+  if (p.mobile) await card.getByLabel('Mobile number').fill(p.mobile);
+}
+
+async function bookTwoAdults(page: Page) {
+  await fillPassenger(page, 0, { title: 'Mr', first: 'Rahul', last: 'Sharma', dob: '1990-05-24', type: 'Adult', mobile: '9876543210' });
+  await fillPassenger(page, 1, { title: 'Ms', first: 'Priya', last: 'Sharma', dob: '1992-08-14', type: 'Adult', mobile: '9876501234' });
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByRole('heading', { name: 'Booking summary' })).toBeVisible();
+}
+
+async function downloadBytes(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), bytes: await readFile(path) };
+}
+
+function ticketTabFrom(context: BrowserContext) {
+  return context.waitForEvent('page', { timeout: 15_000 }).catch(() => null);
+}
+
+test.describe('booking journey', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('sign up, sign in, search, book two passengers, pay by sandbox card, ticket, wallet, PDFs, profile', async ({ page, context }) => {
+    const email = newEmail();
+    await signUpInUi(page, email);
+    await signInInUi(page, email);
+
+    await searchAndBookFirst(page, 2);
+    await expect(page.getByRole('heading', { level: 1, name: 'Book Your Flight' })).toBeVisible();
+    await expect(page.getByTestId('passenger-card')).toHaveCount(2);
+    await scan(page);
+
+    // Every rule of the form, before the happy path.
+    await page.getByRole('button', { name: 'Add Passenger' }).click();
+    await expect(page.getByTestId('passenger-card')).toHaveCount(3);
+    const third = page.getByTestId('passenger-card').nth(2);
+    await expect(third.getByLabel('Passenger type')).toHaveValue('');
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByText('Please fix the errors in passenger details')).toBeVisible();
+    for (const message of ['Title is required', 'First name is required', 'Last name is required', 'Date of birth is required', 'Passenger type is required']) {
+      await expect(third.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByTestId('passenger-card').first().getByText('Mobile number is required for adults')).toBeVisible();
+    const mobile = third.getByLabel('Mobile number');
+    await third.getByLabel('Passenger type').selectOption('Adult');
+    await mobile.fill('98a765-43210999');
+    await expect(mobile).toHaveValue('9876543210');
+    const aadhar = third.getByLabel(/Aadhar card/);
+    await aadhar.fill('2341 2341 2346 99');
+    await expect(aadhar).toHaveValue('234123412346');
+    await third.getByLabel('Passenger type').selectOption('Child');
+    await expect(mobile).toHaveValue('');
+    await expect(mobile).toBeDisabled();
+    await expect(aadhar).toHaveValue('234123412346');
+    await third.getByLabel('Passenger type').selectOption('Infant');
+    await expect(aadhar).toHaveValue('');
+    await expect(aadhar).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Group Booking' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Weather Insights' })).toBeDisabled();
+    await third.getByRole('button', { name: 'Remove passenger 3' }).click();
+    await expect(page.getByTestId('passenger-card')).toHaveCount(2);
+    await shoot(page, 'booking');
+
+    await bookTwoAdults(page);
+    await expect(page.getByText(/Seats held for \d+:\d\d/)).toBeVisible();
+    await expect(page.getByText('Rahul Sharma')).toBeVisible();
+    await scan(page);
+    await shoot(page, 'payment');
+
+    const payButton = page.getByRole('button', { name: /^Pay with (?!UPI)/ });
+    await expect(payButton).toBeEnabled();
+    await payButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Safar Pay — sandbox' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('4111 1111 1111 1111')).toBeVisible();
+    await expect(dialog.getByText('4000 0000 0000 0002')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shoot(page, 'sandbox-card');
+    await dialog.getByLabel('Card number').fill('4111111111111111');
+    await dialog.getByLabel('Expiry (MM/YY)').fill('1230');
+    await dialog.getByLabel('CVV').fill('123');
+    await dialog.getByLabel('Name on card').fill('Rahul Sharma');
+    const ticketTab = ticketTabFrom(context);
+    await dialog.getByRole('button', { name: /^Pay / }).click();
+
+    await expect(page.getByText(/Booking confirmed! Your PNR is [A-Z0-9]{6}/)).toBeVisible({ timeout: 15_000 });
+    const pnr = ((await page.getByText(/Booking confirmed! Your PNR is/).textContent()) ?? '').slice(-6);
+    await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
+
+    // The ticket opened in a new tab (when the browser allowed it); open it here either way.
+    const tab = await ticketTab;
+    await tab?.close();
+    const row = page.getByTestId('booking-row').first();
+    await expect(row).toContainText('Confirmed');
+    await expect(row).toContainText('2 passengers');
+    await expect(row).toContainText(pnr);
+    await expect(page.getByTestId('stat-total-bookings')).toHaveText('1');
+    await scan(page);
+    await shoot(page, 'profile');
+
+    const ticketPdf = await downloadBytes(page, () => row.getByRole('button', { name: /Download Ticket/ }).click());
+    expect(ticketPdf.name).toBe(`safar-ticket-${pnr}.pdf`);
+    expect(ticketPdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expect(page.getByText('Ticket downloaded successfully!')).toBeVisible();
+
+    await row.getByRole('link', { name: 'View Ticket' }).click();
+    await expect(page).toHaveURL(/\/ticket\/BK\d+/);
+    await expect(page.getByRole('heading', { level: 1, name: 'E-Ticket' })).toBeVisible();
+    await expect(page.getByText('Status Confirmed')).toBeVisible();
+    await expect(page).toHaveTitle(/Safar/);
+    await expect(page.getByRole('button', { name: 'Print Ticket' })).toBeVisible();
+    await expect(page.getByText(/^\d{13}$/).first()).toBeVisible();
+    await scan(page);
+    await shoot(page, 'ticket');
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Print Ticket' })).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+
+    // The wallet: button with a count, list → detail → back, a real PDF, the BCBP decoding back.
+    const walletButton = page.getByRole('button', { name: 'Boarding passes (2)' });
+    await expect(walletButton).toBeVisible();
+    await walletButton.click();
+    const wallet = page.getByRole('dialog', { name: 'Boarding Passes' });
+    await expect(wallet.getByRole('listitem')).toHaveCount(2);
+    await expectNoAxeViolations(page);
+    await shoot(page, 'wallet-list');
+    await wallet.getByRole('button', { name: /Rahul Sharma/ }).click();
+    const pass = page.getByRole('dialog', { name: 'Boarding Pass' });
+    await expect(pass.getByText(pnr)).toBeVisible();
+    await expect(pass.getByRole('img', { name: /barcode/ })).toBeVisible({ timeout: 10_000 });
+    await expectNoAxeViolations(page);
+    await shoot(page, 'wallet-pass');
+    const flight = (await pass.locator('.wallet-pass-top span').nth(1).textContent()) ?? '';
+    const passPdf = await downloadBytes(page, () => pass.getByRole('button', { name: 'Download PDF' }).click());
+    expect(passPdf.name).toBe(`boarding-pass-${flight.replace(/\s+/g, '')}.pdf`);
+    expect(passPdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await pass.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('dialog', { name: 'Boarding Passes' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    const cached: unknown = await page.evaluate(() => JSON.parse(localStorage.getItem('boardingPasses') ?? '[]'));
+    expect(Array.isArray(cached) && cached.length).toBe(2);
+    const passes = (await (await page.request.get('/api/boarding-passes')).json()) as { passes: { bcbp: string; pnr: string; flightNumber: string; passengerName: string }[] };
+    const rahul = passes.passes.find((p) => p.passengerName.includes('Rahul'));
+    expect(rahul).toBeTruthy();
+    const decoded = decode(rahul?.bcbp ?? '');
+    expect(decoded.data?.passengerName?.trim()).toMatch(/^SHARMA\/RAHUL/);
+    const leg = decoded.data?.legs?.[0];
+    expect(leg?.operatingCarrierPNR).toBe(pnr);
+    expect(`${leg?.operatingCarrierDesignator ?? ''}${String(Number(leg?.flightNumber ?? ''))}`).toBe(flight.replace(/\s+/g, ''));
+  });
+
+  test('UPI: empty disables the button, a bad ID is refused, failure@sandbox fails with the spec message', async ({ page, baseURL }) => {
+    await signUpAndInByApi(page, baseURL);
+    await searchAndBookFirst(page, 2);
+    await bookTwoAdults(page);
+    await page.getByRole('radio', { name: /UPI/ }).check();
+    const pay = page.getByRole('button', { name: 'Pay with UPI' });
+    await expect(pay).toBeDisabled();
+    await page.getByLabel('UPI ID').fill('not-a-upi-id');
+    await pay.click();
+    await expect(page.getByRole('main').getByText('Please enter a valid UPI ID')).toBeVisible();
+    await page.getByLabel('UPI ID').fill('failure@sandbox');
+    await scan(page);
+    await pay.click();
+    const dialog = page.getByRole('dialog', { name: 'Safar Pay — sandbox' });
+    await expect(dialog.getByText('Approve payment of')).toContainText('failure@sandbox');
+    await shoot(page, 'sandbox-upi');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('UPI payment failed. Please try again.')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Processing' })).toHaveCount(0);
+    await expect(pay).toBeEnabled();
+  });
+
+  test('a declined card says so and the traveller can pay again', async ({ page, baseURL }) => {
+    await signUpAndInByApi(page, baseURL);
+    await searchAndBookFirst(page, 2);
+    await bookTwoAdults(page);
+    await page.getByRole('button', { name: /^Pay with (?!UPI)/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Safar Pay — sandbox' });
+    await dialog.getByRole('button', { name: '4000 0000 0000 0002' }).click();
+    await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await dialog.getByLabel('CVV').fill('123');
+    await dialog.getByLabel('Name on card').fill('Priya Sharma');
+    await dialog.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByText('Payment failed. Please try again.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay with (?!UPI)/ })).toBeEnabled();
+  });
+
+  test('the guard sends a signed-out traveller to /login and back to the flight they chose', async ({ page, baseURL }) => {
+    await searchAndBookFirst(page, 1);
+    await expect(page.getByText('Please login to book flights')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    const email = newEmail();
+    const headers = { Origin: baseURL ?? 'http://localhost:3100', 'Content-Type': 'application/json' };
+    expect((await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } })).status()).toBe(201);
+    await signInInUi(page, email);
+    await expect(page).toHaveURL(/\/result\/book$/);
+    await expect(page.getByTestId('passenger-card')).toHaveCount(1);
+    await expect(page.getByRole('heading', { name: /→/ }).first()).toContainText('DEL');
+  });
+
+  test('booking without a chosen flight and payment without a booking show the spec texts', async ({ page, baseURL }) => {
+    await signUpAndInByApi(page, baseURL);
+    await page.goto('/result/book');
+    await expect(page.getByText('No flight selected for booking.')).toBeVisible();
+    await scan(page);
+    await page.getByRole('link', { name: 'Back to Results' }).click();
+    await expect(page).toHaveURL(/\/result$/);
+    await page.goto('/payment');
+    await expect(page.getByText('No booking data found')).toBeVisible();
+    await scan(page);
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
