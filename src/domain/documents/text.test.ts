@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boardingTimeFor, formatDuration, formatInstantIst, formatLocalDate, formatLocalTime } from './dates';
+import { boardingPassFileName, ticketFileName } from './file-names';
 import { foldToAscii, formatInr, pdfSafe } from './text';
 
 describe('document text', () => {
@@ -43,5 +44,13 @@ describe('document dates', () => {
     expect(formatInstantIst('2026-11-21T06:30:00Z')).toBe('21 Nov 2026, 12:00 IST');
     expect(formatInstantIst(new Date('2026-11-21T20:00:00Z'))).toBe('22 Nov 2026, 01:30 IST');
     expect(() => formatInstantIst('not a date')).toThrow();
+  });
+});
+
+describe('document file names', () => {
+  it('keeps the wallet stem boarding-pass-{flightNumber} and only safe characters', () => {
+    expect(boardingPassFileName('6E 2134')).toBe('boarding-pass-6E2134.pdf');
+    expect(boardingPassFileName('../"x"')).toBe('boarding-pass-X.pdf');
+    expect(ticketFileName('k7qx2m')).toBe('safar-e-ticket-K7QX2M.pdf');
   });
 });
