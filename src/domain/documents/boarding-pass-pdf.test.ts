@@ -25,6 +25,11 @@ describe('renderBoardingPassPdf', () => {
     expect(doc.getPageCount()).toBe(2);
   });
 
+  it('renders the same bytes for the same pass when the issue time is given (cacheable)', async () => {
+    const issued = { ...pass, issuedAt: '2026-11-21T06:30:00Z' };
+    expect(Buffer.from(await renderBoardingPassPdf(issued)).equals(Buffer.from(await renderBoardingPassPdf(issued)))).toBe(true);
+  });
+
   it('refuses an empty list', async () => {
     await expect(renderBoardingPassPdf([])).rejects.toThrow(/no boarding passes/);
   });

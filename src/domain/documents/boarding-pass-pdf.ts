@@ -27,6 +27,8 @@ export interface BoardingPassPdfData {
   boardingTime?: string;
   international?: boolean;
   ticketNumber?: string | null;
+  /** When the pass was issued (ISO instant): the PDF's creation date, so the same pass renders to the same bytes. */
+  issuedAt?: string;
 }
 
 const MARGIN = 40;
@@ -139,7 +141,7 @@ export async function renderBoardingPassPdf(data: BoardingPassPdfData | readonly
   const passes = isList(data) ? data : [data];
   const first = passes[0];
   if (!first) throw new Error('Nothing to print: no boarding passes given');
-  const { doc, fonts } = await createDocument(`Boarding pass ${first.flightNumber} ${first.from.code}-${first.to.code}`);
+  const { doc, fonts } = await createDocument(`Boarding pass ${first.flightNumber} ${first.from.code}-${first.to.code}`, first.issuedAt ? new Date(first.issuedAt) : undefined);
   doc.setSubject(`Boarding pass, PNR ${first.pnr}`);
   for (const pass of passes) await drawPass(doc, new Sheet(doc.addPage([A4.width, A4.height]), fonts), pass);
   return doc.save();

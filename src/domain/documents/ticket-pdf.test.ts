@@ -52,6 +52,10 @@ describe('renderTicketPdf', () => {
     expect(scanPdfPage(await renderTicketPdf({ ...sampleTicket, bcbp }))).toBe(bcbp);
   });
 
+  it('renders the same bytes for the same booking (cacheable, ETag-friendly)', async () => {
+    expect(Buffer.from(await renderTicketPdf(sampleTicket)).equals(Buffer.from(await renderTicketPdf(sampleTicket)))).toBe(true);
+  });
+
   it('refuses a ticket with no legs', async () => {
     await expect(renderTicketPdf({ ...sampleTicket, legs: [] })).rejects.toThrow(/at least one leg/);
   });
