@@ -1,7 +1,8 @@
+import { demandSimulator, inventoryRefresh } from './demand-simulator';
 import type { Job } from './runner';
 
 /**
  * Every background job the server runs. Add yours here (one file per job in this folder).
  * main.ts starts them; tests call their `run` directly with their own deps.
  */
-export const JOBS: Job[] = [];
+export const JOBS: Job[] = [demandSimulator, inventoryRefresh];

@@ -1,0 +1,25 @@
+import { simulateDemand } from '../../domain/inventory/demand';
+import type { Job } from './runner';
+
+/**
+ * Other travellers buying seats (seeded): fares move and some flights sell out. Runs on
+ * every node; each node's run sells different seats, which only adds to realism.
+ */
+export const demandSimulator: Job = {
+  name: 'demand-simulator',
+  intervalMs: 60_000,
+  async run(deps) {
+    const ticks = await simulateDemand(deps.database.db, deps.world, deps.clock.now());
+    for (const tick of ticks) deps.inventory.applyChange(tick.flightId, tick.cabin, tick.change);
+    deps.logger.debug('demand simulated', { flights: ticks.length });
+  },
+};
+
+/** Re-reads inventory rows changed by other nodes (bookings, the simulator) into search's view. */
+export const inventoryRefresh: Job = {
+  name: 'inventory-refresh',
+  intervalMs: 5_000,
+  async run(deps) {
+    await deps.inventory.refresh(deps.database.db);
+  },
+};
