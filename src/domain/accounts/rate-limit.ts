@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
@@ -62,4 +62,17 @@ export async function readRateLimit(db: Db, clock: Clock, key: string, rule: Rat
   const row = rows[0];
   if (!row) return 0;
   return row.windowStart.getTime() <= clock.now().getTime() - rule.windowMs ? 0 : row.count;
+}
+
+/** The longest window any rule uses; counters older than this are dead. */
+const LONGEST_WINDOW_MS = Math.max(LOGIN_PER_ACCOUNT.windowMs, LOGIN_PER_IP.windowMs, SIGNUP_PER_IP.windowMs);
+
+/**
+ * Deletes counters whose window has ended for every rule, so the table stays small.
+ * @example await purgeStaleRateLimits(db, clock)
+ */
+export async function purgeStaleRateLimits(db: Db, clock: Clock): Promise<number> {
+  const cutoff = new Date(clock.now().getTime() - LONGEST_WINDOW_MS);
+  const removed = await db.delete(rateLimits).where(lte(rateLimits.windowStart, cutoff)).returning({ key: rateLimits.key });
+  return removed.length;
 }

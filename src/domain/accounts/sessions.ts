@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, lte, or } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -73,4 +73,19 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 
 function earlier(a: Date, b: Date): Date {
   return a.getTime() <= b.getTime() ? a : b;
+}
+
+/**
+ * Deletes sessions past their idle or absolute expiry; returns how many. Safe on
+ * several nodes at once (plain deletes).
+ * @example await purgeExpiredSessions(db, clock)
+ */
+export async function purgeExpiredSessions(db: Db, clock: Clock): Promise<number> {
+  const now = clock.now();
+  const idleCutoff = new Date(now.getTime() - SESSION_IDLE_MS);
+  const removed = await db
+    .delete(sessions)
+    .where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleCutoff)))
+    .returning({ id: sessions.id });
+  return removed.length;
 }
