@@ -70,8 +70,8 @@ function mainPart(s: Sheet, pass: BoardingPassPdfData, top: number): void {
   s.field('Terminal', pass.from.terminal ?? '-', x(3), rowsTop + 8, { size: 14 });
   s.field('Gate', pass.gate, x(0), rowsTop + 48, { size: 14 });
   s.field('Seat', pass.seat, x(1) + 20, rowsTop + 48, { size: 18, color: COLORS.accent });
-  s.field('Class', CABIN_LABELS[pass.cabin], x(2), rowsTop + 48, { size: 11, maxWidth: col - 6 });
-  s.field('Seq', String(pass.sequence).padStart(3, '0'), x(3), rowsTop + 48, { size: 14 });
+  s.field('Class', CABIN_LABELS[pass.cabin], x(2), rowsTop + 48, { size: pass.cabin === 'premium' ? 9.5 : 11, maxWidth: col + 12 });
+  s.field('Seq', String(pass.sequence).padStart(3, '0'), x(3) + 20, rowsTop + 48, { size: 14 });
 }
 
 function stub(s: Sheet, pass: BoardingPassPdfData, top: number): void {
