@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixedClock } from '../../core/clock';
 import { users } from '../../db/schema';
-import { authCleanup } from '../../server/jobs/auth-cleanup';
-import { silentLogger } from '../../server/logger';
+import { authCleanup } from './auth-cleanup';
+import { silentLogger } from '../logger';
 import { createTestApp } from '../../../tests/support/test-app';
-import { LOGIN_PER_IP, SIGNUP_PER_IP, hitRateLimit, readRateLimit } from './rate-limit';
-import { SESSION_IDLE_MS, createSession, findSession } from './sessions';
+import { LOGIN_PER_IP, SIGNUP_PER_IP, hitRateLimit, readRateLimit } from '../../domain/accounts/rate-limit';
+import { SESSION_IDLE_MS, createSession, findSession } from '../../domain/accounts/sessions';
 
 describe('auth cleanup job', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
