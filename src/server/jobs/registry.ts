@@ -1,3 +1,4 @@
+import { authCleanup } from './auth-cleanup';
 import { demandSimulator, inventoryRefresh } from './demand-simulator';
 import type { Job } from './runner';
 
@@ -5,4 +6,4 @@ import type { Job } from './runner';
  * Every background job the server runs. Add yours here (one file per job in this folder).
  * main.ts starts them; tests call their `run` directly with their own deps.
  */
-export const JOBS: Job[] = [demandSimulator, inventoryRefresh];
+export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh];
