@@ -113,7 +113,7 @@ export function PassengerCard({ index, passenger, errors, travelDate, canRemove,
           />
           {mobileDisabled && (
             <p className="bk-hint muted small" id={`${id('mobileNo')}-hint`}>
-              Not needed for a {passenger.type.toLowerCase()}
+              Not needed for {passenger.type === 'Infant' ? 'an infant' : 'a child'}
             </p>
           )}
           {errorText('mobileNo')}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validatePassengers } from '../../../core/booking';
 import type { ItineraryPrice } from '../../../core/search';
-import { digitsOnly, emptyPassenger, initialPassengers, runningTotal, toPassengerInput, updatePassenger } from './passenger-form';
+import { digitsOnly, emptyPassenger, initialPassengers, runningTotal, toPassengerInput, updatePassenger, validateForm } from './passenger-form';
 
 const price: ItineraryPrice = {
   currency: 'INR',
@@ -67,5 +67,21 @@ describe('passenger form', () => {
   it('accepts a complete adult', () => {
     const adult = { ...emptyPassenger('Adult'), title: 'Mr' as const, firstName: 'Rahul', lastName: 'Sharma', dob: '1990-05-24', mobileNo: '9876543210' };
     expect(validatePassengers([toPassengerInput(adult)], '2026-12-24').ok).toBe(true);
+  });
+
+  it('reports the mobile and digit rules on the first try, beside the missing fields', () => {
+    const result = validateForm([{ ...emptyPassenger('Adult') }, { ...emptyPassenger('Child'), aadharCard: '12345' }], '2026-12-24');
+    expect(result.ok).toBe(false);
+    expect(result.fields['passengers.0.mobileNo']).toBe('Mobile number is required for adults');
+    expect(result.fields['passengers.0.title']).toBe('Title is required');
+    expect(result.fields['passengers.1.aadharCard']).toBe('Aadhar card must be 12 digits');
+    expect(result.fields['passengers.1.mobileNo']).toBeUndefined();
+  });
+
+  it('passes what the shared validator passes', () => {
+    const adult = { ...emptyPassenger('Adult'), title: 'Mrs' as const, firstName: 'Asha', lastName: 'Rao', dob: '1985-01-02', mobileNo: '9123456780' };
+    expect(validateForm([adult], '2026-12-24')).toEqual({ ok: true, fields: {} });
+    const short = { ...adult, mobileNo: '91234' };
+    expect(validateForm([short], '2026-12-24').fields['passengers.0.mobileNo']).toBe('Mobile number must be 10 digits');
   });
 });

@@ -1,4 +1,4 @@
-import { MAX_PASSENGERS, type PassengerInput, type PassengerKind, type PassengerTitle } from '../../../core/booking';
+import { MAX_PASSENGERS, PASSENGER_MESSAGES, type PassengerInput, type PassengerKind, type PassengerTitle, validatePassengers } from '../../../core/booking';
 import type { ItineraryPrice, PassengerType, SearchQuery } from '../../../core/search';
 
 /**
@@ -118,4 +118,29 @@ export function runningTotal(price: ItineraryPrice, passengers: readonly Pick<Pa
     else unpriced.push(kind);
   }
   return { total, counts, unpriced };
+}
+
+/**
+ * Validates the form with core's validatePassengers (the endpoint's own rules and messages).
+ * The schema checks the type-dependent rules (mobile for adults, digit counts) only once a
+ * card's basic fields parse, so those messages are added here too: the traveller sees every
+ * problem on the first Proceed instead of discovering them one round at a time.
+ * @example validateForm([emptyPassenger('Adult')], '2026-12-24').fields['passengers.0.mobileNo'] // 'Mobile number is required for adults'
+ */
+export function validateForm(drafts: readonly PassengerDraft[], travelDate: string): { ok: boolean; fields: Record<string, string> } {
+  const result = validatePassengers(drafts.map(toPassengerInput), travelDate);
+  if (result.ok) return { ok: true, fields: {} };
+  const fields = { ...result.fields };
+  drafts.forEach((draft, i) => {
+    const mobileKey = `passengers.${i}.mobileNo`;
+    const aadharKey = `passengers.${i}.aadharCard`;
+    if (draft.type === 'Adult' && !fields[mobileKey]) {
+      if (draft.mobileNo === '') fields[mobileKey] = PASSENGER_MESSAGES.mobileRequired;
+      else if (draft.mobileNo.length !== 10) fields[mobileKey] = PASSENGER_MESSAGES.mobileDigits;
+    }
+    if (draft.type !== 'Infant' && draft.aadharCard !== '' && draft.aadharCard.length !== 12 && !fields[aadharKey]) {
+      fields[aadharKey] = PASSENGER_MESSAGES.aadhaarDigits;
+    }
+  });
+  return { ok: false, fields };
 }

@@ -2,7 +2,7 @@ import { CloudSun, Plus, Users } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { BOOKING_REASONS, MAX_PASSENGERS, PASSENGER_MESSAGES, validatePassengers } from '../../../core/booking';
+import { BOOKING_REASONS, MAX_PASSENGERS, PASSENGER_MESSAGES } from '../../../core/booking';
 import type { Itinerary, SearchQuery } from '../../../core/search';
 import { useDocumentTitle } from '../../components/page-title';
 import { RequireAuth } from '../../features/auth/require-auth';
@@ -11,7 +11,7 @@ import { formatInr, localDate } from '../../features/booking/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
 import { Modal } from '../../features/booking/modal';
 import { PassengerCard } from '../../features/booking/passenger-card';
-import { type DraftField, emptyPassenger, initialPassengers, type PassengerDraft, runningTotal, toPassengerInput, updatePassenger } from '../../features/booking/passenger-form';
+import { type DraftField, emptyPassenger, initialPassengers, type PassengerDraft, runningTotal, toPassengerInput, updatePassenger, validateForm } from '../../features/booking/passenger-form';
 import { useCurrency } from '../../features/currency/currency-context';
 import { notify } from '../../lib/toast';
 import './book.css';
@@ -134,7 +134,7 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
   };
 
   const proceed = () => {
-    const result = validatePassengers(passengers.map(toPassengerInput), travelDate);
+    const result = validateForm(passengers, travelDate);
     if (!result.ok) {
       setErrors(result.fields);
       notify.error(PASSENGER_MESSAGES.formToast);
