@@ -10,9 +10,14 @@ import { requestLog, requireSameOriginJson } from './middleware';
 import { createOpenApiApp } from './openapi';
 import { registerAirports } from './routes/airports';
 import { registerAuth } from './routes/auth';
+import { registerBoardingPasses } from './routes/boarding-passes';
+import { registerBookings } from './routes/bookings';
 import { registerFaresCalendar } from './routes/fares-calendar';
 import { registerHealth } from './routes/health';
+import { registerPayments } from './routes/payments';
+import { registerProfile } from './routes/profile';
 import { registerSearch } from './routes/search';
+import { registerWebhooks } from './routes/webhooks';
 import { registerWebApp } from './web';
 
 export interface CreateAppOptions extends AppDeps {
@@ -24,14 +29,17 @@ export interface CreateAppOptions extends AppDeps {
 const CSRF_EXEMPT = ['/api/webhooks/'];
 
 function contentSecurityPolicy(config: Config) {
+  // Razorpay Checkout loads its script, opens its frame and calls its API only when enabled.
+  const razorpay = config.RAZORPAY_KEY_ID !== undefined;
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: razorpay ? ["'self'", 'https://checkout.razorpay.com'] : ["'self'"],
+    ...(razorpay ? { frameSrc: ["'self'", 'https://checkout.razorpay.com', 'https://api.razorpay.com'] } : {}),
     // sonner and Radix set inline styles at run time.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
+    connectSrc: razorpay ? ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'] : ["'self'"],
     workerSrc: ["'self'"],
     manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
@@ -82,6 +90,11 @@ export function createApp(options: CreateAppOptions) {
   registerSearch(app);
   registerAirports(app);
   registerFaresCalendar(app);
+  registerWebhooks(app);
+  registerPayments(app);
+  registerBookings(app);
+  registerBoardingPasses(app);
+  registerProfile(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -1,0 +1,86 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { type BookingView, type PassengerKind, type PassengerTitle, type PassengerView, maskAadhaar } from '../../core/booking';
+import type { Itinerary } from '../../core/search';
+import type { Db } from '../../db/client';
+import { bookings, passengers } from '../../db/schema';
+import type { Tx } from './catalog';
+
+type BookingRow = typeof bookings.$inferSelect;
+type PassengerRow = typeof passengers.$inferSelect;
+
+const KIND: Record<string, PassengerKind> = { adult: 'Adult', child: 'Child', infant: 'Infant' };
+const TITLES: readonly string[] = ['Mr', 'Ms', 'Mrs'];
+
+/** Stored passenger type for a spec label. */
+export const storedKind = (kind: PassengerKind) => kind.toLowerCase();
+
+export function passengerView(row: PassengerRow): PassengerView {
+  return {
+    id: row.id,
+    // Written by createHold from a validated title; the fallback only guards hand-edited rows.
+    title: (TITLES.includes(row.title) ? row.title : 'Mr') as PassengerTitle,
+    firstName: row.firstName,
+    middleName: row.middleName,
+    lastName: row.lastName,
+    dob: row.dob,
+    type: KIND[row.type] ?? 'Adult',
+    mobileNo: row.mobile,
+    aadhaarMasked: row.aadhaarLast4 ? maskAadhaar(row.aadhaarLast4) : null,
+    ticketNumber: row.ticketNumber,
+  };
+}
+
+/** The snapshot createHold stored; it is our own write, not client input. */
+export const storedItinerary = (row: BookingRow) => row.itinerary as Itinerary;
+
+/**
+ * Shapes a booking row and its passengers as the API returns them.
+ * @example bookingView(row, paxRows).pnr
+ */
+export function bookingView(row: BookingRow, pax: PassengerRow[]): BookingView {
+  const itinerary = storedItinerary(row);
+  const first = itinerary.legs[0];
+  const last = itinerary.legs[itinerary.legs.length - 1];
+  return {
+    id: row.id,
+    pnr: row.pnr,
+    status: row.status === 'confirmed' || row.status === 'expired' || row.status === 'cancelled' ? row.status : 'held',
+    itinerary,
+    passengers: [...pax].sort((a, b) => a.position - b.position).map(passengerView),
+    totalInr: row.totalInr,
+    holdExpiresAt: row.holdExpiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    paymentId: row.paymentId,
+    paymentMethod: row.paymentMethod === 'card' || row.paymentMethod === 'upi' ? row.paymentMethod : null,
+    source: first?.from.code ?? '',
+    destination: last?.to.code ?? '',
+    date: first?.departure.slice(0, 10) ?? '',
+  };
+}
+
+/**
+ * One booking of one user, or null (another user's booking is simply not found).
+ * @example await loadBooking(db, 'BK1732180000000', userId)
+ */
+export async function loadBooking(db: Db | Tx, bookingId: string, userId: string): Promise<BookingView | null> {
+  const [row] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
+  if (!row) return null;
+  const pax = await db.select().from(passengers).where(eq(passengers.bookingId, row.id)).orderBy(asc(passengers.position));
+  return bookingView(row, pax);
+}
+
+/**
+ * A user's bookings, newest first.
+ * @example (await listBookings(db, userId))[0]?.id
+ */
+export async function listBookings(db: Db, userId: string, options: { status?: string } = {}): Promise<BookingView[]> {
+  const where = options.status ? and(eq(bookings.userId, userId), eq(bookings.status, options.status)) : eq(bookings.userId, userId);
+  const rows = await db.select().from(bookings).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id));
+  if (rows.length === 0) return [];
+  const pax = await db
+    .select()
+    .from(passengers)
+    .where(inArray(passengers.bookingId, rows.map((r) => r.id)));
+  return rows.map((row) => bookingView(row, pax.filter((p) => p.bookingId === row.id)));
+}

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { and, eq, lt } from 'drizzle-orm';
+import type { Clock } from '../core/clock';
+import { AppError, toErrorBody } from '../core/errors';
+import type { Db } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+
+/**
+ * Idempotency-Key handling (quality.md invariant 3): the first request with a key runs and its
+ * answer is stored; the same key with the same body replays that answer; the same key with a
+ * different body is 422; a request still running is 409. The key row is claimed with
+ * INSERT … ON CONFLICT DO NOTHING, so exactly one of many concurrent requests runs.
+ */
+
+/** A request that has been `in_progress` this long is taken to have died with its node. */
+export const ABANDONED_AFTER_MS = 60_000;
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
+
+/** JSON with object keys sorted, so the same body in another key order hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Fingerprint of a request: its scope-specific parts (path parameters, body).
+ * @example requestHash({ bookingId: 'BK1', body }) // 'ab12…'
+ */
+export function requestHash(parts: unknown): string {
+  return createHash('sha256').update(canonicalJson(parts)).digest('hex');
+}
+
+/** Answers worth replaying: successes and final client errors. A 409 (sold out, price changed) or a 5xx may go another way next time, so the key is freed. */
+const isFinal = (status: number) => status < 400 || (status >= 400 && status < 500 && status !== 409 && status !== 429);
+
+/**
+ * Runs `run` at most once per (user, scope, key) and returns its stored answer on repeats.
+ * An AppError thrown by `run` becomes the stored answer when final; anything else frees the key.
+ * @example
+ * const answer = await withIdempotency(db, clock, { userId, scope: 'create-booking', key, hash }, async () => ({ status: 201, body: { booking } }));
+ * return c.json(answer.body, answer.status);
+ */
+export async function withIdempotency(
+  db: Db,
+  clock: Clock,
+  id: { userId: string; scope: string; key: string; hash: string },
+  run: () => Promise<StoredResponse>,
+): Promise<StoredResponse & { replayed: boolean }> {
+  const match = and(eq(idempotencyKeys.userId, id.userId), eq(idempotencyKeys.scope, id.scope), eq(idempotencyKeys.key, id.key));
+  const now = clock.now();
+  let claimed = await db
+    .insert(idempotencyKeys)
+    .values({ userId: id.userId, scope: id.scope, key: id.key, requestHash: id.hash, status: 'in_progress', createdAt: now })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+
+  if (claimed.length === 0) {
+    const [existing] = await db.select().from(idempotencyKeys).where(match);
+    if (!existing) throw new AppError('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed. Try again in a moment.');
+    if (existing.requestHash !== id.hash) {
+      throw new AppError('idempotency_mismatch', 'This Idempotency-Key was already used for a different request. Use a new key.');
+    }
+    if (existing.status === 'done' && existing.responseStatus !== null) {
+      return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
+    }
+    // Still running, unless its node died: then take it over (one taker wins the conditional update).
+    claimed = await db
+      .update(idempotencyKeys)
+      .set({ createdAt: now })
+      .where(and(match, eq(idempotencyKeys.status, 'in_progress'), lt(idempotencyKeys.createdAt, new Date(now.getTime() - ABANDONED_AFTER_MS))))
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      throw new AppError('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed. Try again in a moment.');
+    }
+  }
+
+  let answer: StoredResponse;
+  try {
+    answer = await run();
+  } catch (error) {
+    if (error instanceof AppError && isFinal(error.status)) {
+      answer = { status: error.status, body: toErrorBody(error.code, error.message, error.fields, error.reason) };
+    } else {
+      await db.delete(idempotencyKeys).where(match);
+      throw error;
+    }
+  }
+  if (!isFinal(answer.status)) {
+    await db.delete(idempotencyKeys).where(match);
+    return { ...answer, replayed: false };
+  }
+  await db.update(idempotencyKeys).set({ status: 'done', responseStatus: answer.status, responseBody: answer.body }).where(match);
+  return { ...answer, replayed: false };
+}
+
+/**
+ * Sends a stored (or fresh) answer as JSON with its own status. Typed `never` on purpose: the
+ * status is only known at run time (a replay may be a 201 or a stored 400), which the typed
+ * route responses cannot express; the routes' OpenAPI entries list every status it can take.
+ * @example return sendStored(c, answer);
+ */
+export function sendStored(c: Context, answer: StoredResponse & { replayed?: boolean }): never {
+  if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+  return c.newResponse(JSON.stringify(answer.body), answer.status as ContentfulStatusCode, { 'Content-Type': 'application/json' }) as never;
+}

@@ -1,0 +1,81 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { AppError } from '../../core/errors';
+import { listPasses } from '../../domain/booking/passes';
+import { renderBarcodeSvg } from '../../domain/documents/barcode';
+import { renderBoardingPassPdf } from '../../domain/documents/boarding-pass-pdf';
+import { currentUser, requireUser } from '../auth/require-user';
+import type { AppDeps } from '../context';
+import type { OpenApiApp } from '../openapi';
+import { ErrorSchema, json } from './bookings';
+
+const PassParams = z.object({ id: z.uuid({ message: 'Boarding pass not found' }) });
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/boarding-passes',
+  summary: "The traveller's boarding passes (confirmed bookings only)",
+  responses: { 200: json(z.object({ passes: z.array(z.unknown().openapi({ description: 'BoardingPassView' })) }), 'Passes'), 401: json(ErrorSchema, 'Not signed in') },
+});
+const getRoute = createRoute({
+  method: 'get',
+  path: '/api/boarding-passes/{id}',
+  summary: 'One boarding pass',
+  request: { params: PassParams },
+  responses: { 200: json(z.object({ pass: z.unknown().openapi({ description: 'BoardingPassView' }) }), 'Pass'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such pass') },
+});
+const pdfRoute = createRoute({
+  method: 'get',
+  path: '/api/boarding-passes/{id}/pdf',
+  summary: 'The pass as a PDF with a PDF417 barcode',
+  request: { params: PassParams },
+  responses: { 200: { description: 'application/pdf' }, 404: json(ErrorSchema, 'No such pass') },
+});
+const barcodeRoute = createRoute({
+  method: 'get',
+  path: '/api/boarding-passes/{id}/barcode.svg',
+  summary: 'The BCBP as an Aztec (default) or QR code',
+  request: { params: PassParams, query: z.object({ type: z.enum(['aztec', 'qrcode'], { message: 'type must be aztec or qrcode' }).default('aztec') }) },
+  responses: { 200: { description: 'image/svg+xml' }, 404: json(ErrorSchema, 'No such pass') },
+});
+
+const internationalLookup = (deps: AppDeps) => (flightId: string) => deps.world.getFlight(flightId)?.international ?? false;
+
+async function ownPass(deps: AppDeps, userId: string, id: string) {
+  const [pass] = await listPasses(deps.database.db, userId, internationalLookup(deps), id);
+  if (!pass) throw new AppError('not_found', 'Boarding pass not found');
+  return pass;
+}
+
+/** Boarding-pass wallet endpoints: list, one, PDF, barcode. */
+export function registerBoardingPasses(app: OpenApiApp) {
+  app.use('/api/boarding-passes', requireUser);
+  app.use('/api/boarding-passes/*', requireUser);
+
+  app.openapi(listRoute, async (c) => {
+    const passes = await listPasses(c.var.deps.database.db, currentUser(c).id, internationalLookup(c.var.deps));
+    c.header('Cache-Control', 'no-store');
+    return c.json({ passes: passes.map(({ ticketNumber: _t, international: _i, ...view }) => view) }, 200);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const { ticketNumber: _t, international: _i, ...pass } = await ownPass(c.var.deps, currentUser(c).id, c.req.valid('param').id);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ pass }, 200);
+  });
+
+  app.openapi(pdfRoute, async (c) => {
+    const pass = await ownPass(c.var.deps, currentUser(c).id, c.req.valid('param').id);
+    const pdf = await renderBoardingPassPdf({ ...pass, passengerName: pass.passengerName });
+    return c.body(pdf.slice().buffer, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="boarding-pass-${pass.flightNumber.replace(/\s+/g, '')}.pdf"`,
+      'Cache-Control': 'private, no-store',
+    });
+  });
+
+  app.openapi(barcodeRoute, async (c) => {
+    const pass = await ownPass(c.var.deps, currentUser(c).id, c.req.valid('param').id);
+    const svg = renderBarcodeSvg(pass.bcbp, c.req.valid('query').type);
+    return c.body(svg, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'private, max-age=3600' });
+  });
+}

@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingView, BoardingPassView, ProfileStats } from '../../core/booking';
+import type { Itinerary } from '../../core/search';
+import { isValidTicketNumber } from '../../domain/booking/ids';
+import { parseBcbp } from '../../domain/documents/bcbp';
+import { signSandboxWebhook } from '../../domain/payments/sandbox';
+import { signUpAndLogin } from '../../../tests/support/auth';
+import {
+  ADULT,
+  CHILD,
+  INFANT,
+  authed,
+  bookAndPay,
+  confirmBooking,
+  findItinerary,
+  payOrder,
+  postBooking,
+  sandboxPay,
+} from '../../../tests/support/booking';
+import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';
+import { DEV_SANDBOX_SECRET } from '../config';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let alice: { cookie: string; user: { id: string; email: string } };
+let bob: { cookie: string; user: { id: string; email: string } };
+let itinerary: Itinerary;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  alice = await signUpAndLogin(ctx.app);
+  bob = await signUpAndLogin(ctx.app);
+  itinerary = await findItinerary(ctx.app, { from: 'DEL', to: 'BOM', date: '2026-12-24' });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+// The books must balance after every test, whatever it did.
+afterEach(async () => {
+  const rows = await ctx.database.db.execute<{ bad: number }>(
+    sql`select count(*)::int as bad from flight_inventory where available < 0 or held < 0 or sold < 0 or available + held + sold <> capacity`,
+  );
+  const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { bad: number }[] }).rows;
+  expect(list[0]?.bad).toBe(0);
+});
+
+const hold = (cookie: string, body: Record<string, unknown>, key?: string) =>
+  postBooking(ctx.app, cookie, { itineraryId: itinerary.id, passengers: [ADULT], quotedTotal: itinerary.price.total.total, acceptPriceChange: true, ...body }, key);
+
+describe('POST /api/bookings', () => {
+  it('holds seats for 10 minutes at the server price, storing only the last four Aadhaar digits', async () => {
+    const { status, body } = await hold(alice.cookie, {});
+    expect(status).toBe(201);
+    const b = body.booking;
+    expect(b.status).toBe('held');
+    expect(b.id).toMatch(/^BK\d{13}(\d{3})?$/);
+    expect(b.pnr).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
+    expect(new Date(b.holdExpiresAt).getTime() - new Date(b.createdAt).getTime()).toBe(10 * 60_000);
+    expect(b.source).toBe('DEL');
+    expect(b.destination).toBe('BOM');
+    expect(b.date).toBe('2026-12-24');
+    expect(b.passengers[0]?.aadhaarMasked).toBe('XXXX XXXX 2346');
+    expect(JSON.stringify(b)).not.toContain('234123412346');
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await ctx.app.request('/api/bookings', { method: 'POST', headers: jsonHeaders({ 'Idempotency-Key': randomUUID() }), body: '{}' });
+    expect(res.status).toBe(401);
+  });
+
+  it('requires an Idempotency-Key of 8–128 characters', async () => {
+    const res = await ctx.app.request('/api/bookings', {
+      method: 'POST',
+      headers: authed(alice.cookie, { 'Idempotency-Key': 'short' }),
+      body: JSON.stringify({ itineraryId: itinerary.id, passengers: [ADULT], quotedTotal: 1 }),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { fields: Record<string, string> } };
+    expect(body.error.fields['idempotency-key']).toBe('Idempotency-Key must be 8 to 128 characters');
+  });
+
+  it("rejects passengers with the spec's messages keyed passengers.i.field", async () => {
+    const { status, body } = await hold(alice.cookie, { passengers: [{ ...ADULT, mobileNo: '' }, { ...CHILD, dob: '2010-01-01' }] });
+    expect(status).toBe(400);
+    expect(body.error?.code).toBe('validation_failed');
+    expect(body.error?.fields).toEqual({
+      'passengers.0.mobileNo': 'Mobile number is required for adults',
+      'passengers.1.dob': 'A child must be 2 to 11 on the travel date',
+    });
+    const noAdult = await hold(alice.cookie, { passengers: [CHILD] });
+    expect(noAdult.body.error?.fields).toEqual({ passengers: 'At least one adult must travel' });
+  });
+
+  it('asks before charging a changed fare: 409 price-changed with old and new totals', async () => {
+    const quoted = itinerary.price.total.total - 500;
+    const { status, body } = await hold(alice.cookie, { quotedTotal: quoted, acceptPriceChange: false });
+    expect(status).toBe(409);
+    expect(body.error).toEqual({ code: 'conflict', reason: 'price-changed', message: 'The fare has changed since you searched.' });
+    expect(body.oldTotal).toBe(quoted);
+    expect(body.newTotal).toBeGreaterThan(0);
+    const accepted = await hold(alice.cookie, { quotedTotal: quoted, acceptPriceChange: true });
+    expect(accepted.status).toBe(201);
+    // The client's number is only compared: the booking carries the server's price.
+    expect(accepted.body.booking.totalInr).toBe(body.newTotal);
+  });
+
+  it('replays the same key + body, refuses the same key with another body (422)', async () => {
+    const key = randomUUID();
+    const first = await hold(alice.cookie, {}, key);
+    const again = await hold(alice.cookie, {}, key);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.booking.id).toBe(first.body.booking.id);
+    const other = await hold(alice.cookie, { passengers: [ADULT, CHILD] }, key);
+    expect(other.status).toBe(422);
+    expect(other.body.error?.code).toBe('idempotency_mismatch');
+    // Keys are per traveller: Bob's identical key is a different request.
+    const bobs = await hold(bob.cookie, {}, key);
+    expect(bobs.status).toBe(201);
+    expect(bobs.body.booking.id).not.toBe(first.body.booking.id);
+  });
+
+  it('404s an itinerary that does not exist', async () => {
+    const { status, body } = await hold(alice.cookie, { itineraryId: 'ZZ9999@2026-12-24:economy' });
+    expect(status).toBe(404);
+    expect(body.error?.fields?.itineraryId).toBeDefined();
+  });
+});
+
+describe('payment and confirmation', () => {
+  it('books end to end: order in paise from the server total, sandbox card, confirm with tickets and passes', async () => {
+    const family = await findItinerary(ctx.app, { from: 'BOM', to: 'BLR', date: '2026-12-20', adults: 1, children: 1, infants: 1 });
+    const { hold: held, order, confirm } = await bookAndPay(ctx.app, alice.cookie, family, [ADULT, CHILD, INFANT]);
+    expect(order.amountPaise).toBe(held.totalInr * 100);
+    expect(order.description).toBe('Flight Booking: BOM to BLR');
+    expect(order.prefill).toEqual({ email: alice.user.email, contact: '9876543210' });
+    expect(confirm.status).toBe(200);
+    const b = confirm.body.booking;
+    expect(b.status).toBe('confirmed');
+    expect(b.paymentMethod).toBe('card');
+    expect(b.paymentId).toMatch(/^pay_/);
+    for (const p of b.passengers) expect(isValidTicketNumber(p.ticketNumber ?? '')).toBe(true);
+
+    const passes = (await (await ctx.app.request('/api/boarding-passes', { headers: authed(alice.cookie) })).json()) as { passes: BoardingPassView[] };
+    const mine = passes.passes.filter((p) => p.bookingId === b.id);
+    expect(mine).toHaveLength(3 * family.legs.length);
+    const seats = mine.map((p) => p.seat);
+    expect(seats.filter((s) => s === 'INF')).toHaveLength(family.legs.length);
+    expect(new Set(seats.filter((s) => s !== 'INF')).size).toBe(2 * family.legs.length);
+    for (const p of mine) {
+      expect(p.gate).toMatch(/^A([1-9]|1\d|20)$/);
+      const parsed = parseBcbp(p.bcbp);
+      expect(parsed.legs[0]?.pnr).toBe(b.pnr);
+    }
+    expect(mine[0]?.passengerName).toBe('Mr Rahul Sharma');
+
+    const ticket = await ctx.app.request(`/api/bookings/${b.id}/ticket.pdf`, { headers: authed(alice.cookie) });
+    expect(ticket.status).toBe(200);
+    expect(ticket.headers.get('content-type')).toBe('application/pdf');
+    expect(ticket.headers.get('content-disposition')).toBe(`attachment; filename="safar-ticket-${b.pnr}.pdf"`);
+    expect(Buffer.from(await ticket.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const passId = mine[0]?.id ?? '';
+    const pdf = await ctx.app.request(`/api/boarding-passes/${passId}/pdf`, { headers: authed(alice.cookie) });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="boarding-pass-${(mine[0]?.flightNumber ?? '').replace(' ', '')}.pdf"`);
+    const svg = await ctx.app.request(`/api/boarding-passes/${passId}/barcode.svg?type=qrcode`, { headers: authed(alice.cookie) });
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await svg.text()).toContain('<svg');
+
+    const stats = (await (await ctx.app.request('/api/profile/stats', { headers: authed(alice.cookie) })).json()) as ProfileStats;
+    expect(stats.totalBookings).toBeGreaterThanOrEqual(1);
+    expect(stats.totalSpent).toBeGreaterThanOrEqual(b.totalInr);
+    expect(stats.favoriteDestination).not.toBe('N/A');
+  });
+
+  it('confirming twice (same or new key) returns the same confirmed booking', async () => {
+    const { pay, confirm } = await bookAndPay(ctx.app, alice.cookie, itinerary, [ADULT]);
+    const id = confirm.body.booking.id;
+    const again = await confirmBooking(ctx.app, alice.cookie, id, pay);
+    expect(again.status).toBe(200);
+    expect(again.body.booking.passengers[0]?.ticketNumber).toBe(confirm.body.booking.passengers[0]?.ticketNumber);
+  });
+
+  it('a forged signature is refused with reason payment-failed', async () => {
+    const held = await hold(alice.cookie, {});
+    const order = await payOrder(ctx.app, alice.cookie, held.body.booking.id);
+    const res = await confirmBooking(ctx.app, alice.cookie, held.body.booking.id, { orderId: order.orderId, paymentId: 'pay_forged', signature: 'ab'.repeat(32) });
+    expect(res.status).toBe(400);
+    expect(res.body.error?.reason).toBe('payment-failed');
+  });
+
+  it('declined card and failing UPI answer 402 payment-failed; a bad UPI id is a field error', async () => {
+    const held = await hold(alice.cookie, {});
+    const order = await payOrder(ctx.app, alice.cookie, held.body.booking.id);
+    const declined = await sandboxPay(ctx.app, order.orderId, { method: 'card', card: { number: '4000 0000 0000 0002', expiry: '12/30', cvv: '123', name: 'R S' } });
+    expect(declined.status).toBe(402);
+    expect(declined.body.error?.reason).toBe('payment-failed');
+    const upiFail = await sandboxPay(ctx.app, order.orderId, { method: 'upi', upiId: 'failure@sandbox' });
+    expect(upiFail.status).toBe(402);
+    expect(upiFail.body.error?.message).toBe('UPI payment failed. Please try again.');
+    const badUpi = await ctx.app.request(`/api/bookings/${held.body.booking.id}/payments`, { method: 'POST', headers: authed(alice.cookie), body: JSON.stringify({ method: 'upi', upiId: 'rahul' }) });
+    expect(badUpi.status).toBe(400);
+    expect(((await badUpi.json()) as { error: { fields: Record<string, string> } }).error.fields.upiId).toBe('Please enter a valid UPI ID');
+  });
+
+  it('a payment that lands after the hold expired is refunded and the seats are released', async () => {
+    const held = await hold(alice.cookie, {});
+    const order = await payOrder(ctx.app, alice.cookie, held.body.booking.id);
+    const pay = await sandboxPay(ctx.app, order.orderId);
+    ctx.clock.advance(11 * 60_000);
+    try {
+      const res = await confirmBooking(ctx.app, alice.cookie, held.body.booking.id, pay.body);
+      expect(res.status).toBe(409);
+      expect(res.body.error).toEqual({ code: 'conflict', reason: 'hold-expired', message: 'Your seat hold expired before payment completed. Your payment has been refunded.' });
+      const rows = await ctx.database.db.execute<{ status: string }>(sql`select status from payments where provider_order_id = ${order.orderId}`);
+      const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { status: string }[] }).rows;
+      expect(list[0]?.status).toBe('refunded');
+      const view = (await (await ctx.app.request(`/api/bookings/${held.body.booking.id}`, { headers: authed(alice.cookie) })).json()) as { booking: BookingView };
+      expect(view.booking.status).toBe('expired');
+      const late = await ctx.app.request(`/api/bookings/${held.body.booking.id}/payments`, { method: 'POST', headers: authed(alice.cookie), body: JSON.stringify({ method: 'card' }) });
+      expect(late.status).toBe(409);
+    } finally {
+      ctx.clock.advance(-11 * 60_000);
+    }
+  });
+});
+
+describe('security', () => {
+  it("another traveller gets 404 for a booking, its ticket, its passes and its payments", async () => {
+    const { confirm } = await bookAndPay(ctx.app, alice.cookie, itinerary, [ADULT]);
+    const id = confirm.body.booking.id;
+    for (const path of [`/api/bookings/${id}`, `/api/bookings/${id}/ticket.pdf`]) {
+      expect((await ctx.app.request(path, { headers: authed(bob.cookie) })).status).toBe(404);
+    }
+    const pay = await ctx.app.request(`/api/bookings/${id}/payments`, { method: 'POST', headers: authed(bob.cookie), body: JSON.stringify({ method: 'card' }) });
+    expect(pay.status).toBe(404);
+    const alicePasses = (await (await ctx.app.request('/api/boarding-passes', { headers: authed(alice.cookie) })).json()) as { passes: BoardingPassView[] };
+    const passId = alicePasses.passes[0]?.id ?? '';
+    for (const path of [`/api/boarding-passes/${passId}`, `/api/boarding-passes/${passId}/pdf`, `/api/boarding-passes/${passId}/barcode.svg`]) {
+      expect((await ctx.app.request(path, { headers: authed(bob.cookie) })).status).toBe(404);
+    }
+    const bobList = (await (await ctx.app.request('/api/bookings', { headers: authed(bob.cookie) })).json()) as { bookings: BookingView[] };
+    expect(bobList.bookings.some((b) => b.id === id)).toBe(false);
+  });
+
+  it('ignores an amount sent by the client', async () => {
+    const held = await hold(alice.cookie, { totalInr: 1, amount: 1 });
+    const res = await ctx.app.request(`/api/bookings/${held.body.booking.id}/payments`, { method: 'POST', headers: authed(alice.cookie), body: JSON.stringify({ method: 'card', amountPaise: 100 }) });
+    const { payment } = (await res.json()) as { payment: { amountPaise: number } };
+    expect(payment.amountPaise).toBe(held.body.booking.totalInr * 100);
+    expect(payment.amountPaise).toBeGreaterThan(100);
+  });
+
+  it('rejects a forged webhook signature, accepts a signed one once', async () => {
+    const held = await hold(alice.cookie, {});
+    const order = await payOrder(ctx.app, alice.cookie, held.body.booking.id);
+    const pay = await sandboxPay(ctx.app, order.orderId);
+    const raw = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: pay.body.paymentId, order_id: order.orderId, amount: order.amountPaise, method: 'card' } } } });
+    const post = (signature: string, eventId: string) =>
+      ctx.app.request('/api/webhooks/sandbox', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': signature, 'X-Sandbox-Event-Id': eventId }, body: raw });
+    const forged = await post('00'.repeat(32), 'evt_forged');
+    expect(forged.status).toBe(400);
+    const eventId = `evt_${randomUUID()}`;
+    const ok = await post(signSandboxWebhook(DEV_SANDBOX_SECRET, raw), eventId);
+    expect(await ok.json()).toEqual({ received: true, duplicate: false });
+    const dup = await post(signSandboxWebhook(DEV_SANDBOX_SECRET, raw), eventId);
+    expect(await dup.json()).toEqual({ received: true, duplicate: true });
+    const view = (await (await ctx.app.request(`/api/bookings/${held.body.booking.id}`, { headers: authed(alice.cookie) })).json()) as { booking: BookingView };
+    expect(view.booking.status).toBe('confirmed');
+    // The browser callback arriving after the webhook: same booking, no second confirmation.
+    const late = await confirmBooking(ctx.app, alice.cookie, held.body.booking.id, pay.body);
+    expect(late.status).toBe(200);
+    expect(late.body.booking.confirmedAt).toBe(view.booking.confirmedAt);
+  });
+});
+
+describe('GET /api/payments/config', () => {
+  it('names the sandbox when Razorpay is not configured', async () => {
+    const res = await ctx.app.request('/api/payments/config');
+    expect(await res.json()).toEqual({ provider: 'sandbox', providerName: 'Safar Pay (sandbox)', upiEnabled: true });
+  });
+});

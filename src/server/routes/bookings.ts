@@ -1,0 +1,156 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, asc, eq } from 'drizzle-orm';
+import { CreateBookingBodySchema, IdempotencyKeySchema } from '../../core/booking';
+import { AppError, ERROR_CODES } from '../../core/errors';
+import { boardingPasses, bookings } from '../../db/schema';
+import { applyInventory } from '../../domain/booking/catalog';
+import { PriceChangedError, createHold } from '../../domain/booking/holds';
+import { listBookings, loadBooking } from '../../domain/booking/views';
+import { worldCatalog } from '../../domain/booking/world-catalog';
+import { renderTicketPdf } from '../../domain/documents/ticket-pdf';
+import { currentUser, requireUser } from '../auth/require-user';
+import { requestHash, sendStored, withIdempotency } from '../idempotency';
+import type { OpenApiApp } from '../openapi';
+
+export const ErrorSchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    reason: z.string().optional(),
+  }),
+});
+
+/** The views are plain TypeScript types from core; documented by name, not re-declared in zod. */
+const View = (name: string) => z.unknown().openapi({ description: name });
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+export const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKeySchema });
+export const BookingIdParams = z.object({ id: z.string().min(1).max(40).openapi({ example: 'BK1732180000000' }) });
+
+const createBookingRoute = createRoute({
+  method: 'post',
+  path: '/api/bookings',
+  summary: 'Hold seats for 10 minutes: re-prices from the database and takes seats atomically',
+  request: { headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: CreateBookingBodySchema } } } },
+  responses: {
+    201: json(z.object({ booking: View('BookingView') }), 'Booking held'),
+    400: json(ErrorSchema, 'Invalid passengers or request'),
+    401: json(ErrorSchema, 'Not signed in'),
+    404: json(ErrorSchema, 'The itinerary no longer exists'),
+    409: json(ErrorSchema, 'price-changed (with oldTotal, newTotal, itinerary), sold-out, or idempotency_in_progress'),
+    422: json(ErrorSchema, 'idempotency_mismatch'),
+  },
+});
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/bookings',
+  summary: "The signed-in traveller's bookings, newest first",
+  responses: { 200: json(z.object({ bookings: z.array(View('BookingView')) }), 'Bookings'), 401: json(ErrorSchema, 'Not signed in') },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/api/bookings/{id}',
+  summary: 'One booking (404 for anyone but its traveller)',
+  request: { params: BookingIdParams },
+  responses: { 200: json(z.object({ booking: View('BookingView') }), 'Booking'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such booking') },
+});
+
+const ticketRoute = createRoute({
+  method: 'get',
+  path: '/api/bookings/{id}/ticket.pdf',
+  summary: 'The e-ticket PDF: every passenger and leg, PNR, fare, ticket numbers',
+  request: { params: BookingIdParams },
+  responses: { 200: { description: 'application/pdf' }, 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such booking'), 409: json(ErrorSchema, 'Not paid yet') },
+});
+
+/** Bookings: hold, list, read, e-ticket. */
+export function registerBookings(app: OpenApiApp) {
+  app.use('/api/bookings', requireUser);
+  app.use('/api/bookings/*', requireUser);
+
+  app.openapi(createBookingRoute, async (c) => {
+    const { database, clock, world, inventory } = c.var.deps;
+    const user = currentUser(c);
+    const body = c.req.valid('json');
+    const key = c.req.valid('header')['idempotency-key'];
+    const answer = await withIdempotency(database.db, clock, { userId: user.id, scope: 'create-booking', key, hash: requestHash(body) }, async () => {
+      try {
+        const { booking, inventory: changes } = await createHold(database.db, clock, worldCatalog(world), {
+          userId: user.id,
+          itineraryId: body.itineraryId,
+          passengers: body.passengers,
+          quotedTotal: body.quotedTotal,
+          acceptPriceChange: body.acceptPriceChange,
+        });
+        applyInventory(inventory, changes);
+        return { status: 201, body: { booking } };
+      } catch (error) {
+        if (error instanceof PriceChangedError) {
+          return {
+            status: 409,
+            body: { error: { code: error.code, reason: error.reason, message: error.message }, oldTotal: error.oldTotal, newTotal: error.newTotal, itinerary: error.itinerary },
+          };
+        }
+        throw error;
+      }
+    });
+    return sendStored(c, answer);
+  });
+
+  app.openapi(listRoute, async (c) => {
+    const user = currentUser(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ bookings: await listBookings(c.var.deps.database.db, user.id) }, 200);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const user = currentUser(c);
+    const booking = await loadBooking(c.var.deps.database.db, c.req.valid('param').id, user.id);
+    if (!booking) throw new AppError('not_found', 'Booking not found');
+    c.header('Cache-Control', 'no-store');
+    return c.json({ booking }, 200);
+  });
+
+  app.openapi(ticketRoute, async (c) => {
+    const { database } = c.var.deps;
+    const user = currentUser(c);
+    const booking = await loadBooking(database.db, c.req.valid('param').id, user.id);
+    if (!booking) throw new AppError('not_found', 'Booking not found');
+    if (booking.status !== 'confirmed') throw new AppError('conflict', 'The e-ticket is ready once payment is confirmed.');
+    const [firstPass] = await database.db
+      .select({ bcbp: boardingPasses.bcbp })
+      .from(boardingPasses)
+      .where(eq(boardingPasses.bookingId, booking.id))
+      .orderBy(asc(boardingPasses.legIndex), asc(boardingPasses.createdAt))
+      .limit(1);
+    const pdf = await renderTicketPdf({
+      bookingId: booking.id,
+      pnr: booking.pnr,
+      bookedAt: booking.confirmedAt ?? booking.createdAt,
+      legs: booking.itinerary.legs,
+      layovers: booking.itinerary.layovers,
+      passengers: booking.passengers,
+      fare: booking.itinerary.price.total,
+      payment: { id: booking.paymentId ?? '', method: booking.paymentMethod ?? 'card' },
+      contactEmail: user.email,
+      bcbp: firstPass?.bcbp ?? null,
+    });
+    return c.body(pdf.slice().buffer, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="safar-ticket-${booking.pnr}.pdf"`,
+      'Cache-Control': 'private, no-store',
+    });
+  });
+}
+
+/**
+ * The booking row of a traveller, or a 404 (never 403: another traveller's booking does not exist for you).
+ * @example const row = await ownBookingRow(db, id, user.id)
+ */
+export async function ownBookingRow(db: Parameters<typeof loadBooking>[0], bookingId: string, userId: string) {
+  const [row] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
+  if (!row) throw new AppError('not_found', 'Booking not found');
+  return row;
+}

@@ -1,0 +1,24 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { profileStats } from '../../domain/booking/stats';
+import { currentUser, requireUser } from '../auth/require-user';
+import type { OpenApiApp } from '../openapi';
+import { ErrorSchema, json } from './bookings';
+
+const statsRoute = createRoute({
+  method: 'get',
+  path: '/api/profile/stats',
+  summary: 'Profile tiles: total bookings, total spent (INR), favourite destination (confirmed bookings)',
+  responses: {
+    200: json(z.object({ totalBookings: z.number().int(), totalSpent: z.number().int(), favoriteDestination: z.string() }), 'Stats'),
+    401: json(ErrorSchema, 'Not signed in'),
+  },
+});
+
+/** GET /api/profile/stats. */
+export function registerProfile(app: OpenApiApp) {
+  app.use('/api/profile/*', requireUser);
+  app.openapi(statsRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await profileStats(c.var.deps.database.db, currentUser(c).id), 200);
+  });
+}
