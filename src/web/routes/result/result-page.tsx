@@ -23,6 +23,8 @@ export function ResultPage() {
   );
 }
 
+const PAGE_SIZE = 20;
+
 const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 function plural(n: number, word: string): string {
@@ -70,6 +72,12 @@ function Results() {
 
   const airlines = useMemo(() => (data ? airlinesOf(data.itineraries) : []), [data]);
   const shown = useMemo(() => (data ? sortItineraries(applyFilters(data.itineraries, filters), sort) : []), [data, filters, sort]);
+  // Long lists render a page at a time (a busy route has ~200 itineraries); any new list starts at one page.
+  const listKey = `${searchKey}|${sort}|${JSON.stringify(filters)}`;
+  const [paging, setPaging] = useState({ key: listKey, limit: PAGE_SIZE });
+  const limit = paging.key === listKey ? paging.limit : PAGE_SIZE;
+  const visible = shown.slice(0, limit);
+  const more = Math.min(PAGE_SIZE, shown.length - visible.length);
 
   function go(query: SearchQuery) {
     navigate(resultUrl(query, sort === 'best' ? {} : { sort }));
@@ -174,13 +182,25 @@ function Results() {
                   </button>
                 </div>
               ) : (
-                <ul className="card-list">
-                  {shown.map((itinerary) => (
-                    <li key={itinerary.id}>
-                      <FlightCard itinerary={itinerary} query={data.query} />
-                    </li>
-                  ))}
-                </ul>
+                <>
+                  <ul className="card-list">
+                    {visible.map((itinerary) => (
+                      <li key={itinerary.id}>
+                        <FlightCard itinerary={itinerary} query={data.query} />
+                      </li>
+                    ))}
+                  </ul>
+                  {more > 0 ? (
+                    <div className="show-more">
+                      <p className="muted small">
+                        Showing {visible.length} of {shown.length}
+                      </p>
+                      <button type="button" className="btn" onClick={() => setPaging({ key: listKey, limit: limit + PAGE_SIZE })}>
+                        Show {more} more flights
+                      </button>
+                    </div>
+                  ) : null}
+                </>
               )}
             </section>
           </div>
