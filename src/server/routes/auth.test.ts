@@ -207,6 +207,11 @@ describe('auth API', () => {
       expect(await sessionUser(ctx.app, cookie)).not.toBeNull();
     });
 
+    it('documents the auth endpoints in the OpenAPI document', async () => {
+      const doc = (await (await ctx.app.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
+      for (const path of ['/api/auth/signup', '/api/auth/login', '/api/auth/logout', '/api/auth/session']) expect(doc.paths).toHaveProperty([path]);
+    });
+
     it('answers malformed JSON with a 400, not a 500', async () => {
       const res = await post(ctx.app, '/api/auth/login', '{"email":');
       expect(res.status).toBe(400);

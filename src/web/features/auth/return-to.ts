@@ -30,7 +30,19 @@ export function takeReturnTo(): ReturnTo | undefined {
   try {
     const raw = window.sessionStorage.getItem(RETURN_TO_KEY);
     window.sessionStorage.removeItem(RETURN_TO_KEY);
-    if (!raw) return undefined;
+    return parseReturnTo(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a stored return-to value; undefined unless it is well-formed and points inside this site.
+ * @example parseReturnTo('{"path":"//evil.example","state":null}') // undefined
+ */
+export function parseReturnTo(raw: string | null): ReturnTo | undefined {
+  if (!raw) return undefined;
+  try {
     const parsed = returnToSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : undefined;
   } catch {
