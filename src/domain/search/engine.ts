@@ -25,8 +25,8 @@ export interface EngineQuery {
   /** Local departure date at the origin, YYYY-MM-DD. */
   date: string;
   maxStops?: 0 | 1 | 2;
-  /** Whether a flight-date can sell the seats asked for (cabin present, seats left). Default: all open. */
-  isOpen?: (pattern: number, localDay: number) => boolean;
+  /** Whether a flight-date (leaving at `departure`, UTC minutes) can sell the seats asked for. Default: all open. */
+  isOpen?: (pattern: number, localDay: number, departure: number) => boolean;
 }
 
 export interface EngineResult {
@@ -40,8 +40,6 @@ export interface EngineResult {
 /** Smallest MCT of any connection (domestic, same terminal): the scan window starts here. */
 const MIN_MCT = 45;
 const MAX_LAYOVER = 24 * 60;
-
-const allOpen = () => true;
 
 /**
  * Direct, 1-stop and 2-stop itineraries leaving on the requested local date, with exact
@@ -58,7 +56,7 @@ export function findItineraries(world: World, query: EngineQuery): EngineResult 
     return { candidates: [], originDepartures: 0, closedSeen: false };
   }
   const maxStops = query.maxStops ?? 2;
-  const isOpen = query.isOpen ?? allOpen;
+  const isOpen = query.isOpen ?? null;
   const day = dayNumber(query.date);
   const t0 = localToUtcMinutes(originAirport.tz, day, 0);
   const t1 = localToUtcMinutes(originAirport.tz, day + 1, 0);
@@ -82,7 +80,7 @@ export function findItineraries(world: World, query: EngineQuery): EngineResult 
       if (to !== destination && !rules.via1[to]) continue;
       const p = slice.pattern[r] ?? 0;
       const localDay = slice.localDay[r] ?? 0;
-      if (!ctx.open(p, localDay)) continue;
+      if (!ctx.open(p, localDay, dep)) continue;
       const leg: EngineLeg = { pattern: p, localDay, departure: dep, arrival: slice.arrival[r] ?? 0 };
       if (to === destination) direct.push({ legs: [leg], departure: leg.departure, arrival: leg.arrival });
       else firstLegs.push(leg);
@@ -96,7 +94,7 @@ export function findItineraries(world: World, query: EngineQuery): EngineResult 
       if (f2) oneStop.push({ legs: [f1, f2], departure: f1.departure, arrival: f2.arrival });
     }
   }
-  const kept = [...direct, ...paretoByVia(oneStop, patterns)];
+  const kept = [...direct, ...paretoByVia(oneStop, world)];
 
   if (maxStops >= 2) {
     const frontier = frontierOf(kept);
@@ -116,7 +114,7 @@ export function findItineraries(world: World, query: EngineQuery): EngineResult 
         }
       }
     }
-    kept.push(...paretoByVia(twoStop, patterns));
+    kept.push(...paretoByVia(twoStop, world));
   }
   return { candidates: kept, originDepartures, closedSeen: ctx.closedSeen };
 }
@@ -128,7 +126,7 @@ class SearchContext {
 
   constructor(
     private readonly world: World,
-    private readonly isOpen: (pattern: number, localDay: number) => boolean,
+    private readonly isOpen: ((pattern: number, localDay: number, departure: number) => boolean) | null,
     private readonly firstDay: number,
   ) {}
 
@@ -142,11 +140,12 @@ class SearchContext {
     return s;
   }
 
-  open(pattern: number, localDay: number): boolean {
+  open(pattern: number, localDay: number, departure: number): boolean {
+    if (!this.isOpen) return true;
     const key = localDay * 1_000_000 + pattern;
     let result = this.openCache.get(key);
     if (result === undefined) {
-      result = this.isOpen(pattern, localDay);
+      result = this.isOpen(pattern, localDay, departure);
       this.openCache.set(key, result);
       if (!result) this.closedSeen = true;
     }
@@ -162,6 +161,8 @@ class SearchContext {
     const pin = patterns[inbound.pattern];
     if (!pin) return null;
     const key = via * PAIR_STRIDE + to;
+    const block = this.world.minBlock.get(key);
+    if (block === undefined) return null;
     const from = inbound.arrival + MIN_MCT;
     const until = inbound.arrival + MAX_LAYOVER;
     let best: EngineLeg | null = null;
@@ -173,14 +174,15 @@ class SearchContext {
       let r = lowerBound(slice.departure, range[0], range[1], from);
       for (; r < range[1]; r++) {
         const dep = slice.departure[r] ?? 0;
-        if (dep > until) break;
+        // Departures are sorted and no flight on the pair is quicker than `block`: nothing later can win.
+        if (dep > until || dep + block >= bestArrival) break;
         const arr = slice.arrival[r] ?? 0;
         if (arr >= bestArrival) continue;
         const p = slice.pattern[r] ?? 0;
         const pout = patterns[p];
         if (!pout || !connects(pin, pout, inbound.arrival, dep)) continue;
         const localDay = slice.localDay[r] ?? 0;
-        if (!this.open(p, localDay)) continue;
+        if (!this.open(p, localDay, dep)) continue;
         best = { pattern: p, localDay, departure: dep, arrival: arr };
         bestArrival = arr;
       }
@@ -194,7 +196,8 @@ class SearchContext {
     const pin = patterns[inbound.pattern];
     if (!pin) return null;
     const lastBlock = this.world.minBlock.get(h2 * PAIR_STRIDE + to);
-    if (lastBlock === undefined || !this.world.minBlock.has(h1 * PAIR_STRIDE + h2)) return null;
+    const midBlock = this.world.minBlock.get(h1 * PAIR_STRIDE + h2);
+    if (lastBlock === undefined || midBlock === undefined) return null;
     const key = h1 * PAIR_STRIDE + h2;
     const from = inbound.arrival + MIN_MCT;
     const until = inbound.arrival + MAX_LAYOVER;
@@ -207,14 +210,14 @@ class SearchContext {
       let r = lowerBound(slice.departure, range[0], range[1], from);
       for (; r < range[1]; r++) {
         const dep = slice.departure[r] ?? 0;
-        if (dep > until) break;
+        if (dep > until || dep + midBlock + MIN_MCT + lastBlock >= bestArrival) break;
         const arr = slice.arrival[r] ?? 0;
         if (arr + MIN_MCT + lastBlock >= bestArrival) continue;
         const p = slice.pattern[r] ?? 0;
         const pmid = patterns[p];
         if (!pmid || !connects(pin, pmid, inbound.arrival, dep)) continue;
         const localDay = slice.localDay[r] ?? 0;
-        if (!this.open(p, localDay)) continue;
+        if (!this.open(p, localDay, dep)) continue;
         const mid: EngineLeg = { pattern: p, localDay, departure: dep, arrival: arr };
         const last = this.bestNext(mid, h2, to, bestArrival);
         if (last) {
@@ -244,10 +247,12 @@ function lowerBound(values: Int32Array, lo: number, hi: number, target: number):
 }
 
 /** Per via airport (or via pair), keep the itineraries no other beats on both departure and arrival. */
-function paretoByVia(candidates: Candidate[], patterns: readonly FlightPattern[]): Candidate[] {
-  const groups = new Map<string, Candidate[]>();
+function paretoByVia(candidates: Candidate[], world: World): Candidate[] {
+  const groups = new Map<number, Candidate[]>();
+  const patterns = world.patterns;
   for (const c of candidates) {
-    const via = c.legs.slice(0, -1).map((l) => patterns[l.pattern]?.to ?? '').join('-');
+    let via = 0;
+    for (let i = 0; i < c.legs.length - 1; i++) via = via * PAIR_STRIDE + (world.airportIndex.get(patterns[c.legs[i]?.pattern ?? 0]?.to ?? '') ?? 0) + 1;
     const group = groups.get(via);
     if (group) group.push(c);
     else groups.set(via, [c]);

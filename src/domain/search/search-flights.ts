@@ -1,7 +1,8 @@
 import { CABIN_LABELS, type Itinerary, type SearchQuery, type SearchResponse } from '../../core/search';
 import type { Db } from '../../db/client';
-import { type Passengers, priceItinerary } from '../fares/price';
+import { type Passengers, type PricedItinerary, priceItinerary } from '../fares/price';
 import type { InventoryView } from '../inventory/view';
+import { cabinCapacity } from '../world/airlines';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
 import type { DatedFlight, World } from '../world/world';
 import { buildItinerary } from './build-itinerary';
@@ -60,30 +61,41 @@ export function searchInMemory(world: World, inventory: InventoryView, query: Se
     destination: query.to,
     date: query.date,
     maxStops,
-    isOpen: (pattern, localDay) => {
-      const flight = world.flightOf(pattern, localDay);
-      if (flight.capacity[cabin] <= 0) closed.noCabin++;
-      else if (flight.departureUtc.getTime() < cutoff) closed.departed++;
-      else if (seatsOf(flight).available < seatsNeeded) closed.soldOut++;
+    isOpen: (pattern, localDay, departure) => {
+      const p = world.patterns[pattern];
+      if (!p || cabinCapacity(p.aircraft, cabin) <= 0) closed.noCabin++;
+      else if (departure * 60_000 < cutoff) closed.departed++;
+      else if (inventory.get(`${p.key}@${dateOf(localDay)}`, cabin, cabinCapacity(p.aircraft, cabin)).available < seatsNeeded) closed.soldOut++;
       else return true;
       return false;
     },
   });
-  const priced: { candidate: Candidate; flights: DatedFlight[]; score: number; itinerary: Itinerary }[] = [];
+  const priced: { candidate: Candidate; flights: DatedFlight[]; score: number; price: PricedItinerary }[] = [];
   for (const candidate of result.candidates) {
     const flights = candidate.legs.map((l) => world.flightOf(l.pattern, l.localDay));
     const price = priceItinerary(flights, cabin, flights.map(seatsOf), passengers, now);
     if (!price) continue;
     const minutes = candidate.arrival - candidate.departure;
     const score = price.price.total.total / Math.max(1, seatsNeeded) + (minutes / 60) * RUPEES_PER_HOUR + (candidate.legs.length - 1) * STOP_PENALTY;
-    priced.push({ candidate, flights, score, itinerary: buildItinerary(world, flights, cabin, price) });
+    priced.push({ candidate, flights, score, price });
   }
   priced.sort((a, b) => a.score - b.score || a.candidate.departure - b.candidate.departure);
   return {
-    list: priced.slice(0, MAX_RESULTS).map((p) => p.itinerary),
+    list: priced.slice(0, MAX_RESULTS).map((p) => buildItinerary(world, p.flights, cabin, p.price)),
     candidates: result.candidates.length,
     closed,
   };
+}
+
+const dates = new Map<number, string>();
+/** ISO date of a day number, cached (flight ids are built in the hot path). */
+function dateOf(day: number): string {
+  let date = dates.get(day);
+  if (date === undefined) {
+    date = isoDate(day);
+    dates.set(day, date);
+  }
+  return date;
 }
 
 function emptyReason(world: World, query: SearchQuery, result: InMemoryResult): string {

@@ -1,0 +1,65 @@
+// Engine in process on the default and the world-scale schedule: p50/p99 of the bare engine and of the
+// whole in-memory search (engine + inventory view + pricing + itinerary objects + JSON of the top 50),
+// direct+1-stop and with 2-stop; plus world build time and resident memory.
+import { InventoryView } from '../../src/domain/inventory/view';
+import { findItineraries } from '../../src/domain/search/engine';
+import { searchInMemory } from '../../src/domain/search/search-flights';
+import { dayNumber } from '../../src/domain/world/time';
+import { createWorld, type World } from '../../src/domain/world/world';
+import { BENCH_NOW, benchQueries, percentile } from './search-lib/queries';
+
+const WORLD_SCALE = Number(process.env.WORLD_SCALE ?? 22);
+const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+
+function warm(world: World, dates: number) {
+  const first = dayNumber('2026-11-21');
+  for (let d = first; d <= first + dates + 3; d++) world.daySlice(d);
+}
+
+function measure(label: string, world: World, queries: ReturnType<typeof benchQueries>, maxStops: 1 | 2) {
+  const inventory = new InventoryView();
+  const engine: number[] = [];
+  const full: number[] = [];
+  let results = 0;
+  // Warm-up round for the JIT.
+  for (const q of queries.slice(0, 200)) findItineraries(world, { origin: q.from, destination: q.to, date: q.date, maxStops });
+  for (const q of queries) {
+    let t = performance.now();
+    findItineraries(world, { origin: q.from, destination: q.to, date: q.date, maxStops });
+    engine.push(performance.now() - t);
+    t = performance.now();
+    const r = searchInMemory(world, inventory, { from: q.from, to: q.to, date: q.date, cabin: 'economy', adults: 1, children: 0, infants: 0 }, BENCH_NOW, maxStops);
+    JSON.stringify(r.list.slice(0, 50));
+    full.push(performance.now() - t);
+    results += r.list.length;
+  }
+  const f = (v: number) => v.toFixed(3);
+  console.log(
+    `${label.padEnd(34)} engine p50 ${f(percentile(engine, 50))} ms p99 ${f(percentile(engine, 99))} ms | full search p50 ${f(percentile(full, 50))} ms p99 ${f(percentile(full, 99))} ms | ${(results / queries.length).toFixed(1)} itineraries/query`,
+  );
+}
+
+const rss0 = process.memoryUsage().rss;
+let t = performance.now();
+const world = createWorld();
+const buildMs = performance.now() - t;
+warm(world, 30);
+const rss1 = process.memoryUsage().rss;
+const perDay = world.daySlice(dayNumber('2026-12-10')).departure.length;
+console.log(`default world: ${world.patterns.length} patterns, ${perDay} flights on 2026-12-10, built in ${buildMs.toFixed(0)} ms, RSS +${mb(rss1 - rss0)} (30 days expanded), total RSS ${mb(rss1)}`);
+const queries = benchQueries(world, 2000, 30);
+measure('default, direct + 1-stop', world, queries, 1);
+measure('default, with 2-stop', world, queries, 2);
+
+t = performance.now();
+const big = createWorld({ scale: WORLD_SCALE });
+const bigBuildMs = performance.now() - t;
+t = performance.now();
+warm(big, 3);
+const warmMs = performance.now() - t;
+const rss2 = process.memoryUsage().rss;
+const bigPerDay = big.daySlice(dayNumber('2026-11-23')).departure.length;
+console.log(`world scale (×${WORLD_SCALE}): ${big.patterns.length} patterns, ${bigPerDay} flights on 2026-11-23, built in ${bigBuildMs.toFixed(0)} ms, 7 days expanded in ${warmMs.toFixed(0)} ms, RSS +${mb(rss2 - rss1)}, total RSS ${mb(rss2)}`);
+const bigQueries = benchQueries(big, 1000, 3);
+measure(`world ×${WORLD_SCALE}, direct + 1-stop`, big, bigQueries, 1);
+measure(`world ×${WORLD_SCALE}, with 2-stop`, big, bigQueries, 2);
