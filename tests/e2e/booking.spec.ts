@@ -31,8 +31,12 @@ async function scan(page: Page) {
   await expectNoAxeViolations(page);
 }
 
-/** Screenshots at phone and desktop widths, light and dark, for a person to look at. */
+/**
+ * Screenshots at phone and desktop widths, light and dark, for a person to look at
+ * (E2E_SCREENSHOTS=1; off by default because they add about a minute to the run).
+ */
 async function shoot(page: Page, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);

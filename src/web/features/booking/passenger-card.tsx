@@ -106,7 +106,6 @@ export function PassengerCard({ index, passenger, errors, travelDate, canRemove,
             type="tel"
             inputMode="numeric"
             autoComplete={index === 0 ? 'tel-national' : 'off'}
-            maxLength={10}
             disabled={mobileDisabled}
             value={passenger.mobileNo}
             onChange={(e) => onChange('mobileNo', e.target.value)}
@@ -126,7 +125,6 @@ export function PassengerCard({ index, passenger, errors, travelDate, canRemove,
             {...fieldProps('aadharCard', aadharDisabled)}
             inputMode="numeric"
             autoComplete="off"
-            maxLength={12}
             disabled={aadharDisabled}
             value={passenger.aadharCard}
             onChange={(e) => onChange('aadharCard', e.target.value)}
