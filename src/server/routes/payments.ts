@@ -34,6 +34,18 @@ export function providerFor(config: Config): PaymentProvider {
   return selectPaymentProvider(config, { ...config, sandboxSecret: sandboxSecret(config) });
 }
 
+/**
+ * The provider for taking money. In production the sandbox's public development secret would
+ * let anyone sign payments, so without PAYMENT_SANDBOX_SECRET the sandbox takes none.
+ */
+export function payingProvider(config: Config): PaymentProvider {
+  const provider = providerFor(config);
+  if (provider.name === 'sandbox' && config.NODE_ENV === 'production' && config.PAYMENT_SANDBOX_SECRET === undefined) {
+    throw new AppError('unavailable', 'Payments are not configured on this server yet. Please try again later.');
+  }
+  return provider;
+}
+
 const paymentFailed = (message: string = BOOKING_ERROR_MESSAGES.cardPaymentFailed) => new AppError('bad_request', message, undefined, BOOKING_REASONS.paymentFailed);
 
 /**
@@ -90,6 +102,7 @@ const sandboxPayRoute = createRoute({
     400: json(ErrorSchema, 'Bad card or UPI details'),
     402: json(ErrorSchema, 'payment-failed (declined card, failed UPI)'),
     404: json(ErrorSchema, 'Unknown order, or the sandbox is off'),
+    503: json(ErrorSchema, 'Payments not configured (production without PAYMENT_SANDBOX_SECRET)'),
     409: json(ErrorSchema, 'The order was already paid'),
   },
 });
@@ -124,13 +137,13 @@ export function registerPayments(app: OpenApiApp) {
     const user = currentUser(c);
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
-    const payment = await createPaymentOrder(database.db, clock, providerFor(config), { bookingId: id, userId: user.id, email: user.email, method: body.method });
+    const payment = await createPaymentOrder(database.db, clock, payingProvider(config), { bookingId: id, userId: user.id, email: user.email, method: body.method });
     return c.json({ payment }, 201);
   });
 
   app.openapi(sandboxPayRoute, async (c) => {
     const { database, clock, config } = c.var.deps;
-    if (providerFor(config).name !== 'sandbox') throw new AppError('not_found', 'The sandbox gateway is off: this server uses Razorpay.');
+    if (payingProvider(config).name !== 'sandbox') throw new AppError('not_found', 'The sandbox gateway is off: this server uses Razorpay.');
     const body = c.req.valid('json');
     const order = await findOrder(database.db, 'sandbox', body.orderId);
     if (!order) throw new AppError('not_found', 'Unknown order', { orderId: 'Unknown order' });
@@ -154,7 +167,7 @@ export function registerPayments(app: OpenApiApp) {
     const key = c.req.valid('header')['idempotency-key'];
     const answer = await withIdempotency(deps.database.db, deps.clock, { userId: user.id, scope: 'confirm-payment', key, hash: requestHash({ id, body }) }, async () => {
       await ownBookingRow(deps.database.db, id, user.id);
-      const provider = providerFor(deps.config);
+      const provider = payingProvider(deps.config);
       if (!provider.verifyPayment(body)) throw paymentFailed();
       const order = await findOrder(deps.database.db, provider.name, body.orderId);
       if (!order || order.bookingId !== id) throw paymentFailed();

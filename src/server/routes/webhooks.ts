@@ -11,7 +11,7 @@ import { parseWebhookEvent } from '../../domain/payments/webhook-events';
 import type { AppEnv } from '../context';
 import type { OpenApiApp } from '../openapi';
 import { ErrorSchema, json } from './bookings';
-import { providerFor, settleOutcome } from './payments';
+import { payingProvider, settleOutcome } from './payments';
 
 /**
  * Provider webhooks: no session, authenticated by an HMAC of the raw body (CSRF-exempt).
@@ -37,7 +37,7 @@ const routeFor = (provider: 'razorpay' | 'sandbox', header: string) =>
 
 async function handle(c: Context<AppEnv>, expected: 'razorpay' | 'sandbox', signatureHeader: string, eventHeader: string) {
   const deps = c.var.deps;
-  const provider: PaymentProvider = providerFor(deps.config);
+  const provider: PaymentProvider = payingProvider(deps.config);
   if (provider.name !== expected) throw new AppError('not_found', `No ${expected} webhooks here: this server uses ${provider.displayName}.`);
   const raw = await c.req.text();
   const signature = c.req.header(signatureHeader) ?? '';
