@@ -1,6 +1,5 @@
-import type { PDFDocument } from 'pdf-lib';
 import { CABIN_LABELS, type Cabin, type LegAirport } from '../../core/search';
-import { renderBarcodePng } from './barcode';
+import { barcodeMatrix } from './barcode';
 import { boardingTimeFor, formatLocalDate, formatLocalTime } from './dates';
 import { A4, COLORS, createDocument, Sheet } from './pdf-layout';
 
@@ -89,7 +88,7 @@ function stub(s: Sheet, pass: BoardingPassPdfData, top: number): void {
   s.field('Seq', String(pass.sequence).padStart(3, '0'), left + 62, top + BAND + 228, { size: 11 });
 }
 
-async function drawPass(doc: PDFDocument, s: Sheet, pass: BoardingPassPdfData): Promise<void> {
+function drawPass(s: Sheet, pass: BoardingPassPdfData): void {
   const top = MARGIN;
   s.rect(MARGIN, top, CARD_WIDTH, CARD_HEIGHT, { border: COLORS.border, borderWidth: 1 });
   s.rect(MARGIN, top, CARD_WIDTH, BAND, { fill: COLORS.accent });
@@ -101,11 +100,10 @@ async function drawPass(doc: PDFDocument, s: Sheet, pass: BoardingPassPdfData): 
   stub(s, pass, top);
 
   // PDF417 under the main part: the symbol airport scanners read on paper.
-  const png = await renderBarcodePng(pass.bcbp, 'pdf417');
   const mainWidth = CARD_WIDTH - STUB_WIDTH;
-  const barcodeTop = top + CARD_HEIGHT - 72;
-  const drawn = await s.image(png, MARGIN + 18, barcodeTop, 235, 58, doc);
-  const noteX = MARGIN + 18 + drawn.width + 14;
+  const barcodeTop = top + CARD_HEIGHT - 76;
+  const drawn = s.barcode(barcodeMatrix(pass.bcbp, 'pdf417'), MARGIN + 24, barcodeTop + 2, 235, 60);
+  const noteX = MARGIN + 24 + drawn.width + 14;
   s.text('E-TICKET', noteX, barcodeTop + 10, { size: 7, font: 'bold', color: COLORS.muted });
   s.text(pass.ticketNumber ?? '-', noteX, barcodeTop + 22, { size: 9, font: 'mono' });
   s.paragraph('Gate closes 20 minutes before departure.', noteX, barcodeTop + 38, mainWidth - (noteX - MARGIN) - 14, { size: 7.5, color: COLORS.muted, lineGap: 2 });
@@ -143,6 +141,6 @@ export async function renderBoardingPassPdf(data: BoardingPassPdfData | readonly
   if (!first) throw new Error('Nothing to print: no boarding passes given');
   const { doc, fonts } = await createDocument(`Boarding pass ${first.flightNumber} ${first.from.code}-${first.to.code}`, first.issuedAt ? new Date(first.issuedAt) : undefined);
   doc.setSubject(`Boarding pass, PNR ${first.pnr}`);
-  for (const pass of passes) await drawPass(doc, new Sheet(doc.addPage([A4.width, A4.height]), fonts), pass);
+  for (const pass of passes) drawPass(new Sheet(doc.addPage([A4.width, A4.height]), fonts), pass);
   return doc.save();
 }

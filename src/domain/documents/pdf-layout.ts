@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb, type RGB } from 'pdf-lib';
+import { type BarcodeMatrix, barcodePath } from './barcode';
 import { pdfSafe } from './text';
 
 /**
@@ -144,13 +145,14 @@ export class Sheet {
     });
   }
 
-  /** Embeds a PNG (e.g. a barcode) fitted into the box, keeping its aspect ratio; returns the drawn size. */
-  async image(png: Uint8Array, x: number, top: number, maxWidth: number, maxHeight: number, doc: PDFDocument): Promise<{ width: number; height: number }> {
-    const image = await doc.embedPng(png);
-    const scale = Math.min(maxWidth / image.width, maxHeight / image.height);
-    const width = image.width * scale;
-    const height = image.height * scale;
-    this.page.drawImage(image, { x, y: this.height - top - height, width, height });
-    return { width, height };
+  /**
+   * Draws a barcode as vector rectangles fitted into the box (sharp on any printer, tiny in the file);
+   * returns the drawn size. Leave white space around it: scanners need a quiet zone.
+   */
+  barcode(matrix: BarcodeMatrix, x: number, top: number, maxWidth: number, maxHeight: number): { width: number; height: number } {
+    const tall = matrix.rows * matrix.rowHeight;
+    const scale = Math.min(maxWidth / matrix.columns, maxHeight / tall);
+    this.page.drawSvgPath(barcodePath(matrix), { x, y: this.height - top, scale, color: rgb(0, 0, 0), borderWidth: 0 });
+    return { width: matrix.columns * scale, height: tall * scale };
   }
 }

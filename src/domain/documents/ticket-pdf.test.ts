@@ -23,6 +23,8 @@ const largeParty: TicketPdfData = {
   })),
 };
 
+const sampleTicketPdf = await renderTicketPdf(sampleTicket);
+
 describe('renderTicketPdf', () => {
   it('renders a one-page A4 PDF that pdf-lib can load, with title metadata', async () => {
     const pdf = await renderTicketPdf(sampleTicket);
@@ -41,15 +43,18 @@ describe('renderTicketPdf', () => {
     expect(doc.getPageCount()).toBeGreaterThan(1);
   });
 
-  it('embeds the PDF417 only when a BCBP is given', async () => {
-    expect(await imageCount(await renderTicketPdf(sampleTicket))).toBe(0);
-    expect(await imageCount(await renderTicketPdf({ ...sampleTicket, bcbp: buildBcbp(sampleBcbpInput) }))).toBe(1);
+  it('draws the PDF417 as vectors (no raster images) and only when a BCBP is given', async () => {
+    const without = await renderTicketPdf(sampleTicket);
+    const withBarcode = await renderTicketPdf({ ...sampleTicket, bcbp: buildBcbp(sampleBcbpInput) });
+    expect(await imageCount(withBarcode)).toBe(0);
+    expect(withBarcode.length).toBeGreaterThan(without.length);
   });
 
   // pdftoppm ships with pdftotext in poppler-utils.
-  it.skipIf(!hasPdftotext)('prints a PDF417 that scans back to the BCBP', async () => {
+  it.skipIf(!hasPdftotext)('prints a PDF417 that scans back to the BCBP, and none without one', async () => {
     const bcbp = buildBcbp(sampleBcbpInput);
     expect(scanPdfPage(await renderTicketPdf({ ...sampleTicket, bcbp }))).toBe(bcbp);
+    expect(() => scanPdfPage(sampleTicketPdf)).toThrow();
   });
 
   it('renders the same bytes for the same booking (cacheable, ETag-friendly)', async () => {

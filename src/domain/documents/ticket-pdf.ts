@@ -1,6 +1,6 @@
 import type { PDFDocument } from 'pdf-lib';
 import { CABIN_LABELS, type Layover, type Leg, type PriceBreakdown } from '../../core/search';
-import { renderBarcodePng } from './barcode';
+import { barcodeMatrix } from './barcode';
 import { formatDuration, formatInstantIst, formatLocalDate, formatLocalTime } from './dates';
 import { A4, COLORS, createDocument, type Fonts, Sheet } from './pdf-layout';
 import { formatInr } from './text';
@@ -213,7 +213,7 @@ function fareAndPayment(flow: Flow, data: TicketPdfData): void {
   flow.top += 76 + 16;
 }
 
-async function notes(flow: Flow, data: TicketPdfData, doc: PDFDocument): Promise<void> {
+function notes(flow: Flow, data: TicketPdfData): void {
   const barcodeWidth = data.bcbp ? 190 : 0;
   flow.section('Good to know', data.bcbp ? 96 : 80);
   const s = flow.sheet;
@@ -228,9 +228,8 @@ async function notes(flow: Flow, data: TicketPdfData, doc: PDFDocument): Promise
   for (const line of lines) top = s.paragraph(`-  ${line}`, MARGIN, top, width, { size: 8.5, lineGap: 2 }) + 13;
   let bottom = top;
   if (data.bcbp) {
-    const png = await renderBarcodePng(data.bcbp, 'pdf417');
     const x = RIGHT - barcodeWidth;
-    const drawn = await s.image(png, x, flow.top, barcodeWidth, 60, doc);
+    const drawn = s.barcode(barcodeMatrix(data.bcbp, 'pdf417'), x + 6, flow.top + 4, barcodeWidth - 12, 54);
     s.text('Boarding pass barcode: first passenger, first flight', x + barcodeWidth / 2, flow.top + drawn.height + 12, { size: 7, color: COLORS.muted, align: 'center' });
     bottom = Math.max(bottom, flow.top + drawn.height + 24);
   }
@@ -262,7 +261,7 @@ export async function renderTicketPdf(data: TicketPdfData): Promise<Uint8Array> 
   flow.top += 6;
   passengerTable(flow, data.passengers);
   fareAndPayment(flow, data);
-  await notes(flow, data, doc);
+  notes(flow, data);
   flow.footers();
   return doc.save();
 }
