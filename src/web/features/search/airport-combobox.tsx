@@ -1,6 +1,21 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type AirportSuggestion, airportLabel, fetchAirportSuggestions } from './airport-suggestions';
 
+let regions: Intl.DisplayNames | null | undefined;
+
+/** "IN" → "India" with the browser's own names (no data shipped); other text as it is. */
+function countryName(country: string): string {
+  if (!/^[A-Z]{2}$/.test(country)) return country;
+  if (regions === undefined) {
+    try {
+      regions = new Intl.DisplayNames(['en'], { type: 'region' });
+    } catch {
+      regions = null;
+    }
+  }
+  return regions?.of(country) ?? country;
+}
+
 interface AirportComboboxProps {
   id: string;
   label: string;
@@ -34,10 +49,11 @@ export function AirportCombobox({ id, label, icon, placeholder, value, error, on
     [],
   );
 
-  function lookUp(text: string) {
+  /** `popular`: an empty text asks the server for its popular airports (ArrowDown on an empty field). */
+  function lookUp(text: string, popular = false) {
     window.clearTimeout(timer.current);
     controller.current?.abort();
-    if (text.trim().length === 0) {
+    if (text.trim().length === 0 && !popular) {
       setOptions([]);
       setActive(-1);
       setStatus('');
@@ -72,7 +88,7 @@ export function AirportCombobox({ id, label, icon, placeholder, value, error, on
         event.preventDefault();
         if (!open) {
           setOpen(true);
-          if (options.length === 0) lookUp(value);
+          if (options.length === 0) lookUp(value, true);
           return;
         }
         setActive((i) => (options.length === 0 ? -1 : (i + 1) % options.length));
@@ -154,7 +170,7 @@ export function AirportCombobox({ id, label, icon, placeholder, value, error, on
               {airport.city} <span className="combo-code">{airport.code}</span>
             </span>
             <span className="combo-name">
-              {airport.name}, {airport.country}
+              {airport.name}, {countryName(airport.country)}
             </span>
           </li>
         ))}
