@@ -14,6 +14,8 @@ export interface SessionRecord {
   user: { id: string; email: string };
   /** When the cookie should stop being sent: the earlier of idle and absolute expiry. */
   expiresAt: Date;
+  /** True when this lookup slid the idle expiry, so the cookie's lifetime should be renewed too. */
+  renewed: boolean;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function findSession(db: Db, clock: Clock, token: string): Promise<
   return {
     user: { id: row.userId, email: row.email },
     expiresAt: earlier(row.expiresAt, new Date(lastSeenAt.getTime() + SESSION_IDLE_MS)),
+    renewed: lastSeenAt !== row.lastSeenAt,
   };
 }
 

@@ -1,11 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import { findSession } from '../../domain/accounts/sessions';
 import type { AppEnv } from '../context';
-import { clearSessionCookie, readSessionCookie } from './cookie';
+import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './cookie';
 
 /**
  * Sets `c.var.user` from a valid session cookie on every `/api/*` request
- * (undefined when there is none). A cookie whose session is gone is cleared.
+ * (undefined when there is none). A cookie whose session is gone is cleared;
+ * one whose idle expiry slid is sent again with the new lifetime.
  * @example app.use('/api/*', sessionMiddleware())
  */
 export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
@@ -15,8 +16,13 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
     if (token) {
       const { database, clock } = c.var.deps;
       const session = await findSession(database.db, clock, token);
-      if (session) c.set('user', session.user);
-      else clearSessionCookie(c);
+      if (session) {
+        c.set('user', session.user);
+        // The server slid the idle expiry: slide the browser's cookie lifetime with it.
+        if (session.renewed) writeSessionCookie(c, token, session.expiresAt);
+      } else {
+        clearSessionCookie(c);
+      }
     }
     await next();
   };

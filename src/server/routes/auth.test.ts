@@ -284,6 +284,12 @@ describe('auth API', () => {
         ctx.clock.advance(6 * day);
         expect(await sessionUser(ctx.app, cookie)).not.toBeNull();
       }
+      // Each sliding renews the cookie's lifetime in the browser too.
+      ctx.clock.advance(2 * 60 * 60_000);
+      const renewed = await ctx.app.request('/api/auth/session', { headers: { Cookie: cookie } });
+      expect(renewed.headers.getSetCookie().join('\n')).toMatch(/^safar_session=[A-Za-z0-9_-]{43};.*Max-Age=\d+/);
+      const quiet = await ctx.app.request('/api/auth/session', { headers: { Cookie: cookie } });
+      expect(quiet.headers.getSetCookie()).toEqual([]);
       // ...until the absolute limit.
       ctx.clock.advance(SESSION_ABSOLUTE_MS - 24 * day + 60_000);
       expect(await sessionUser(ctx.app, cookie)).toBeNull();
