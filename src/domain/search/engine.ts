@@ -99,14 +99,23 @@ export function findItineraries(world: World, query: EngineQuery): EngineResult 
   if (maxStops >= 2) {
     const frontier = frontierOf(kept);
     const twoStop: Candidate[] = [];
-    const n = world.airports.length;
+    const hubs: number[] = [];
+    rules.hub.forEach((isHub, h) => {
+      if (isHub) hubs.push(h);
+    });
+    // Second vias allowed after each first via, computed once per query.
+    const secondVias = new Map<number, number[]>();
     for (const f1 of firstLegs) {
       const h1 = world.airportIndex.get(patterns[f1.pattern]?.to ?? '') ?? -1;
       if (!rules.hub[h1]) continue;
+      let vias = secondVias.get(h1);
+      if (!vias) {
+        vias = hubs.filter((h2) => h2 !== origin && h2 !== destination && world.minBlock.has(h1 * PAIR_STRIDE + h2) && world.minBlock.has(h2 * PAIR_STRIDE + destination) && twoStopAllowed(world, rules, h1, h2));
+        secondVias.set(h1, vias);
+      }
       // Anything arriving after what a direct/1-stop leaving no earlier reaches is dominated.
       let bound = frontier.bestArrivalLeavingFrom(f1.departure);
-      for (let h2 = 0; h2 < n; h2++) {
-        if (h2 === origin || h2 === destination || !twoStopAllowed(world, rules, h1, h2)) continue;
+      for (const h2 of vias) {
         const found = ctx.bestTwo(f1, h1, h2, destination, bound);
         if (found) {
           twoStop.push({ legs: [f1, found[0], found[1]], departure: f1.departure, arrival: found[1].arrival });
