@@ -9,6 +9,7 @@ import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';
 import { TEST_CLIENT_IP_HEADER } from '../auth/client-ip';
 import { requireUser } from '../auth/require-user';
 import { sessionMiddleware } from '../auth/session-middleware';
+import { loadConfig } from '../config';
 import { silentLogger } from '../logger';
 import { createOpenApiApp } from '../openapi';
 
@@ -382,5 +383,31 @@ describe('auth cookie in production', () => {
       body: JSON.stringify({ email: 'another@example.com', password: 'wrong-pass' }),
     });
     expect(res.status).toBe(429);
+  });
+});
+
+describe('client IP behind a proxy', () => {
+  let ctx: Ctx;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { NODE_ENV: 'production', ALLOWED_ORIGINS: 'http://localhost:3000', TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => ctx.close());
+
+  it('with TRUST_PROXY=true counts per the last X-Forwarded-For address (the one the proxy appended)', async () => {
+    const attempt = (forwardedFor: string, i: number) =>
+      ctx.app.request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000', 'X-Forwarded-For': forwardedFor },
+        body: JSON.stringify({ email: `proxied-${i}@example.com`, password: 'wrong-pass' }),
+      });
+    // The client varies the part it controls; the proxy's entry stays the same, so the limit holds.
+    for (let i = 0; i < LOGIN_PER_IP.limit; i += 1) expect((await attempt(`10.0.0.${i}, 203.0.113.7`, i)).status).toBe(401);
+    expect((await attempt('10.0.0.99, 203.0.113.7', 99)).status).toBe(429);
+    expect((await attempt('203.0.113.7, 203.0.113.8', 100)).status).toBe(401);
+  });
+
+  it('rejects a TRUST_PROXY value other than true or false at start-up', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow('Invalid configuration: TRUST_PROXY must be true or false (got "yes")');
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
   });
 });
