@@ -237,6 +237,14 @@ test.describe('booking journey', () => {
     await expect(page.getByRole('dialog', { name: 'Boarding Passes' })).toBeVisible();
     await page.keyboard.press('Escape');
 
+    // Offline, the wallet still opens from the local cache, barcode included.
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Boarding passes (2)' }).click();
+    await page.getByRole('dialog', { name: 'Boarding Passes' }).getByRole('button', { name: /Priya Sharma/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Boarding Pass' }).getByRole('img', { name: /barcode/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.context().setOffline(false);
+
     const cached: unknown = await page.evaluate(() => JSON.parse(localStorage.getItem('boardingPasses') ?? '[]'));
     expect(Array.isArray(cached) && cached.length).toBe(2);
     const passes = (await (await page.request.get('/api/boarding-passes')).json()) as { passes: { bcbp: string; pnr: string; flightNumber: string; passengerName: string }[] };
@@ -284,6 +292,62 @@ test.describe('booking journey', () => {
     await dialog.getByRole('button', { name: /^Pay / }).click();
     await expect(page.getByText('Payment failed. Please try again.')).toBeVisible();
     await expect(page.getByRole('button', { name: /^Pay with (?!UPI)/ })).toBeEnabled();
+  });
+
+  test('a changed fare asks before holding; sold-out seats lead back to the results', async ({ page, baseURL }) => {
+    await signUpAndInByApi(page, baseURL);
+    await searchAndBookFirst(page, 2);
+    const quoted = (await page.getByTestId('running-total').textContent()) ?? '';
+    // The fare moving between search and booking cannot be forced through the UI, so the first
+    // answer is the server's 409 price-changed shape; the retry goes to the real server.
+    const sent: { key: string | null; body: { quotedTotal: number; acceptPriceChange?: boolean } }[] = [];
+    await page.route('**/api/bookings', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      sent.push({ key: request.headers()['idempotency-key'] ?? null, body: request.postDataJSON() as (typeof sent)[number]['body'] });
+      if (sent.length > 1) return route.continue();
+      const oldTotal = sent[0]?.body.quotedTotal ?? 0;
+      return route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'conflict', reason: 'price-changed', message: 'The fare has changed since you searched.' }, oldTotal, newTotal: oldTotal + 1234, itinerary: null }),
+      });
+    });
+    await fillPassenger(page, 0, { title: 'Mr', first: 'Rahul', last: 'Sharma', dob: '1990-05-24', type: 'Adult', mobile: '9876543210' });
+    await fillPassenger(page, 1, { title: 'Ms', first: 'Priya', last: 'Sharma', dob: '1992-08-14', type: 'Adult', mobile: '9876501234' });
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'The fare has changed' });
+    await expect(dialog.getByText('The fare has changed since you searched.')).toBeVisible();
+    await expect(dialog.getByText(quoted)).toBeVisible();
+    const oldTotal = sent[0]?.body.quotedTotal ?? 0;
+    const newText = `₹${(oldTotal + 1234).toLocaleString('en-IN')}`;
+    await expect(dialog.getByText(newText, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Escape does not dismiss it: the traveller must accept or go back.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: `Accept ${newText}` }).click();
+    await expect(page).toHaveURL(/\/payment$/);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.body).toMatchObject({ quotedTotal: oldTotal + 1234, acceptPriceChange: true });
+    expect(sent[1]?.key).toBeTruthy();
+    expect(sent[1]?.key).not.toBe(sent[0]?.key);
+    await page.unroute('**/api/bookings');
+
+    await searchAndBookFirst(page, 1);
+    await page.route('**/api/bookings', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'conflict', reason: 'sold-out', message: 'Sorry, these seats have just sold out.' } }),
+      }),
+    );
+    await fillPassenger(page, 0, { title: 'Mr', first: 'Rahul', last: 'Sharma', dob: '1990-05-24', type: 'Adult', mobile: '9876543210' });
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    const soldOut = page.getByRole('dialog', { name: 'Seats sold out' });
+    await expect(soldOut.getByText('Sorry, these seats have just sold out.')).toBeVisible();
+    await soldOut.getByRole('button', { name: 'Back to results' }).click();
+    await expect(page).toHaveURL(/\/result\?from=DEL&to=BOM/);
   });
 
   test('the guard sends a signed-out traveller to /login and back to the flight they chose', async ({ page, baseURL }) => {

@@ -2,6 +2,8 @@
  * Razorpay Checkout in the browser. The script is fetched only when the server says Razorpay is
  * the configured provider, so the sandbox (and the home page) never load third-party code.
  */
+import type { PaymentOrder } from '../../../core/booking';
+
 const SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 
 export interface RazorpaySuccess {
@@ -34,6 +36,33 @@ declare global {
   interface Window {
     Razorpay?: RazorpayConstructor;
   }
+}
+
+/** The accent colour Checkout is themed with. */
+export const CHECKOUT_THEME_COLOR = '#0b5cad';
+
+/**
+ * Checkout options as the spec lists them: key, amount in paise, INR, the product name, the
+ * 'Flight Booking: {source} to {destination}' description, the server's order id, and prefill
+ * of the traveller's email and the first passenger's mobile.
+ * @example checkoutOptions(order, 'rzp_test_123', onSuccess).amount // order.amountPaise
+ */
+export function checkoutOptions(
+  order: Pick<PaymentOrder, 'orderId' | 'amountPaise' | 'description' | 'prefill'>,
+  keyId: string,
+  handler: (response: RazorpaySuccess) => void,
+): Omit<RazorpayOptions, 'modal'> {
+  return {
+    key: keyId,
+    amount: order.amountPaise,
+    currency: 'INR',
+    name: 'Safar',
+    description: order.description,
+    order_id: order.orderId,
+    prefill: { email: order.prefill.email, contact: order.prefill.contact },
+    theme: { color: CHECKOUT_THEME_COLOR },
+    handler,
+  };
 }
 
 let loading: Promise<RazorpayConstructor> | null = null;

@@ -20,7 +20,7 @@ import { formatCountdown, formatDay, formatInr, localTime } from '../../features
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
 import { useCurrency } from '../../features/currency/currency-context';
 import { FullScreenLoader } from '../../features/payments/full-screen-loader';
-import { openRazorpayCheckout } from '../../features/payments/razorpay';
+import { checkoutOptions, openRazorpayCheckout } from '../../features/payments/razorpay';
 import { SandboxCheckout } from '../../features/payments/sandbox-checkout';
 import { QueryScope } from '../../features/query/query-scope';
 import { refreshPasses } from '../../features/wallet/wallet-store';
@@ -229,19 +229,9 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
     setLoader(null);
     try {
       await openRazorpayCheckout(
-        {
-          key: keyId,
-          amount: order.amountPaise,
-          currency: 'INR',
-          name: 'Safar',
-          description: order.description,
-          order_id: order.orderId,
-          prefill: { email: order.prefill.email, contact: order.prefill.contact },
-          theme: { color: '#0b5cad' },
-          handler: (response) => {
-            void confirm({ orderId: response.razorpay_order_id, paymentId: response.razorpay_payment_id, signature: response.razorpay_signature });
-          },
-        },
+        checkoutOptions(order, keyId, (response) => {
+          void confirm({ orderId: response.razorpay_order_id, paymentId: response.razorpay_payment_id, signature: response.razorpay_signature });
+        }),
         { onFailed: () => stop(failureMessage), onDismiss: () => stop(null) },
       );
     } catch {
