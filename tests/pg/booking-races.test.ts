@@ -125,8 +125,8 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: booking races', () => {
         const orderInfo = await payOrder(node.app, cookie, bookingId);
         const pay = await sandboxPay(node.app, orderInfo.orderId);
         const raw = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: pay.body.paymentId, order_id: orderInfo.orderId, amount: orderInfo.amountPaise, method: 'card' } } } });
-        const webhook = (eventId: string) =>
-          node.app.request('/api/webhooks/sandbox', {
+        const webhook = async (eventId: string) =>
+          await node.app.request('/api/webhooks/sandbox', {
             method: 'POST',
             headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': signSandboxWebhook(DEV_SANDBOX_SECRET, raw), 'X-Sandbox-Event-Id': `${eventId}-${bookingId}` },
             body: raw,
