@@ -13,8 +13,8 @@ export function boardingPassFileName(flightNumber: string): string {
 }
 
 /**
- * @example ticketFileName('K7QX2M') // 'safar-e-ticket-K7QX2M.pdf'
+ * @example ticketFileName('K7QX2M') // 'safar-ticket-K7QX2M.pdf'
  */
 export function ticketFileName(pnr: string): string {
-  return `safar-e-ticket-${slug(pnr)}.pdf`;
+  return `safar-ticket-${slug(pnr)}.pdf`;
 }

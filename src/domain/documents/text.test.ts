@@ -51,6 +51,6 @@ describe('document file names', () => {
   it('keeps the wallet stem boarding-pass-{flightNumber} and only safe characters', () => {
     expect(boardingPassFileName('6E 2134')).toBe('boarding-pass-6E2134.pdf');
     expect(boardingPassFileName('../"x"')).toBe('boarding-pass-X.pdf');
-    expect(ticketFileName('k7qx2m')).toBe('safar-e-ticket-K7QX2M.pdf');
+    expect(ticketFileName('k7qx2m')).toBe('safar-ticket-K7QX2M.pdf');
   });
 });

@@ -1,0 +1,69 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { BoardingPassView, BookingView, PassengerView } from '../../core/booking';
+import { AppError } from '../../core/errors';
+import type { Leg } from '../../core/search';
+import type { BoardingPassPdfData } from './boarding-pass-pdf';
+import { ticketPdfDataFromBooking } from './from-booking';
+import { BOM_DXB, DEL_BOM } from './test-fixtures';
+import type { TicketLeg, TicketPassenger } from './ticket-pdf';
+
+const legs: Leg[] = [
+  { ...DEL_BOM, flightId: '6E2134@2026-12-24' },
+  { ...BOM_DXB, flightId: 'AI983@2026-12-24' },
+];
+
+const booking: BookingView = {
+  id: 'BK1763706600000',
+  pnr: 'K7QX2M',
+  status: 'confirmed',
+  itinerary: {
+    id: '6E2134@2026-12-24~AI983@2026-12-24:economy',
+    legs,
+    stops: 1,
+    layovers: [{ airport: 'BOM', minutes: 100, changeOfTerminal: false }],
+    durationMinutes: 440,
+    departure: DEL_BOM.departure,
+    arrival: BOM_DXB.arrival,
+    arrivalDayOffset: 0,
+    seatsLeft: null,
+    price: { currency: 'INR', perPassenger: {}, total: { baseFare: 20_000, taxesAndFees: 3_000, total: 23_000 } },
+    airlines: ['IndiGo', 'Air India'],
+  },
+  passengers: [
+    { id: 'p1', title: 'Ms', firstName: 'Ananya', middleName: null, lastName: 'Sharma', dob: '1990-01-01', type: 'Adult', mobileNo: '9876543210', aadhaarMasked: null, ticketNumber: '3122345678901' },
+  ],
+  totalInr: 23_500,
+  holdExpiresAt: '2026-11-21T06:40:00Z',
+  createdAt: '2026-11-21T06:30:00Z',
+  confirmedAt: '2026-11-21T06:33:00Z',
+  paymentId: 'pay_1',
+  paymentMethod: 'card',
+  source: 'DEL',
+  destination: 'DXB',
+  date: '2026-12-24',
+};
+
+describe('ticketPdfDataFromBooking', () => {
+  it('maps a confirmed booking view, printing the charged total', () => {
+    const data = ticketPdfDataFromBooking(booking, { contactEmail: 'a@example.com' });
+    expect(data).toMatchObject({ bookingId: 'BK1763706600000', pnr: 'K7QX2M', bookedAt: '2026-11-21T06:33:00Z', contactEmail: 'a@example.com', bcbp: null });
+    expect(data.legs).toHaveLength(2);
+    expect(data.fare).toEqual({ baseFare: 20_000, taxesAndFees: 3_500, total: 23_500 });
+    expect(data.payment).toEqual({ id: 'pay_1', method: 'card' });
+  });
+
+  it('refuses a booking that is not confirmed with a 409', () => {
+    expect(() => ticketPdfDataFromBooking({ ...booking, status: 'held' })).toThrow(AppError);
+    try {
+      ticketPdfDataFromBooking({ ...booking, status: 'expired' });
+    } catch (error) {
+      expect(error instanceof AppError && error.status).toBe(409);
+    }
+  });
+
+  it('accepts the booking contract types as they are (checked by tsc)', () => {
+    expectTypeOf<Leg>().toExtend<TicketLeg>();
+    expectTypeOf<PassengerView>().toExtend<TicketPassenger>();
+    expectTypeOf<BoardingPassView>().toExtend<BoardingPassPdfData>();
+  });
+});
