@@ -1,26 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { parseReturnTo } from './return-to';
+import { RETURN_TO_MAX_AGE_MS, parseReturnTo } from './return-to';
+
+const NOW = 1_800_000_000_000;
+const stored = (value: Record<string, unknown>) => JSON.stringify({ state: null, at: NOW - 1000, ...value });
 
 describe('parseReturnTo', () => {
   it('keeps a same-site path and its history state', () => {
-    expect(parseReturnTo(JSON.stringify({ path: '/result/book', state: { flight: { id: 'F1' } } }))).toEqual({
+    expect(parseReturnTo(stored({ path: '/result/book', state: { flight: { id: 'F1' } } }), NOW)).toEqual({
       path: '/result/book',
       state: { flight: { id: 'F1' } },
     });
-    expect(parseReturnTo(JSON.stringify({ path: '/payment?x=1', state: null }))).toEqual({ path: '/payment?x=1', state: null });
+    expect(parseReturnTo(stored({ path: '/payment?x=1' }), NOW)).toEqual({ path: '/payment?x=1', state: null });
+  });
+
+  it('forgets a place remembered too long ago', () => {
+    expect(parseReturnTo(stored({ path: '/payment', at: NOW - RETURN_TO_MAX_AGE_MS - 1 }), NOW)).toBeUndefined();
   });
 
   it.each([
     null,
     '',
     'not json',
-    '{"path":"//evil.example/x","state":null}',
-    '{"path":"https://evil.example","state":null}',
-    '{"path":"/\\\\evil.example","state":null}',
-    '{"path":"javascript:alert(1)","state":null}',
-    '{"path":"/ spaced","state":null}',
-    '{"state":null}',
+    stored({ path: '//evil.example/x' }),
+    stored({ path: 'https://evil.example' }),
+    stored({ path: '/\\evil.example' }),
+    stored({ path: 'javascript:alert(1)' }),
+    stored({ path: '/ spaced' }),
+    stored({}),
+    JSON.stringify({ path: '/payment', state: null }),
   ])('refuses %j', (raw) => {
-    expect(parseReturnTo(raw)).toBeUndefined();
+    expect(parseReturnTo(raw, NOW)).toBeUndefined();
   });
 });
