@@ -258,6 +258,8 @@ test.describe('booking journey', () => {
   });
 
   test('UPI: empty disables the button, a bad ID is refused, failure@sandbox fails with the spec message', async ({ page, baseURL }) => {
+    // This test runs in dark mode so the axe scans check the dark palette too.
+    await page.emulateMedia({ colorScheme: 'dark' });
     await signUpAndInByApi(page, baseURL);
     await searchAndBookFirst(page, 2);
     await bookTwoAdults(page);
@@ -272,6 +274,7 @@ test.describe('booking journey', () => {
     await pay.click();
     const dialog = page.getByRole('dialog', { name: 'Safar Pay — sandbox' });
     await expect(dialog.getByText('Approve payment of')).toContainText('failure@sandbox');
+    await expectNoAxeViolations(page);
     await shoot(page, 'sandbox-upi');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByText('UPI payment failed. Please try again.')).toBeVisible();
@@ -295,6 +298,7 @@ test.describe('booking journey', () => {
   });
 
   test('a changed fare asks before holding; sold-out seats lead back to the results', async ({ page, baseURL }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
     await signUpAndInByApi(page, baseURL);
     await searchAndBookFirst(page, 2);
     const quoted = (await page.getByTestId('running-total').textContent()) ?? '';
