@@ -128,7 +128,13 @@ function Results() {
               ))}
             </ul>
           ) : null}
-          <p className="muted">Change the search above and try again.</p>
+          {results.error instanceof ApiError && results.error.status >= 400 && results.error.status < 500 ? (
+            <p className="muted">Change the search above and try again.</p>
+          ) : (
+            <button type="button" className="btn btn-primary" onClick={() => void results.refetch()}>
+              Try again
+            </button>
+          )}
         </div>
       ) : (
         <>
