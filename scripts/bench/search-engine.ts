@@ -19,23 +19,36 @@ function warm(world: World, dates: number) {
 function measure(label: string, world: World, queries: ReturnType<typeof benchQueries>, maxStops: 1 | 2) {
   const inventory = new InventoryView();
   const engine: number[] = [];
+  const engineBest: number[] = [];
   const full: number[] = [];
+  const fullBest: number[] = [];
   let results = 0;
   // Warm-up round for the JIT.
   for (const q of queries.slice(0, 200)) findItineraries(world, { origin: q.from, destination: q.to, date: q.date, maxStops });
   for (const q of queries) {
-    let t = performance.now();
-    findItineraries(world, { origin: q.from, destination: q.to, date: q.date, maxStops });
-    engine.push(performance.now() - t);
-    t = performance.now();
-    const r = searchInMemory(world, inventory, { from: q.from, to: q.to, date: q.date, cabin: 'economy', adults: 1, children: 0, infants: 0 }, BENCH_NOW, maxStops);
-    JSON.stringify(r.list.slice(0, 50));
-    full.push(performance.now() - t);
-    results += r.list.length;
+    // Each query runs 3 times: the first run is the raw figure; the fastest of the 3 filters out
+    // preemption and GC pauses caused by other processes on this shared machine.
+    const runs: number[] = [];
+    const fullRuns: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      let t = performance.now();
+      findItineraries(world, { origin: q.from, destination: q.to, date: q.date, maxStops });
+      runs.push(performance.now() - t);
+      t = performance.now();
+      const r = searchInMemory(world, inventory, { from: q.from, to: q.to, date: q.date, cabin: 'economy', adults: 1, children: 0, infants: 0 }, BENCH_NOW, maxStops);
+      JSON.stringify(r.list.slice(0, 50));
+      fullRuns.push(performance.now() - t);
+      if (i === 0) results += r.list.length;
+    }
+    engine.push(runs[0] ?? NaN);
+    engineBest.push(Math.min(...runs));
+    full.push(fullRuns[0] ?? NaN);
+    fullBest.push(Math.min(...fullRuns));
   }
   const f = (v: number) => v.toFixed(3);
   console.log(
-    `${label.padEnd(34)} engine p50 ${f(percentile(engine, 50))} ms p99 ${f(percentile(engine, 99))} ms | full search p50 ${f(percentile(full, 50))} ms p99 ${f(percentile(full, 99))} ms | ${(results / queries.length).toFixed(1)} itineraries/query`,
+    `${label.padEnd(34)} engine p50 ${f(percentile(engine, 50))} p99 ${f(percentile(engine, 99))} (best of 3: p50 ${f(percentile(engineBest, 50))} p99 ${f(percentile(engineBest, 99))}) ms` +
+      ` | full search p50 ${f(percentile(full, 50))} p99 ${f(percentile(full, 99))} (best of 3: p50 ${f(percentile(fullBest, 50))} p99 ${f(percentile(fullBest, 99))}) ms | ${(results / queries.length).toFixed(1)} itineraries/query`,
   );
 }
 

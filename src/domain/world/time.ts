@@ -8,7 +8,8 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsetCache = new Map<string, number>();
+/** Per zone: UTC hour → offset minutes (numeric keys: this sits on the hot path). */
+const offsetCaches = new Map<string, Map<number, number>>();
 
 function formatterFor(tz: string): Intl.DateTimeFormat {
   let formatter = formatters.get(tz);
@@ -34,15 +35,19 @@ function formatterFor(tz: string): Intl.DateTimeFormat {
  */
 export function offsetMinutesAt(tz: string, utcMs: number): number {
   const hour = Math.floor(utcMs / 3_600_000);
-  const key = `${tz}|${hour}`;
-  const cached = offsetCache.get(key);
+  let cache = offsetCaches.get(tz);
+  if (!cache) {
+    cache = new Map();
+    offsetCaches.set(tz, cache);
+  }
+  const cached = cache.get(hour);
   if (cached !== undefined) return cached;
   const parts = formatterFor(tz).formatToParts(new Date(hour * 3_600_000));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
   const offset = Math.round((asUtc - hour * 3_600_000) / MINUTE_MS);
-  if (offsetCache.size > 200_000) offsetCache.clear();
-  offsetCache.set(key, offset);
+  if (cache.size > 100_000) cache.clear();
+  cache.set(hour, offset);
   return offset;
 }
 
