@@ -5,7 +5,7 @@ import type { DatedFlight } from '../world/world';
 import { dayNumber } from '../world/time';
 
 /**
- * The fare model (see docs/decisions/0005-flight-world-schedule-and-fares.md): nested
+ * The fare model (see docs/decisions/0006-flight-world-schedule-and-fares.md): nested
  * buckets around a base fare; the price is the lowest open bucket. Buckets close as the
  * load factor rises, at 21/14/7/3 days before departure, and one more when sales run
  * ahead of the booking curve. Weekday/evening and festival peaks multiply; Indian
