@@ -171,4 +171,50 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/result\/book$/);
     expect(await page.evaluate(() => JSON.stringify(window.history.state))).toContain('chosen-flight-42');
   });
+
+  test('network failure and unexpected server errors show the spec fallbacks', async ({ page }) => {
+    await page.goto('/login');
+    await page.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
+    const form = authForm(page);
+    await form.getByLabel('Email').fill(newEmail());
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Network error. Please check your connection.')).toBeVisible();
+    await page.unroute('**/api/auth/login');
+    await page.route('**/api/auth/login', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
+
+    await page.goto('/signup');
+    await page.route('**/api/auth/signup', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+    const signup = authForm(page);
+    await signup.getByLabel('Email').fill(newEmail());
+    await signup.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await signup.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+    await signup.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Registration failed', { exact: true })).toBeVisible();
+  });
+
+  test('the busy text shows while signing in, and the keyboard alone completes the form', async ({ page }) => {
+    const email = newEmail();
+    await signUp(page, email);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/auth/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const form = authForm(page);
+    await form.getByLabel('Email').focus();
+    await page.keyboard.press('Tab');
+    await expect(form.getByLabel('Password', { exact: true })).toBeFocused();
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(form.getByRole('button', { name: 'Signing In...' })).toBeDisabled();
+    release();
+    await expect(page.getByText('Welcome back! Login successful!')).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
 });
