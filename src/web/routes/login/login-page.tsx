@@ -64,8 +64,8 @@ export function LoginPage() {
   return (
     <div className="container auth-page">
       <div className="card auth-card">
-        <h1>Welcome back</h1>
-        <p className="muted auth-intro">Sign in to book flights and see your trips.</p>
+        <h1>Sign In</h1>
+        <p className="muted auth-intro">Welcome back. Sign in to book flights and see your trips.</p>
         <form ref={formRef} className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
           <EmailField value={values.email} onChange={change('email')} error={errors.email} />
           <PasswordField

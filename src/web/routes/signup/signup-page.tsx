@@ -55,7 +55,7 @@ export function SignupPage() {
   return (
     <div className="container auth-page">
       <div className="card auth-card">
-        <h1>Create your account</h1>
+        <h1>Create Account</h1>
         <p className="muted auth-intro">Book flights, keep your tickets and boarding passes in one place.</p>
         <form ref={formRef} className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
           <EmailField value={values.email} onChange={change('email')} error={errors.email} />
