@@ -15,9 +15,8 @@ function options(text: string, kind: BarcodeKind, scale: number): bwipjs.RenderO
     text,
     scale,
     padding: PADDING[kind],
+    // White paper behind the symbol, also on dark screens: scanners need the contrast.
     backgroundcolor: 'FFFFFF',
-    // PDF417 rows 3 modules tall are the usual print aspect; square codes ignore it.
-    ...(kind === 'pdf417' ? { height: 12 } : {}),
   };
 }
 

@@ -77,9 +77,15 @@ export class Sheet {
     const f = this.fonts[font];
     const safe = pdfSafe(text);
     if (f.widthOfTextAtSize(safe, size) <= maxWidth) return safe;
-    let cut = safe;
-    while (cut.length > 0 && f.widthOfTextAtSize(`${cut}...`, size) > maxWidth) cut = cut.slice(0, -1);
-    return `${cut.trimEnd()}...`;
+    // Binary search for the longest prefix that fits with the ellipsis.
+    let low = 0;
+    let high = safe.length;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (f.widthOfTextAtSize(`${safe.slice(0, mid)}...`, size) <= maxWidth) low = mid;
+      else high = mid - 1;
+    }
+    return `${safe.slice(0, low).trimEnd()}...`;
   }
 
   measure(text: string, size: number, font: keyof Fonts = 'regular'): number {

@@ -107,6 +107,14 @@ describe('renderTicketPdf', () => {
     }
   });
 
+  it.skipIf(!hasPdftotext)('cuts text too long for its box with "..." instead of overflowing', async () => {
+    const long = { ...sampleTicket, passengers: [{ title: 'Mr', firstName: 'Lakshminarayanan', middleName: 'Venkataraghavan', lastName: 'Subramanian Iyer Ramaswamy', type: 'Child', ticketNumber: null }] };
+    const text = pdfText(await renderTicketPdf(long));
+    expect(text).toMatch(/Mr Lakshminarayanan Venkataraghavan \S*\.\.\./);
+    expect(text).not.toContain('Ramaswamy');
+    expect(text).toContain('Pending');
+  });
+
   it.skipIf(!hasPdftotext)('repeats the passenger table header and numbers pages when it continues', async () => {
     const text = pdfText(await renderTicketPdf(largeParty));
     expect(text).toContain('Traveller12 Iyer');
