@@ -81,6 +81,9 @@ export function demandFactor(flight: DatedFlight): number {
   return factor;
 }
 
+/** Minutes before departure when sales close. */
+export const SALES_CLOSE_MINUTES = 45;
+
 export interface LegFare {
   /** Adult base fare in whole rupees. */
   base: number;
@@ -98,7 +101,8 @@ export function legFare(flight: DatedFlight, cabin: Cabin, seats: InventoryCount
   if (seats.capacity <= 0 || (seats.available <= 0 && !options.soldOutPrice)) return null;
   const ladder = LADDERS[cabin];
   const daysOut = (flight.departureUtc.getTime() - now.getTime()) / 86_400_000;
-  if (daysOut < 0) return null;
+  // Sales close 45 minutes before departure (search applies the same cut-off).
+  if (daysOut < SALES_CLOSE_MINUTES / 1440) return null;
   const load = (seats.sold + seats.held) / seats.capacity;
   let open = ladder.findIndex((b) => load < b.closesAt);
   if (open < 0) open = ladder.length - 1;

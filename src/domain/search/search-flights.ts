@@ -1,5 +1,6 @@
 import { CABIN_LABELS, type Itinerary, type SearchQuery, type SearchResponse } from '../../core/search';
 import type { Db } from '../../db/client';
+import { SALES_CLOSE_MINUTES } from '../fares/model';
 import { type Passengers, type PricedItinerary, priceItinerary } from '../fares/price';
 import type { InventoryView } from '../inventory/view';
 import { cabinCapacity } from '../world/airlines';
@@ -53,7 +54,7 @@ export function searchInMemory(world: World, inventory: InventoryView, query: Se
   const cabin = query.cabin;
   const passengers: Passengers = { adults: query.adults, children: query.children, infants: query.infants };
   const seatsNeeded = passengers.adults + passengers.children;
-  const cutoff = now.getTime() + 45 * 60_000;
+  const cutoff = now.getTime() + SALES_CLOSE_MINUTES * 60_000;
   const closed = { noCabin: 0, departed: 0, soldOut: 0 };
   const seatsOf = (flight: DatedFlight) => inventory.get(flight.flightId, cabin, flight.capacity[cabin]);
   const result = findItineraries(world, {
