@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureTestTools } from './ensure-test-tools.mjs';
 
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -44,6 +44,9 @@ if (!process.env.TEST_DATABASE_URL && !env.TEST_DATABASE_URL) {
   console.warn('\n*** No PostgreSQL at 127.0.0.1:5432 and TEST_DATABASE_URL unset: the PostgreSQL suite will be SKIPPED. ***\n');
 }
 
+// Install missing Debian tools before any suite: the Vitest PDF tests need pdftotext, the browser suite Chromium.
+const chromium = ensureTestTools();
+
 const summary = { unit: { passed: 0, failed: 0, skipped: 0 }, postgres: { passed: 0, failed: 0, skipped: 0 }, browser: { passed: 0, failed: 0, skipped: 0 } };
 let failed = false;
 
@@ -63,7 +66,6 @@ if (only !== 'e2e') {
 }
 
 if (only !== 'unit') {
-  const chromium = ensureChromium();
   if (run('npm', ['run', 'build', '--silent']) !== 0) {
     console.error('Build failed; browser tests not run.');
     failed = true;

@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findChromium } from '../ensure-chromium.mjs';
+import { findChromium } from '../ensure-test-tools.mjs';
 import { startServer } from './lib.mjs';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'safar-web-'));

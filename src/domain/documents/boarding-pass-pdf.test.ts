@@ -39,7 +39,7 @@ describe('renderBoardingPassPdf', () => {
     expect(leg).toMatchObject({ pnr: pass.pnr, from: pass.from.code, to: pass.to.code, seat: '012C', sequence: pass.sequence, date: '2026-12-24' });
   });
 
-  // pdftotext comes from Debian's poppler-utils, which scripts/ensure-chromium.mjs installs with Chromium.
+  // pdftotext comes from Debian's poppler-utils, which scripts/ensure-test-tools.mjs installs before the tests run.
   it.skipIf(!hasPdftotext)('prints passenger, route, times, gate, seat, class, PNR and sequence (pdftotext)', async () => {
     const text = pdfText(await renderBoardingPassPdf(pass)).replace(/ {2,}/g, ' ');
     for (const expected of ['BOARDING PASS', 'MS ANANYA SHARMA', 'DEL', 'BOM', 'New Delhi', 'Mumbai', '6E 2134', 'IndiGo', 'Thu, 24 Dec 2026', '06:05', '05:20', 'A14', '12C', 'Economy', 'K7QX2M', '001', '3122345678901']) {

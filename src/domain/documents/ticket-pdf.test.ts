@@ -65,7 +65,7 @@ describe('renderTicketPdf', () => {
     await expect(renderTicketPdf({ ...sampleTicket, legs: [] })).rejects.toThrow(/at least one leg/);
   });
 
-  // pdftotext comes from Debian's poppler-utils, which scripts/ensure-chromium.mjs installs with Chromium.
+  // pdftotext comes from Debian's poppler-utils, which scripts/ensure-test-tools.mjs installs before the tests run.
   it.skipIf(!hasPdftotext)('prints the booking, every leg, every passenger and the fare (pdftotext)', async () => {
     const text = pdfText(await renderTicketPdf(sampleTicket));
     for (const expected of [
