@@ -157,6 +157,20 @@ describe('auth API', () => {
       expect(await sessionUser(ctx.app, second)).not.toBeNull();
     });
 
+    it('ends the session a browser already held when it signs in again', async () => {
+      const first = sessionCookieFrom(await login(ctx.app, email, TEST_PASSWORD));
+      const again = await ctx.app.request('/api/auth/login', {
+        method: 'POST',
+        headers: { ...jsonHeaders({ [TEST_CLIENT_IP_HEADER]: freshIp() }), Cookie: first ?? '' },
+        body: JSON.stringify({ email, password: TEST_PASSWORD }),
+      });
+      expect(again.status).toBe(200);
+      const second = sessionCookieFrom(again);
+      expect(second).not.toBe(first);
+      expect(await sessionUser(ctx.app, first)).toBeNull();
+      expect(await sessionUser(ctx.app, second)).not.toBeNull();
+    });
+
     it('gives the same answer for a wrong password and an unknown email', async () => {
       const wrong = await login(ctx.app, email, 'not-the-password');
       const unknown = await login(ctx.app, 'nobody-here@example.com', 'not-the-password');

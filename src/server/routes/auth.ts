@@ -74,7 +74,10 @@ export function registerAuth(app: OpenApiApp) {
     const { database, clock } = c.var.deps;
     const body = c.req.valid('json');
     const user = await authenticate(database.db, clock, { email: body.email, password: body.password, ip: clientIp(c) });
-    // A fresh token on every sign-in (no session fixation); other devices' sessions stay valid.
+    // A fresh token on every sign-in (no session fixation). The session this browser held
+    // before is ended; other devices' sessions stay valid.
+    const previous = readSessionCookie(c);
+    if (previous) await deleteSession(database.db, previous);
     const { token, expiresAt } = await createSession(database.db, clock, user.id);
     writeSessionCookie(c, token, expiresAt);
     c.header('Cache-Control', 'no-store');
