@@ -354,6 +354,22 @@ test.describe('booking journey', () => {
     await expect(page).toHaveURL(/\/result\?from=DEL&to=BOM/);
   });
 
+  test('amounts show in the selected currency with the INR charge, and the hold countdown ends in the expiry message', async ({ page, baseURL }) => {
+    await page.clock.install();
+    await page.addInitScript(() => localStorage.setItem('currency', 'USD'));
+    await signUpAndInByApi(page, baseURL);
+    await searchAndBookFirst(page, 2);
+    await expect(page.getByTestId('running-total')).toHaveText(/^\$[\d,]+\.\d\d$/);
+    await expect(page.getByText(/Charged in INR: ₹[\d,]+\./)).toBeVisible();
+    await bookTwoAdults(page);
+    await expect(page.getByTestId('pay-total')).toHaveText(/^₹[\d,]+$/);
+    await expect(page.getByText(/about \$[\d,]+\.\d\d; charged in INR/)).toBeVisible();
+    await expect(page.getByText(/Seats held for (9:[0-5]\d|10:00)/)).toBeVisible();
+    await page.clock.fastForward('10:05');
+    await expect(page.getByText('Your seat hold has expired. Please search again.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay with/ })).toHaveCount(0);
+  });
+
   test('the guard sends a signed-out traveller to /login and back to the flight they chose', async ({ page, baseURL }) => {
     await searchAndBookFirst(page, 1);
     await expect(page.getByText('Please login to book flights')).toBeVisible();
