@@ -1,0 +1,175 @@
+// The booking flow over HTTP against the built server: hold → order → sandbox payment → confirm,
+// on PostgreSQL (scratch database on BENCH_DATABASE_URL / TEST_DATABASE_URL) and on PGlite.
+// Prints completed bookings/s, flow and per-step latency, and checks zero oversell at the end.
+// Usage: npm run bench booking   (BOOKING_BENCH_SECONDS, BOOKING_BENCH_CONCURRENCY to tune)
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import { percentile, startServer } from './lib.mjs';
+
+const SECONDS = Number(process.env.BOOKING_BENCH_SECONDS ?? 20);
+const CONCURRENCY = Number(process.env.BOOKING_BENCH_CONCURRENCY ?? 32);
+const USERS = 40;
+const PASSWORD = 'Bench-pass-123';
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const ADULT = { title: 'Mr', firstName: 'Rahul', lastName: 'Sharma', dob: '1990-05-24', type: 'Adult', mobileNo: '9876543210' };
+const CHILD = { title: 'Ms', firstName: 'Asha', lastName: 'Sharma', dob: '2018-03-02', type: 'Child' };
+const PARTIES = [[ADULT], [ADULT], [ADULT, ADULT], [ADULT, CHILD]];
+const CARD = { number: '4111 1111 1111 1111', expiry: '12/30', cvv: '123', name: 'Rahul Sharma' };
+
+async function runAgainst(label, env, inspect) {
+  const PORT = String(3400 + Math.floor(Math.random() * 400));
+  const base = `http://127.0.0.1:${PORT}`;
+  const origin = `http://localhost:${PORT}`;
+  const server = await startServer({ PORT, TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '20', ...env });
+  try {
+    const json = (extra = {}) => ({ 'Content-Type': 'application/json', Origin: origin, ...extra });
+    // Travellers (distinct forwarded IPs so sign-up throttling does not interfere).
+    const cookies = [];
+    for (let i = 0; i < USERS; i++) {
+      const email = `bench-${randomUUID()}@example.com`;
+      const ip = { 'X-Forwarded-For': `10.9.${i >> 8}.${i & 255}` };
+      const s = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: json(ip), body: JSON.stringify({ email, password: PASSWORD, confirmPassword: PASSWORD }) });
+      if (s.status !== 201) throw new Error(`signup ${s.status} ${await s.text()}`);
+      const l = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: json(ip), body: JSON.stringify({ email, password: PASSWORD }) });
+      const cookie = l.headers.getSetCookie().find((c) => c.includes('safar_session='))?.split(';')[0];
+      if (!cookie) throw new Error('no session cookie');
+      cookies.push(cookie);
+    }
+    // Direct itineraries across busy routes and dates, so the load spreads over many flights.
+    const itineraries = [];
+    for (const [from, to] of [['DEL', 'BOM'], ['BOM', 'DEL'], ['DEL', 'BLR'], ['BLR', 'DEL'], ['BOM', 'BLR'], ['HYD', 'DEL']]) {
+      for (let d = 0; d < 6; d++) {
+        const date = new Date(Date.UTC(2026, 11, 10 + d)).toISOString().slice(0, 10);
+        const r = await fetch(`${base}/api/search?from=${from}&to=${to}&date=${date}&adults=1`);
+        const body = await r.json();
+        for (const it of body.itineraries ?? []) if (it.stops === 0) itineraries.push(it);
+      }
+    }
+    if (itineraries.length === 0) throw new Error('no itineraries found');
+
+    const steps = { hold: [], order: [], pay: [], confirm: [] };
+    const flows = [];
+    const counts = { confirmed: 0, soldOut: 0, payFailed: 0, other: 0 };
+    const timed = async (name, fn) => {
+      const t = performance.now();
+      const res = await fn();
+      steps[name].push(performance.now() - t);
+      return res;
+    };
+    const deadline = performance.now() + SECONDS * 1000;
+    let n = 0;
+    async function worker(w) {
+      while (performance.now() < deadline) {
+        const i = n++;
+        const cookie = cookies[i % cookies.length];
+        const it = itineraries[(i * 7919) % itineraries.length];
+        const party = PARTIES[i % PARTIES.length];
+        const started = performance.now();
+        const hold = await timed('hold', () =>
+          fetch(`${base}/api/bookings`, {
+            method: 'POST',
+            headers: json({ Cookie: cookie, 'Idempotency-Key': `bench-${w}-${i}-${randomBytes(4).toString('hex')}` }),
+            body: JSON.stringify({ itineraryId: it.id, passengers: party, quotedTotal: it.price.total.total * party.length, acceptPriceChange: true }),
+          }),
+        );
+        const held = await hold.json();
+        if (hold.status !== 201) {
+          if (held.error?.reason === 'sold-out') counts.soldOut++;
+          else counts.other++;
+          continue;
+        }
+        const order = await timed('order', () => fetch(`${base}/api/bookings/${held.booking.id}/payments`, { method: 'POST', headers: json({ Cookie: cookie }), body: '{"method":"card"}' }));
+        const { payment } = await order.json();
+        if (!payment) {
+          counts.other++;
+          continue;
+        }
+        const pay = await timed('pay', () => fetch(`${base}/api/payments/sandbox/pay`, { method: 'POST', headers: json(), body: JSON.stringify({ orderId: payment.orderId, method: 'card', card: CARD }) }));
+        const paid = await pay.json();
+        if (pay.status !== 200) {
+          counts.payFailed++;
+          continue;
+        }
+        const confirm = await timed('confirm', () =>
+          fetch(`${base}/api/bookings/${held.booking.id}/confirm`, { method: 'POST', headers: json({ Cookie: cookie, 'Idempotency-Key': `c-${held.booking.id}` }), body: JSON.stringify(paid) }),
+        );
+        await confirm.arrayBuffer();
+        if (confirm.status === 200) {
+          counts.confirmed++;
+          flows.push(performance.now() - started);
+        } else counts.other++;
+      }
+    }
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
+    const elapsed = (performance.now() - t0) / 1000;
+    const f = (v) => v.toFixed(1);
+    console.log(`\n${label}: ${CONCURRENCY} concurrent travellers for ${SECONDS} s over ${itineraries.length} itineraries`);
+    console.log(`  confirmed bookings: ${counts.confirmed} = ${(counts.confirmed / elapsed).toFixed(0)} bookings/s (sold out ${counts.soldOut}, payment failed ${counts.payFailed}, other ${counts.other})`);
+    console.log(`  whole flow (4 requests): p50 ${f(percentile(flows, 50))} ms, p99 ${f(percentile(flows, 99))} ms`);
+    for (const [name, v] of Object.entries(steps)) console.log(`  ${name.padEnd(8)} p50 ${f(percentile(v, 50))} ms, p99 ${f(percentile(v, 99))} ms (${v.length})`);
+  } finally {
+    await server.stop();
+  }
+  const check = await inspect();
+  console.log(`  oversell check: ${check.rows} inventory rows, ${check.bad} unbalanced or negative, ${check.duplicateSeats} seats given twice, sold seats vs boarding passes mismatch on ${check.soldMismatch} rows`);
+  if (check.bad + check.duplicateSeats + check.soldMismatch > 0) process.exitCode = 1;
+}
+
+const CHECK_SQL = {
+  rows: 'select count(*)::int as n from flight_inventory',
+  bad: 'select count(*)::int as n from flight_inventory where available < 0 or held < 0 or sold < 0 or available + held + sold <> capacity',
+  duplicateSeats: "select count(*)::int as n from (select flight_id, seat from boarding_passes where seat <> 'INF' group by 1, 2 having count(*) > 1) d",
+  // Booked seats sold on each flight must equal the real seats issued (the demand simulator's sales have no passes, so compare bookings only).
+  soldMismatch: `select count(*)::int as n from (
+      select s.flight_id, sum(s.seats) as sold_by_bookings,
+             (select count(*) from boarding_passes p where p.flight_id = s.flight_id and p.seat <> 'INF') as passes
+      from booking_segments s join bookings b on b.id = s.booking_id where b.status = 'confirmed' group by s.flight_id) x
+    where sold_by_bookings <> passes`,
+};
+
+// PostgreSQL: a scratch database, dropped afterwards.
+const dbName = `safar_bench_${randomBytes(4).toString('hex')}`;
+let pgAvailable = true;
+const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
+try {
+  await admin.unsafe(`create database ${dbName}`);
+} catch (error) {
+  pgAvailable = false;
+  console.log(`PostgreSQL not reachable at ${PG_URL} (${error.message}): skipping the PostgreSQL run`);
+}
+if (pgAvailable) {
+  const url = new URL(PG_URL);
+  url.pathname = `/${dbName}`;
+  try {
+    await runAgainst('PostgreSQL', { DATABASE_URL: url.toString() }, async () => {
+      const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+      const out = {};
+      for (const [k, q] of Object.entries(CHECK_SQL)) out[k] = (await sql.unsafe(q))[0].n;
+      await sql.end();
+      return out;
+    });
+  } finally {
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+  }
+}
+await admin.end();
+
+// PGlite: its own data folder.
+const dir = mkdtempSync(path.join(tmpdir(), 'safar-bench-booking-'));
+try {
+  await runAgainst('PGlite', { DATA_DIR: dir }, async () => {
+    const db = await PGlite.create(path.join(dir, 'pglite'));
+    const out = {};
+    for (const [k, q] of Object.entries(CHECK_SQL)) out[k] = (await db.query(q)).rows[0].n;
+    await db.close();
+    return out;
+  });
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
