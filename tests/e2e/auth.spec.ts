@@ -217,4 +217,18 @@ test.describe('accounts', () => {
     await expect(page.getByText('Welcome back! Login successful!')).toBeVisible();
     await expect(page).toHaveURL(/\/home$/);
   });
+
+  test('both screens pass axe in dark mode with errors showing', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    for (const [path, button] of [
+      ['/signup', 'Create Account'],
+      ['/login', 'Sign In'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await authForm(page).getByRole('button', { name: button }).click();
+      await expect(authForm(page).getByText('Email is required', { exact: true })).toBeVisible();
+      await scanWhenToastsClosed(page);
+    }
+  });
 });
