@@ -6,6 +6,7 @@ import './itinerary-summary.css';
 /**
  * Every leg of an itinerary with its times, airports and the layovers between them.
  * Used by the booking, payment and ticket screens so a traveller always sees the same picture.
+ * @example <ItinerarySummary itinerary={booking.itinerary} headingLevel={3} />
  */
 export function ItinerarySummary({ itinerary, headingLevel = 2 }: { itinerary: Itinerary; headingLevel?: 2 | 3 }) {
   const first = itinerary.legs[0];

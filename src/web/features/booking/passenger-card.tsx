@@ -17,6 +17,7 @@ interface Props {
 /**
  * One passenger's card: the spec's fields, digit-only capped mobile and Aadhar, type-dependent
  * disabling, and each field's error under it (tied with aria-describedby).
+ * @example <PassengerCard index={0} passenger={p} errors={errors} travelDate="2026-12-24" canRemove={false} onChange={change} onRemove={remove} />
  */
 export function PassengerCard({ index, passenger, errors, travelDate, canRemove, onChange, onRemove }: Props) {
   const id = (field: DraftField) => `pax-${passenger.key}-${field}`;

@@ -35,6 +35,7 @@ function formatExpiry(value: string): string {
  * The sandbox provider's checkout, standing in for a real gateway's window: it collects the
  * card (or approves the UPI request) and posts it to the sandbox gateway endpoint, which answers
  * with a signed payment id exactly like Razorpay would. Test values are shown as hints.
+ * @example <SandboxCheckout order={order} method="card" upiId="" onPay={pay} onCancel={stop} />
  */
 export function SandboxCheckout({ order, method, upiId, onPay, onCancel }: Props) {
   const [card, setCard] = useState(EMPTY_CARD);

@@ -10,6 +10,7 @@ import './wallet.css';
 /**
  * The floating wallet button (shown when there is at least one pass, with a count badge) and
  * its panel: list of passes → pass detail → back.
+ * @example <WalletLauncher userId={user.id} online={navigator.onLine} />
  */
 export function WalletLauncher({ userId, online }: { userId: string | null; online: boolean }) {
   const passes = useSyncExternalStore(subscribePasses, getPasses, getPasses);

@@ -27,7 +27,10 @@ function isBookState(value: unknown): value is BookState {
   return typeof itinerary === 'object' && itinerary !== null && 'id' in itinerary && 'legs' in itinerary && Array.isArray(itinerary.legs) && itinerary.legs.length > 0;
 }
 
-/** The results URL for the search the traveller came from, so "back" shows the same list. */
+/**
+ * The results URL for the search the traveller came from, so "back" shows the same list.
+ * @example resultsHref(query) // '/result?from=DEL&to=BOM&date=2026-12-24&cabin=economy&adults=2&children=0&infants=0'
+ */
 export function resultsHref(query: SearchQuery | undefined): string {
   if (!query) return '/result';
   const params = new URLSearchParams({
@@ -42,6 +45,11 @@ export function resultsHref(query: SearchQuery | undefined): string {
   return `/result?${params.toString()}`;
 }
 
+/**
+ * Booking (/result/book, signed-in only): the chosen flight from history state, one card per
+ * passenger, the running total and Proceed to Payment, which holds the seats.
+ * @example <Route path="/result/book" component={BookPage} />
+ */
 export function BookPage() {
   useDocumentTitle('Book Your Flight');
   return (

@@ -38,6 +38,11 @@ function bookingIdFrom(state: unknown): string | null {
   return typeof state.bookingId === 'string' && state.bookingId.length > 0 ? state.bookingId : null;
 }
 
+/**
+ * Payment (/payment, signed-in only): the held booking from history state `{ bookingId }`, the
+ * method choice, the provider's checkout, confirmation and the spec's success sequence.
+ * @example navigate('/payment', { state: { bookingId: booking.id } })
+ */
 export function PaymentPage() {
   useDocumentTitle('Payment');
   const state: unknown = useHistoryState();

@@ -14,7 +14,10 @@ import './profile.css';
 
 const STATUS_LABELS: Record<BookingView['status'], string> = { confirmed: 'Confirmed', held: 'Awaiting payment', expired: 'Expired', cancelled: 'Cancelled' };
 
-/** Profile (spec section 2): open to everyone; signed-in travellers see their stats and bookings. */
+/**
+ * Profile (spec section 2): open to everyone; signed-in travellers see their stats and bookings.
+ * @example <Route path="/profile" component={ProfilePage} />
+ */
 export function ProfilePage() {
   useDocumentTitle('Profile');
   const { user, status } = useSession();

@@ -13,6 +13,10 @@ import './ticket.css';
 
 const STATUS_LABELS: Record<BookingView['status'], string> = { confirmed: 'Confirmed', held: 'Awaiting payment', expired: 'Expired', cancelled: 'Cancelled' };
 
+/**
+ * The printable e-ticket (/ticket/:bookingId) with Print and Download PDF.
+ * @example <Route path="/ticket/:bookingId" component={TicketPage} />
+ */
 export function TicketPage({ params }: { params: { bookingId: string } }) {
   return (
     <QueryScope>
