@@ -24,6 +24,8 @@ export interface PaymentNotice {
   paymentId: string;
   /** Amount the provider says it captured (webhooks); checked against our order. */
   amountPaise?: number | null;
+  /** Booking and traveller the request is about (browser callback); anything else is unknown. */
+  expect?: { bookingId: string; userId: string };
 }
 
 export type ConfirmOutcome =
@@ -42,16 +44,21 @@ const byFlightCabin = <T extends { flightId: string; cabin: string }>(a: T, b: T
  */
 export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<BookingCatalog, 'cabinLayout'>, notice: PaymentNotice): Promise<ConfirmOutcome> {
   return db.transaction(async (tx) => {
-    const [payment] = await tx
-      .select()
+    // One round trip: the order's payment row and its booking, the booking row locked. Every path
+    // that changes a booking or its seats takes this lock before inventory rows, so the order of
+    // locks is the same everywhere.
+    const [found] = await tx
+      .select({ payment: payments, booking: bookings, email: users.email })
       .from(payments)
-      .where(and(eq(payments.provider, notice.provider), eq(payments.providerOrderId, notice.orderId)));
-    if (!payment) return { kind: 'unknown-order' as const };
-
-    // Lock the booking first: every path that changes a booking or its seats takes this lock
-    // before inventory rows, so the order of locks is the same everywhere.
-    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for('no key update');
-    if (!booking) return { kind: 'unknown-order' as const };
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .where(and(eq(payments.provider, notice.provider), eq(payments.providerOrderId, notice.orderId)))
+      .for('no key update', { of: bookings });
+    if (!found) return { kind: 'unknown-order' as const };
+    const { payment, booking, email } = found;
+    // The browser callback names its booking and traveller: an order of another booking (or
+    // another traveller's booking) is simply not found.
+    if (notice.expect && (booking.id !== notice.expect.bookingId || booking.userId !== notice.expect.userId)) return { kind: 'unknown-order' as const };
     const now = clock.now();
     const pax = await tx.select().from(passengers).where(eq(passengers.bookingId, booking.id)).orderBy(asc(passengers.position));
 
@@ -141,7 +148,13 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
     const itinerary = storedItinerary(booking);
     const validating = itinerary.legs[0]?.carrier ?? 'XX';
     const tickets = pax.map((p) => ({ ...p, ticketNumber: newTicketNumber(validating) }));
-    for (const p of tickets) await tx.update(passengers).set({ ticketNumber: p.ticketNumber }).where(eq(passengers.id, p.id));
+    // One statement for every passenger's ticket number.
+    await tx.execute(
+      sql`update passengers as p set ticket_number = v.t from (values ${sql.join(
+        tickets.map((t) => sql`(${t.id}::uuid, ${t.ticketNumber})`),
+        sql`, `,
+      )}) as v(id, t) where p.id = v.id`,
+    );
 
     const passRows: (typeof boardingPasses.$inferInsert)[] = [];
     itinerary.legs.forEach((leg, legIndex) => {
@@ -189,11 +202,8 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
       .set({ status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod: payment.method === 'upi' ? 'upi' : 'card' })
       .where(eq(bookings.id, booking.id))
       .returning();
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, booking.userId));
-    if (user) {
-      // Written in the same transaction: the mail goes out if and only if the booking is confirmed.
-      await tx.insert(outbox).values({ kind: 'booking-confirmed', recipient: user.email, payload: { bookingId: booking.id, pnr: booking.pnr }, availableAt: now });
-    }
+    // Written in the same transaction: the mail goes out if and only if the booking is confirmed.
+    await tx.insert(outbox).values({ kind: 'booking-confirmed', recipient: email, payload: { bookingId: booking.id, pnr: booking.pnr }, availableAt: now });
     return { kind: 'confirmed' as const, booking: bookingView(confirmed ?? booking, tickets), inventory };
   });
 }

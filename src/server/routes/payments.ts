@@ -166,12 +166,19 @@ export function registerPayments(app: OpenApiApp) {
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
     const answer = await withIdempotency(deps.database.db, deps.clock, { userId: user.id, scope: 'confirm-payment', key, hash: requestHash({ id, body }) }, async () => {
-      await ownBookingRow(deps.database.db, id, user.id);
       const provider = payingProvider(deps.config);
-      if (!provider.verifyPayment(body)) throw paymentFailed();
-      const order = await findOrder(deps.database.db, provider.name, body.orderId);
-      if (!order || order.bookingId !== id) throw paymentFailed();
-      const outcome = await confirmPayment(deps.database.db, deps.clock, worldCatalog(deps.world), { provider: provider.name, orderId: body.orderId, paymentId: body.paymentId });
+      if (!provider.verifyPayment(body)) {
+        await ownBookingRow(deps.database.db, id, user.id);
+        throw paymentFailed();
+      }
+      const outcome = await confirmPayment(deps.database.db, deps.clock, worldCatalog(deps.world), {
+        provider: provider.name,
+        orderId: body.orderId,
+        paymentId: body.paymentId,
+        expect: { bookingId: id, userId: user.id },
+      });
+      // Not this traveller's booking, or an order of another booking: 404, as for any other booking.
+      if (outcome.kind === 'unknown-order') await ownBookingRow(deps.database.db, id, user.id);
       const booking = await settleOutcome(deps, provider, outcome);
       return { status: 200, body: { booking } };
     });
