@@ -49,10 +49,11 @@ function NoData({ reason }: { reason?: string | null }) {
 }
 
 function Results() {
-  useDocumentTitle('Flight Results');
   const search = useSearch();
   const [, navigate] = useLocation();
   const draft = useMemo(() => draftFromSearch(search), [search]);
+  // The route in the title makes tabs and bookmarks of different searches tell apart.
+  useDocumentTitle(draft?.from && draft.to ? `Flights ${draft.from.toUpperCase()} to ${draft.to.toUpperCase()}` : 'Flight Results');
   const searchKey = draft ? draftToParams(draft) : '';
   const sortParam = new URLSearchParams(search).get('sort');
   const sort: SortKey = isSortKey(sortParam) ? sortParam : 'best';
