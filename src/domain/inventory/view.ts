@@ -18,6 +18,8 @@ export interface InventoryChange {
  */
 export class InventoryView {
   private readonly counts = new Map<string, InventoryChange>();
+  /** Bumped on every change, so caches of priced results know when to drop them. */
+  version = 0;
   private readonly loadedDates = new Set<string>();
   private readonly loading = new Map<string, Promise<void>>();
   /** Newest updated_at seen (database time, so node clocks do not matter). */
@@ -33,6 +35,7 @@ export class InventoryView {
   /** Called by the booking path after it commits a change to a row. */
   applyChange(flightId: string, cabin: Cabin, change: InventoryChange): void {
     this.counts.set(`${flightId}|${cabin}`, { available: change.available, held: change.held, sold: change.sold });
+    this.version++;
   }
 
   /**
@@ -48,6 +51,7 @@ export class InventoryView {
         const rows = await db.select().from(flightInventory).where(inArray(flightInventory.departureDate, missing));
         for (const row of rows) this.counts.set(`${row.flightId}|${row.cabin}`, { available: row.available, held: row.held, sold: row.sold });
         for (const d of missing) this.loadedDates.add(d);
+        if (rows.length > 0) this.version++;
       })().finally(() => missing.forEach((d) => this.loading.delete(d)));
       missing.forEach((d) => this.loading.set(d, load));
       pending.push(load);
@@ -64,10 +68,17 @@ export class InventoryView {
     await this.initWatermark(db);
     const since = new Date((this.watermark ?? new Date(0)).getTime() - 5_000);
     const rows = await db.select().from(flightInventory).where(gt(flightInventory.updatedAt, since));
+    let changed = false;
     for (const row of rows) {
-      this.counts.set(`${row.flightId}|${row.cabin}`, { available: row.available, held: row.held, sold: row.sold });
+      const key = `${row.flightId}|${row.cabin}`;
+      const known = this.counts.get(key);
+      if (!known || known.available !== row.available || known.held !== row.held || known.sold !== row.sold) {
+        this.counts.set(key, { available: row.available, held: row.held, sold: row.sold });
+        changed = true;
+      }
       if (!this.watermark || row.updatedAt > this.watermark) this.watermark = row.updatedAt;
     }
+    if (changed) this.version++;
     return rows.length;
   }
 

@@ -39,6 +39,18 @@ describe('GET /api/search', () => {
     expect(cheapest).toBeLessThanOrEqual(9000);
   });
 
+  it('answers repeated searches from the cache until the inventory changes', async () => {
+    const first = await search({ from: 'DEL', to: 'IXL', date: '2026-12-11' });
+    const again = await search({ from: 'DEL', to: 'IXL', date: '2026-12-11' });
+    expect(again.body).toEqual(first.body);
+    const target = first.body.itineraries.find((i) => i.stops === 0);
+    const leg = target?.legs[0];
+    if (!leg) throw new Error('no direct flight');
+    ctx.inventory.applyChange(leg.flightId, 'economy', { available: 3, held: 0, sold: 183 });
+    const after = await search({ from: 'DEL', to: 'IXL', date: '2026-12-11' });
+    expect(after.body.itineraries.find((i) => i.id === target?.id)?.seatsLeft).toBe(3);
+  });
+
   it('resolves city and alternative names', async () => {
     const { status, body } = await search({ from: 'bombay', to: 'Bengaluru', date: '2026-12-10' });
     expect(status).toBe(200);

@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '../../core/errors';
 import { searchQuerySchema } from '../../core/search';
+import type { InventoryView } from '../../domain/inventory/view';
+import { SearchResultCache } from '../../domain/search/result-cache';
 import { searchFlights } from '../../domain/search/search-flights';
 import { indiaToday } from '../../domain/world/time';
 import { fieldErrors } from '../errors';
@@ -46,7 +48,20 @@ export function registerSearch(app: OpenApiApp) {
     if (!world.getAirport(query.to)) unknown.to = unknownAirportMessage(raw.to ?? '');
     const first = Object.values(unknown)[0];
     if (first) throw new AppError('validation_failed', first, unknown);
+    let cache = caches.get(inventory);
+    if (!cache) {
+      cache = new SearchResultCache(1000);
+      caches.set(inventory, cache);
+    }
+    const cached = cache.get(query, inventory.version, now);
+    if (cached !== undefined) return c.json(cached, 200);
+    const versionBefore = inventory.version;
     const response = await searchFlights({ db: database.db, world, inventory }, query, now);
+    // Only cache what was computed against an unchanged inventory (loading a date bumps the version).
+    if (inventory.version === versionBefore) cache.set(query, versionBefore, now, response);
     return c.json(response, 200);
   });
 }
+
+/** One cache per inventory view (per app); entries carry the view's version, so bookings and refreshes invalidate them. */
+const caches = new WeakMap<InventoryView, SearchResultCache>();
