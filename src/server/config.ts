@@ -47,6 +47,9 @@ export const ConfigSchema = z.object({
   // Signs sandbox checkouts and webhooks; the same on every node. Without it, production takes no sandbox payments.
   PAYMENT_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SANDBOX_UPI_SUCCESS_RATE: z.coerce.number({ message: 'must be a number from 0 to 1' }).min(0, 'must be a number from 0 to 1').max(1, 'must be a number from 0 to 1').default(0.9),
+  // Outgoing mail (booking confirmations). Unset: messages are rendered and logged, not sent.
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be a URL like smtp://user:password@host:587').optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('Safar <no-reply@safar.example>'),
   // Only behind a proxy that sets X-Forwarded-For: otherwise clients could pick their own IP and dodge sign-in throttling.
   TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false').transform((value) => value === 'true'),
 });
@@ -74,7 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const lines = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');
     const value = env[name];
-    const shown = name.includes('SECRET') || name.includes('PASSWORD') || name === 'DATABASE_URL' ? '' : ` (got "${value ?? ''}")`;
+    const shown = name.includes('SECRET') || name.includes('PASSWORD') || name === 'DATABASE_URL' || name === 'SMTP_URL' ? '' : ` (got "${value ?? ''}")`;
     return `Invalid configuration: ${name} ${issue.message}${shown}`;
   });
   throw new ConfigError(lines.join('\n'));

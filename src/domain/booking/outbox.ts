@@ -1,0 +1,81 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Clock } from '../../core/clock';
+import type { Db } from '../../db/client';
+import { bookings, outbox } from '../../db/schema';
+import type { Tx } from './catalog';
+
+/** What the mailer needs from a mail library (nodemailer's `sendMail` fits). */
+export interface MailSender {
+  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+}
+
+const ConfirmedPayload = z.object({ bookingId: z.string(), pnr: z.string() });
+
+/** The message for an outbox row, or null for a kind this mailer does not know. */
+async function render(db: Db | Tx, row: typeof outbox.$inferSelect): Promise<{ subject: string; text: string } | null> {
+  if (row.kind !== 'booking-confirmed') return null;
+  const payload = ConfirmedPayload.safeParse(row.payload);
+  if (!payload.success) return null;
+  const [booking] = await db.select({ totalInr: bookings.totalInr }).from(bookings).where(eq(bookings.id, payload.data.bookingId));
+  return {
+    subject: `Your Safar booking ${payload.data.pnr} is confirmed`,
+    text: [
+      'Your booking is confirmed.',
+      '',
+      `Booking ID: ${payload.data.bookingId}`,
+      `PNR: ${payload.data.pnr}`,
+      booking ? `Total paid: ₹${booking.totalInr.toLocaleString('en-IN')}` : '',
+      '',
+      'Your e-ticket and boarding passes are in your Safar profile.',
+    ].join('\n'),
+  };
+}
+
+/** Minutes before retry n (1, 2, 4 … capped at an hour). */
+const backoffMs = (attempts: number) => Math.min(60, 2 ** attempts) * 60_000;
+
+/**
+ * Sends due outbox mail. Rows are claimed with FOR UPDATE SKIP LOCKED so nodes never send the
+ * same row at once; a row is marked sent only after the SMTP server accepted it (at-least-once:
+ * a crash between the two re-sends it, never drops it). Failures back off and are retried.
+ * @example await sendOutbox(db, clock, transport, 'Safar <no-reply@safar.example>')
+ */
+export async function sendOutbox(db: Db, clock: Clock, sender: MailSender, from: string, limit = 20): Promise<{ sent: number; failed: number }> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(outbox)
+      .where(and(isNull(outbox.sentAt), lte(outbox.availableAt, now)))
+      .orderBy(asc(outbox.availableAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    let sent = 0;
+    let failed = 0;
+    for (const row of due) {
+      // Inside the transaction: PGlite has one connection, so a query outside it would wait forever.
+      const message = await render(tx, row);
+      if (!message) {
+        await tx.update(outbox).set({ sentAt: now, lastError: `unknown kind ${row.kind}` }).where(eq(outbox.id, row.id));
+        continue;
+      }
+      try {
+        await sender.sendMail({ from, to: row.recipient, ...message });
+        await tx.update(outbox).set({ sentAt: now, attempts: sql`${outbox.attempts} + 1`, lastError: null }).where(eq(outbox.id, row.id));
+        sent += 1;
+      } catch (error) {
+        await tx
+          .update(outbox)
+          .set({
+            attempts: sql`${outbox.attempts} + 1`,
+            availableAt: new Date(now.getTime() + backoffMs(row.attempts + 1)),
+            lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+          })
+          .where(eq(outbox.id, row.id));
+        failed += 1;
+      }
+    }
+    return { sent, failed };
+  });
+}
