@@ -384,7 +384,7 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
             {payLabel}
           </button>
           <p className="muted small">
-            You pay {formatInr(booking.totalInr)} in Indian rupees. Your card details go to the payment provider, never to Safar.
+            You pay {formatInr(booking.totalInr)} in Indian rupees. Your card or UPI details go to the payment provider, never to Safar.
           </p>
         </form>
       </div>
