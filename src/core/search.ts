@@ -1,30 +1,12 @@
 import { z } from 'zod';
+import { type Cabin, CABINS, MAX_SEATS_PER_BOOKING, SEARCH_MESSAGES } from './search-options';
 
 /**
  * The search contract shared by the Home form, GET /api/search and the Results screen.
- * Messages are the spec's (section 5), character for character.
+ * Messages are the spec's (section 5), character for character. The constants live in
+ * search-options.ts (no zod) so the home page can use them without loading zod.
  */
-export const CABINS = ['economy', 'premium', 'business', 'first'] as const;
-export type Cabin = (typeof CABINS)[number];
-
-/** Labels the spec gives the class options (section 9). */
-export const CABIN_LABELS: Record<Cabin, string> = {
-  economy: 'Economy',
-  premium: 'Premium Economy',
-  business: 'Business',
-  first: 'First Class',
-};
-
-export const SEARCH_MESSAGES = {
-  sourceRequired: 'Source is required',
-  destinationRequired: 'Destination is required',
-  dateRequired: 'Departure date is required',
-  sameAirports: 'Source and destination cannot be same',
-  dateInPast: 'Departure date cannot be in the past',
-  formToast: 'Please fix the errors in the form',
-} as const;
-
-export const MAX_SEATS_PER_BOOKING = 9;
+export { CABIN_LABELS, CABINS, MAX_SEATS_PER_BOOKING, SEARCH_MESSAGES, type Cabin } from './search-options';
 
 const count = (min: number, max: number, label: string) =>
   z.coerce

@@ -2,7 +2,7 @@ import { ArrowUpDown, PlaneLanding, PlaneTakeoff, Route, Search } from 'lucide-r
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import { resolveCityCode } from '../../../core/city-codes';
-import { CABIN_LABELS, CABINS, SEARCH_MESSAGES } from '../../../core/search';
+import { CABIN_LABELS, CABINS, SEARCH_MESSAGES } from '../../../core/search-options';
 import { notify } from '../../lib/toast';
 import { AirportCombobox } from './airport-combobox';
 import { codeFromLabel } from './airport-suggestions';

@@ -1,0 +1,26 @@
+/**
+ * Search constants without zod: the home page's first load imports these directly
+ * (src/core/search.ts re-exports them with the schema).
+ */
+export const CABINS = ['economy', 'premium', 'business', 'first'] as const;
+export type Cabin = (typeof CABINS)[number];
+
+/** Labels the spec gives the class options (section 9). */
+export const CABIN_LABELS: Record<Cabin, string> = {
+  economy: 'Economy',
+  premium: 'Premium Economy',
+  business: 'Business',
+  first: 'First Class',
+};
+
+/** The spec's search form messages (section 5), character for character. */
+export const SEARCH_MESSAGES = {
+  sourceRequired: 'Source is required',
+  destinationRequired: 'Destination is required',
+  dateRequired: 'Departure date is required',
+  sameAirports: 'Source and destination cannot be same',
+  dateInPast: 'Departure date cannot be in the past',
+  formToast: 'Please fix the errors in the form',
+} as const;
+
+export const MAX_SEATS_PER_BOOKING = 9;
