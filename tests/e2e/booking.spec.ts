@@ -370,6 +370,73 @@ test.describe('booking journey', () => {
     await expect(page.getByRole('button', { name: /^Pay with/ })).toHaveCount(0);
   });
 
+  test.describe('with Razorpay configured', () => {
+    // The server under test runs the sandbox; Razorpay's side (config, order, checkout.js, the
+    // verified confirm) is played by route handlers, and the page's CSP is bypassed so the stand-in
+    // checkout.js can load the way the real one does when Razorpay is enabled.
+    test.use({ bypassCSP: true });
+
+    test('Checkout opens with the spec options and its handler confirms the booking', async ({ page, baseURL }) => {
+      await signUpAndInByApi(page, baseURL);
+      await page.route('**/api/payments/config', (route) =>
+        route.fulfill({ json: { provider: 'razorpay', providerName: 'Razorpay', upiEnabled: true, razorpayKeyId: 'rzp_test_e2e' } }),
+      );
+      await page.route('**/api/bookings/*/payments', (route) =>
+        route.fulfill({
+          status: 201,
+          json: {
+            payment: {
+              orderId: 'order_E2E1',
+              provider: 'razorpay',
+              amountPaise: 1_234_500,
+              currency: 'INR',
+              description: 'Flight Booking: DEL to BOM',
+              prefill: { email: 'traveller@example.com', contact: '9876543210' },
+              razorpayKeyId: 'rzp_test_e2e',
+            },
+          },
+        }),
+      );
+      await page.route('https://checkout.razorpay.com/v1/checkout.js', (route) =>
+        route.fulfill({
+          contentType: 'application/javascript',
+          body: `window.Razorpay = function (options) {
+            window.__checkoutOptions = JSON.parse(JSON.stringify(options));
+            return { on: function () {}, open: function () {
+              setTimeout(function () { options.handler({ razorpay_payment_id: 'pay_E2E1', razorpay_order_id: options.order_id, razorpay_signature: 'sig_e2e' }); }, 50);
+            } };
+          };`,
+        }),
+      );
+      let confirmBody: unknown = null;
+      await page.route('**/api/bookings/*/confirm', async (route) => {
+        confirmBody = route.request().postDataJSON();
+        const id = new URL(route.request().url()).pathname.split('/')[3] ?? '';
+        const held = (await (await page.request.get(`/api/bookings/${id}`)).json()) as { booking: Record<string, unknown> };
+        await route.fulfill({ json: { booking: { ...held.booking, status: 'confirmed', paymentId: 'pay_E2E1', paymentMethod: 'card' } } });
+      });
+
+      await searchAndBookFirst(page, 2);
+      await bookTwoAdults(page);
+      await page.getByRole('button', { name: 'Pay with Razorpay' }).click();
+      await expect(page.getByText(/Booking confirmed! Your PNR is/)).toBeVisible({ timeout: 15_000 });
+      const options = await page.evaluate(() => (window as unknown as { __checkoutOptions: unknown }).__checkoutOptions);
+      expect(options).toEqual({
+        key: 'rzp_test_e2e',
+        amount: 1_234_500,
+        currency: 'INR',
+        name: 'Safar',
+        description: 'Flight Booking: DEL to BOM',
+        order_id: 'order_E2E1',
+        prefill: { email: 'traveller@example.com', contact: '9876543210' },
+        theme: { color: '#0b5cad' },
+        modal: {},
+      });
+      expect(confirmBody).toEqual({ orderId: 'order_E2E1', paymentId: 'pay_E2E1', signature: 'sig_e2e' });
+      await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
+    });
+  });
+
   test('the guard sends a signed-out traveller to /login and back to the flight they chose', async ({ page, baseURL }) => {
     await searchAndBookFirst(page, 1);
     await expect(page.getByText('Please login to book flights')).toBeVisible();
