@@ -31,6 +31,13 @@ async function scan(page: Page) {
   await expectNoAxeViolations(page);
 }
 
+/** The same scan with the dark palette applied, then back to light. */
+async function scanDark(page: Page) {
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  await scan(page);
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+}
+
 /**
  * Screenshots at phone and desktop widths, light and dark, for a person to look at
  * (E2E_SCREENSHOTS=1; off by default because they add about a minute to the run).
@@ -194,6 +201,7 @@ test.describe('booking journey', () => {
     await expect(row).toContainText(pnr);
     await expect(page.getByTestId('stat-total-bookings')).toHaveText('1');
     await scan(page);
+    await scanDark(page);
     await shoot(page, 'profile');
 
     const ticketPdf = await downloadBytes(page, () => row.getByRole('button', { name: /Download Ticket/ }).click());
@@ -209,6 +217,7 @@ test.describe('booking journey', () => {
     await expect(page.getByRole('button', { name: 'Print Ticket' })).toBeVisible();
     await expect(page.getByText(/^\d{13}$/).first()).toBeVisible();
     await scan(page);
+    await scanDark(page);
     await shoot(page, 'ticket');
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('banner')).toBeHidden();
@@ -228,6 +237,7 @@ test.describe('booking journey', () => {
     await expect(pass.getByText(pnr)).toBeVisible();
     await expect(pass.getByRole('img', { name: /barcode/ })).toBeVisible({ timeout: 10_000 });
     await expectNoAxeViolations(page);
+    await scanDark(page);
     await shoot(page, 'wallet-pass');
     const flight = (await pass.locator('.wallet-pass-top span').nth(1).textContent()) ?? '';
     const passPdf = await downloadBytes(page, () => pass.getByRole('button', { name: 'Download PDF' }).click());
