@@ -6,7 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startServer } from './lib.mjs';
 
-const PORT = '3392';
+const PORT = '3417';
 const dir = mkdtempSync(path.join(tmpdir(), 'safar-bench-search-'));
 const server = await startServer({ PORT, DATA_DIR: dir });
 const base = `http://127.0.0.1:${PORT}`;

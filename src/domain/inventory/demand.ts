@@ -25,7 +25,7 @@ export async function simulateDemand(db: Db, world: World, now: Date, options: {
   const count = options.flights ?? 150;
   const horizon = options.horizonDays ?? 45;
   const today = dayNumber(indiaToday(now));
-  const rng = createRng(hashString(`${world.seed}|${Math.floor(now.getTime() / 60_000)}`));
+  const rng = createRng(hashString(`${world.seed}|${Math.floor(now.getTime() / 10_000)}`));
   const picks = new Map<string, { flightId: string; cabin: Cabin; seats: number }>();
   for (let i = 0; i < count * 2 && picks.size < count; i++) {
     const daysOut = Math.floor(rng.next() ** 2 * horizon);

@@ -7,9 +7,11 @@ import type { Job } from './runner';
  */
 export const demandSimulator: Job = {
   name: 'demand-simulator',
-  intervalMs: 60_000,
+  // Small batches often: on PGlite the database work runs on the server's own thread, so a big
+  // batch would stall searches for a few hundred milliseconds.
+  intervalMs: 20_000,
   async run(deps) {
-    const ticks = await simulateDemand(deps.database.db, deps.world, deps.clock.now());
+    const ticks = await simulateDemand(deps.database.db, deps.world, deps.clock.now(), { flights: 50 });
     for (const tick of ticks) deps.inventory.applyChange(tick.flightId, tick.cabin, tick.change);
     deps.logger.debug('demand simulated', { flights: ticks.length });
   },
