@@ -310,7 +310,7 @@ export const IdempotencyKeySchema = z
  * after it knows the itinerary (validatePassengers), so here they are only shaped.
  */
 export const CreateBookingBodySchema = z.object({
-  itineraryId: z.string({ message: 'Choose a flight to book' }).trim().min(1, 'Choose a flight to book').max(400, 'Choose a flight to book'),
+  itineraryId: z.string({ message: 'Choose a flight to book' }).trim().min(1, 'Choose a flight to book').max(400, 'Choose a flight to book').regex(/^[\x21-\x7e]+$/, 'Choose a flight to book'),
   passengers: z.array(z.unknown(), { message: PASSENGER_MESSAGES.noPassengers }).min(1, PASSENGER_MESSAGES.noPassengers).max(MAX_PASSENGERS, PASSENGER_MESSAGES.tooMany),
   quotedTotal: z.number({ message: 'quotedTotal must be a number' }).int('quotedTotal must be whole rupees').min(0, 'quotedTotal must be positive'),
   acceptPriceChange: z.boolean().optional(),
@@ -331,10 +331,18 @@ export const CreatePaymentBodySchema = z
   });
 export type CreatePaymentBody = z.infer<typeof CreatePaymentBodySchema>;
 
+/** Provider ids are short ASCII tokens (order_…, pay_…); anything else never reaches the database. */
+const providerId = (name: string) =>
+  z
+    .string({ message: `${name} is required` })
+    .min(1, `${name} is required`)
+    .max(100, `${name} is too long`)
+    .regex(/^[A-Za-z0-9_.:-]+$/, `${name} is not a valid id`);
+
 export const ConfirmBookingBodySchema = z.object({
-  orderId: z.string({ message: 'orderId is required' }).min(1, 'orderId is required').max(100),
-  paymentId: z.string({ message: 'paymentId is required' }).min(1, 'paymentId is required').max(100),
-  signature: z.string({ message: 'signature is required' }).min(1, 'signature is required').max(200),
+  orderId: providerId('orderId'),
+  paymentId: providerId('paymentId'),
+  signature: z.string({ message: 'signature is required' }).min(1, 'signature is required').max(200).regex(/^[0-9a-fA-F]+$/, 'signature is not valid'),
 });
 export type ConfirmBookingBody = z.infer<typeof ConfirmBookingBodySchema>;
 
@@ -372,9 +380,9 @@ export const SandboxCardSchema = z.object({
 export const SandboxPayBodySchema = z.discriminatedUnion(
   'method',
   [
-    z.object({ orderId: z.string().min(1, 'orderId is required').max(100), method: z.literal('card'), card: SandboxCardSchema }),
+    z.object({ orderId: providerId('orderId'), method: z.literal('card'), card: SandboxCardSchema }),
     z.object({
-      orderId: z.string().min(1, 'orderId is required').max(100),
+      orderId: providerId('orderId'),
       method: z.literal('upi'),
       upiId: z.string({ message: UPI_MESSAGE }).trim().refine(isValidUpiId, UPI_MESSAGE),
     }),

@@ -5,12 +5,13 @@ import type { PaymentEvent } from './provider';
  * Razorpay's webhook body (the sandbox sends the same shape). Only the fields booking uses
  * are read; anything else passes through untouched.
  */
+const ProviderId = z.string().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/);
 const PaymentEntitySchema = z.object({
-  id: z.string().min(1).max(100),
-  order_id: z.string().min(1).max(100).nullish(),
+  id: ProviderId,
+  order_id: ProviderId.nullish(),
   amount: z.number().int().nonnegative().nullish(),
   method: z.string().max(40).nullish(),
-  error_description: z.string().max(500).nullish(),
+  error_description: z.string().max(500).transform((v) => v.replace(/\u0000/g, '')).nullish(),
 });
 
 export const WebhookBodySchema = z.object({
@@ -18,7 +19,7 @@ export const WebhookBodySchema = z.object({
   payload: z
     .object({
       payment: z.object({ entity: PaymentEntitySchema }).optional(),
-      order: z.object({ entity: z.object({ id: z.string().min(1).max(100) }) }).optional(),
+      order: z.object({ entity: z.object({ id: ProviderId }) }).optional(),
     })
     .default({}),
 });

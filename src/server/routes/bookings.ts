@@ -25,7 +25,7 @@ export const ErrorSchema = z.object({
 const View = (name: string) => z.unknown().openapi({ description: name });
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 export const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKeySchema });
-export const BookingIdParams = z.object({ id: z.string().min(1).max(40).openapi({ example: 'BK1732180000000' }) });
+export const BookingIdParams = z.object({ id: z.string().regex(/^BK\d{13,16}$/, 'Booking not found').openapi({ example: 'BK1732180000000' }) });
 
 const createBookingRoute = createRoute({
   method: 'post',
