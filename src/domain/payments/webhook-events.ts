@@ -11,7 +11,7 @@ const PaymentEntitySchema = z.object({
   order_id: ProviderId.nullish(),
   amount: z.number().int().nonnegative().nullish(),
   method: z.string().max(40).nullish(),
-  error_description: z.string().max(500).transform((v) => v.replace(/\u0000/g, '')).nullish(),
+  error_description: z.string().max(500).transform((v) => v.split(String.fromCharCode(0)).join('')).nullish(),
 });
 
 export const WebhookBodySchema = z.object({
