@@ -109,7 +109,10 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
 
   const add = () => {
     if (passengers.length >= MAX_PASSENGERS) return;
-    setPassengers((list) => [...list, emptyPassenger()]);
+    const draft = emptyPassenger();
+    setPassengers((list) => [...list, draft]);
+    // Keyboard and screen-reader users continue in the card they just added.
+    window.requestAnimationFrame(() => document.getElementById(`pax-${draft.key}-title`)?.focus());
   };
 
   const submit = async (acceptPriceChange: boolean, quotedTotal: number) => {
