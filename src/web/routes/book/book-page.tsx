@@ -105,6 +105,8 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
     setPassengers((list) => list.filter((_, i) => i !== index));
     // Field errors are keyed by position, so they no longer line up after a removal.
     setErrors({});
+    // The Remove button is gone with its card; keep keyboard focus in the form.
+    window.requestAnimationFrame(() => document.getElementById('book-add-passenger')?.focus());
   };
 
   const add = () => {
@@ -193,7 +195,7 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
             </p>
           )}
           <div className="book-tools">
-            <button type="button" className="btn" onClick={add} disabled={passengers.length >= MAX_PASSENGERS}>
+            <button type="button" id="book-add-passenger" className="btn" onClick={add} disabled={passengers.length >= MAX_PASSENGERS}>
               <Plus aria-hidden="true" size={18} /> Add Passenger
             </button>
             {/* Wired to their dialogs by a later issue. */}
