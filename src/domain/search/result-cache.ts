@@ -1,26 +1,19 @@
-import type { SearchQuery, SearchResponse } from '../../core/search';
-
 /**
- * Search answers for identical queries, valid while the inventory view's version
- * and the minute (fares move with time to departure) are unchanged. Popular searches are
- * repeated a lot; this skips the engine and pricing for them. Entries are shared: never mutate them.
- * @example const cache = new SearchResultCache(500); cache.get(query, inventory.version, now)
+ * Serialized search answers keyed by query string, valid while the inventory view's version and
+ * the minute (fares move with time to departure) are unchanged. Popular searches repeat a lot;
+ * this skips the engine, pricing and JSON for them.
+ * @example const cache = new SearchResultCache(500); cache.get('?from=DEL&to=BOM&date=2026-12-24', inventory.version, now)
  */
 export class SearchResultCache {
-  private readonly entries = new Map<string, { stamp: string; body: SearchResponse }>();
+  private readonly entries = new Map<string, { stamp: string; body: string }>();
 
   constructor(private readonly capacity: number) {}
-
-  private static key(query: SearchQuery): string {
-    return `${query.from}|${query.to}|${query.date}|${query.cabin}|${query.adults}|${query.children}|${query.infants}`;
-  }
 
   private static stamp(version: number, now: Date): string {
     return `${version}@${Math.floor(now.getTime() / 60_000)}`;
   }
 
-  get(query: SearchQuery, version: number, now: Date): SearchResponse | undefined {
-    const key = SearchResultCache.key(query);
+  get(key: string, version: number, now: Date): string | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.stamp !== SearchResultCache.stamp(version, now)) return undefined;
     // Refresh the LRU position.
@@ -29,8 +22,7 @@ export class SearchResultCache {
     return entry.body;
   }
 
-  set(query: SearchQuery, version: number, now: Date, body: SearchResponse): void {
-    const key = SearchResultCache.key(query);
+  set(key: string, version: number, now: Date, body: string): void {
     this.entries.delete(key);
     if (this.entries.size >= this.capacity) {
       const oldest = this.entries.keys().next().value;

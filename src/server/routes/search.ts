@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
 import { searchQuerySchema } from '../../core/search';
 import type { InventoryView } from '../../domain/inventory/view';
@@ -6,6 +7,7 @@ import { SearchResultCache } from '../../domain/search/result-cache';
 import { searchFlights } from '../../domain/search/search-flights';
 import { indiaToday } from '../../domain/world/time';
 import { fieldErrors } from '../errors';
+import type { AppEnv } from '../context';
 import type { OpenApiApp } from '../openapi';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
 import { ErrorSchema, SearchResponseSchema } from './search-schemas';
@@ -33,6 +35,7 @@ const route = createRoute({
 });
 
 export function registerSearch(app: OpenApiApp) {
+  app.use('/api/search', cachedSearch());
   app.openapi(route, async (c) => {
     const { clock, world, inventory, database } = c.var.deps;
     const raw = c.req.valid('query');
@@ -48,20 +51,33 @@ export function registerSearch(app: OpenApiApp) {
     if (!world.getAirport(query.to)) unknown.to = unknownAirportMessage(raw.to ?? '');
     const first = Object.values(unknown)[0];
     if (first) throw new AppError('validation_failed', first, unknown);
-    let cache = caches.get(inventory);
-    if (!cache) {
-      cache = new SearchResultCache(1000);
-      caches.set(inventory, cache);
-    }
-    const cached = cache.get(query, inventory.version, now);
-    if (cached !== undefined) return c.json(cached, 200);
-    const versionBefore = inventory.version;
     const response = await searchFlights({ db: database.db, world, inventory }, query, now);
-    // Only cache what was computed against an unchanged inventory (loading a date bumps the version).
-    if (inventory.version === versionBefore) cache.set(query, versionBefore, now, response);
     return c.json(response, 200);
   });
 }
 
 /** One cache per inventory view (per app); entries carry the view's version, so bookings and refreshes invalidate them. */
 const caches = new WeakMap<InventoryView, SearchResultCache>();
+
+/**
+ * Serves an identical search (same query string) from the cache while the inventory version and
+ * the minute are unchanged, skipping validation, the engine, pricing and JSON. Only 200 answers
+ * computed against an unchanged inventory are stored.
+ */
+function cachedSearch(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { inventory, clock } = c.var.deps;
+    let cache = caches.get(inventory);
+    if (!cache) {
+      cache = new SearchResultCache(1000);
+      caches.set(inventory, cache);
+    }
+    const key = new URL(c.req.url).search;
+    const now = clock.now();
+    const hit = cache.get(key, inventory.version, now);
+    if (hit !== undefined) return c.body(hit, 200, { 'Content-Type': 'application/json' });
+    const versionBefore = inventory.version;
+    await next();
+    if (c.res.status === 200 && inventory.version === versionBefore) cache.set(key, versionBefore, now, await c.res.clone().text());
+  };
+}
