@@ -96,6 +96,16 @@ export function priceChangeOf(error: unknown): { oldTotal: number; newTotal: num
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * A fresh Idempotency-Key. `crypto.randomUUID` exists only in secure contexts (https or
+ * localhost), so plain-http hosts fall back to 16 random bytes from getRandomValues.
+ * @example createBooking(body, newIdempotencyKey())
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** POST /api/bookings: holds seats for ten minutes. */
 export function createBooking(body: CreateBookingBody, idempotencyKey: string): Promise<{ booking: BookingView }> {
   return requestJson('/api/bookings', { json: body, headers: { 'Idempotency-Key': idempotencyKey } });

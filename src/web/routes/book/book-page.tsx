@@ -6,7 +6,7 @@ import { BOOKING_REASONS, MAX_PASSENGERS, PASSENGER_MESSAGES } from '../../../co
 import type { Itinerary, SearchQuery } from '../../../core/search';
 import { useDocumentTitle } from '../../components/page-title';
 import { RequireAuth } from '../../features/auth/require-auth';
-import { BookingApiError, createBooking, priceChangeOf } from '../../features/booking/booking-api';
+import { BookingApiError, createBooking, newIdempotencyKey, priceChangeOf } from '../../features/booking/booking-api';
 import { formatInr, localDate } from '../../features/booking/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
 import { Modal } from '../../features/booking/modal';
@@ -121,7 +121,7 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
     const inputs = passengers.map(toPassengerInput);
     const body = { itineraryId: itinerary.id, passengers: inputs, quotedTotal, ...(acceptPriceChange ? { acceptPriceChange: true } : {}) };
     const bodyText = JSON.stringify(body);
-    if (submission.current?.body !== bodyText) submission.current = { body: bodyText, key: crypto.randomUUID() };
+    if (submission.current?.body !== bodyText) submission.current = { body: bodyText, key: newIdempotencyKey() };
     setSubmitting(true);
     try {
       const { booking } = await createBooking(body, submission.current.key);
