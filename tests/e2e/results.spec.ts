@@ -18,7 +18,9 @@ async function showFilters(page: Page) {
   if (await toggle.isVisible()) await toggle.click();
 }
 
+/** Axe scans run once the search's toast has come and gone: a toast mid-animation is partly transparent. */
 async function scanWhenToastsClosed(page: Page) {
+  await expect(page.getByText(/^Found \d+ flights from/)).toBeVisible();
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   await expectNoAxeViolations(page);
 }
@@ -159,6 +161,13 @@ test.describe('results', () => {
     await page.goto(resultsUrl(isoDay(-2)));
     await expect(page.getByRole('alert').getByText('Departure date cannot be in the past').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Update Search' })).toBeVisible();
+    await expect(page.getByLabel('Departure Date')).toHaveAccessibleDescription('Departure date cannot be in the past');
+  });
+
+  test('an unknown airport in the URL is named under its field', async ({ page }) => {
+    await page.goto(`/result?from=Atlantis&to=DEL&date=${isoDay(2)}`);
+    await expect(page.getByRole('alert')).toContainText('Atlantis');
+    await expect(page.getByRole('combobox', { name: 'From' })).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('results pass axe in light mode', async ({ page }) => {

@@ -7,7 +7,7 @@ import { notify } from '../../lib/toast';
 import { AirportCombobox } from './airport-combobox';
 import { codeFromLabel } from './airport-suggestions';
 import type * as ValidateSearchModule from './validate-search';
-import { EMPTY_DRAFT, localIsoDate, resultUrl, type SearchDraft, type SearchField } from './search-url';
+import { EMPTY_DRAFT, localIsoDate, resultUrl, SEARCH_FIELDS, type SearchDraft, type SearchField } from './search-url';
 import './search-form.css';
 
 type Errors = Partial<Record<SearchField, string>>;
@@ -20,6 +20,16 @@ function loadValidator() {
     validator = undefined;
   });
   return validator;
+}
+
+/** Keeps the messages for fields this form has. */
+function pickFieldErrors(fields: Record<string, string> | undefined): Errors {
+  const errors: Errors = {};
+  for (const field of SEARCH_FIELDS) {
+    const message = fields?.[field];
+    if (message) errors[field] = message;
+  }
+  return errors;
 }
 
 /** What the traveller typed or picked, as the code the API takes. */
@@ -35,6 +45,8 @@ export interface SearchFormInitial {
 
 interface SearchFormProps {
   initial?: SearchFormInitial;
+  /** Field messages from the server (a results URL it refused), shown under their fields. */
+  initialErrors?: Record<string, string> | undefined;
   /** Shown on the submit button; the results page says "Update Search". */
   submitLabel?: string;
   headingId?: string;
@@ -75,7 +87,7 @@ function CountField({ id, label, hint, min, max, value, error, onChange }: { id:
  * /result?from=…; errors show under each field with the toast 'Please fix the errors in the form'.
  * @example <SearchForm initial={{ fromText: 'Mumbai', toText: 'Delhi' }} />
  */
-export function SearchForm({ initial, submitLabel = 'Search Flights', headingId }: SearchFormProps) {
+export function SearchForm({ initial, initialErrors, submitLabel = 'Search Flights', headingId }: SearchFormProps) {
   const [, navigate] = useLocation();
   const start = { ...EMPTY_DRAFT, ...initial?.draft };
   const [from, setFrom] = useState<{ text: string; code: string | null }>({ text: initial?.fromText ?? start.from, code: null });
@@ -85,7 +97,7 @@ export function SearchForm({ initial, submitLabel = 'Search Flights', headingId 
   const [adults, setAdults] = useState(start.adults);
   const [children, setChildren] = useState(start.children);
   const [infants, setInfants] = useState(start.infants);
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<Errors>(() => pickFieldErrors(initialErrors));
   const [busy, setBusy] = useState(false);
   const today = localIsoDate();
 

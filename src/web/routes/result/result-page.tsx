@@ -91,7 +91,8 @@ function Results() {
     navigate(`/result?${params.toString()}`, { replace: true });
   }
 
-  const fieldErrors = results.error instanceof ApiError ? Object.values(results.error.fields) : [];
+  // Field messages show under the form's fields; the alert lists only those that differ from its headline.
+  const fieldErrors = results.error instanceof ApiError ? [...new Set(Object.values(results.error.fields))].filter((m) => m !== results.error?.message) : [];
   const query = data?.query;
 
   return (
@@ -113,7 +114,7 @@ function Results() {
       {draft ? (
         <details className="modify-search" open={results.isError ? true : undefined}>
           <summary>Modify search</summary>
-          <SearchForm key={searchKey} submitLabel="Update Search" initial={{ draft }} />
+          <SearchForm key={`${searchKey}:${results.isError ? 'refused' : ''}`} submitLabel="Update Search" initial={{ draft }} initialErrors={results.error instanceof ApiError ? results.error.fields : undefined} />
         </details>
       ) : null}
 
@@ -140,77 +141,79 @@ function Results() {
       ) : (
         <>
           {query ? <FareCalendar key={`${query.from}-${query.to}-${query.cabin}-${query.date.slice(0, 7)}`} query={query} onPick={(date) => go({ ...query, date })} /> : null}
-          <div className="results-layout">
-            <aside className="results-filters">
-              <FilterPanel
-                key={`${routeKey}:${JSON.stringify(filters)}:${query?.cabin ?? ''}`}
-                airlines={airlines}
-                cabin={query?.cabin ?? 'economy'}
-                applied={filters}
-                onApply={(next: ResultFilters, cabin: Cabin) => {
-                  setFilterState({ route: routeKey, filters: next });
-                  if (query && cabin !== query.cabin) go({ ...query, cabin });
-                }}
-                onClear={() => setFilterState({ route: routeKey, filters: NO_FILTERS })}
-              />
-            </aside>
-            <section className="results-list" aria-labelledby="list-title" aria-busy={results.isPending}>
-              <div className="list-toolbar">
-                <h2 id="list-title" className="list-count" aria-live="polite">
-                  {data ? `${shown.length} of ${data.itineraries.length} flights` : 'Searching flights…'}
-                </h2>
-                <label className="sort">
-                  <span>Sort by</span>
-                  <select value={sort} onChange={(event) => setSort(isSortKey(event.target.value) ? event.target.value : 'best')}>
-                    {SORTS.map((key) => (
-                      <option key={key} value={key}>
-                        {SORT_LABELS[key]}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              </div>
-              {!data ? (
-                <ul className="card-list">
-                  {Array.from({ length: 4 }, (_, i) => (
-                    <li key={i}>
-                      <FlightCardSkeleton />
-                    </li>
-                  ))}
-                </ul>
-              ) : data.itineraries.length === 0 ? (
-                <NoData reason={data.reason} />
-              ) : shown.length === 0 ? (
-                <div className="card empty-state" role="status">
-                  <p className="empty-title">No flights found</p>
-                  <p className="muted">Try adjusting your filters to see more results</p>
-                  <button type="button" className="btn" onClick={() => setFilterState({ route: routeKey, filters: NO_FILTERS })}>
-                    Clear All
-                  </button>
+          {data && data.itineraries.length === 0 ? (
+            <NoData reason={data.reason} />
+          ) : (
+            <div className="results-layout">
+              <aside className="results-filters">
+                <FilterPanel
+                  key={`${routeKey}:${JSON.stringify(filters)}:${query?.cabin ?? ''}`}
+                  airlines={airlines}
+                  cabin={query?.cabin ?? 'economy'}
+                  applied={filters}
+                  onApply={(next: ResultFilters, cabin: Cabin) => {
+                    setFilterState({ route: routeKey, filters: next });
+                    if (query && cabin !== query.cabin) go({ ...query, cabin });
+                  }}
+                  onClear={() => setFilterState({ route: routeKey, filters: NO_FILTERS })}
+                />
+              </aside>
+              <section className="results-list" aria-labelledby="list-title" aria-busy={results.isPending}>
+                <div className="list-toolbar">
+                  <h2 id="list-title" className="list-count" aria-live="polite">
+                    {data ? `${shown.length} of ${data.itineraries.length} flights` : 'Searching flights…'}
+                  </h2>
+                  <label className="sort">
+                    <span>Sort by</span>
+                    <select value={sort} onChange={(event) => setSort(isSortKey(event.target.value) ? event.target.value : 'best')}>
+                      {SORTS.map((key) => (
+                        <option key={key} value={key}>
+                          {SORT_LABELS[key]}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
                 </div>
-              ) : (
-                <>
+                {!data ? (
                   <ul className="card-list">
-                    {visible.map((itinerary) => (
-                      <li key={itinerary.id}>
-                        <FlightCard itinerary={itinerary} query={data.query} />
+                    {Array.from({ length: 4 }, (_, i) => (
+                      <li key={i}>
+                        <FlightCardSkeleton />
                       </li>
                     ))}
                   </ul>
-                  {more > 0 ? (
-                    <div className="show-more">
-                      <p className="muted small">
-                        Showing {visible.length} of {shown.length}
-                      </p>
-                      <button type="button" className="btn" onClick={() => setPaging({ key: listKey, limit: limit + PAGE_SIZE })}>
-                        Show {more} more flights
-                      </button>
-                    </div>
-                  ) : null}
-                </>
-              )}
-            </section>
-          </div>
+                ) : shown.length === 0 ? (
+                  <div className="card empty-state" role="status">
+                    <p className="empty-title">No flights found</p>
+                    <p className="muted">Try adjusting your filters to see more results</p>
+                    <button type="button" className="btn" onClick={() => setFilterState({ route: routeKey, filters: NO_FILTERS })}>
+                      Clear All
+                    </button>
+                  </div>
+                ) : (
+                  <>
+                    <ul className="card-list">
+                      {visible.map((itinerary) => (
+                        <li key={itinerary.id}>
+                          <FlightCard itinerary={itinerary} query={data.query} />
+                        </li>
+                      ))}
+                    </ul>
+                    {more > 0 ? (
+                      <div className="show-more">
+                        <p className="muted small">
+                          Showing {visible.length} of {shown.length}
+                        </p>
+                        <button type="button" className="btn" onClick={() => setPaging({ key: listKey, limit: limit + PAGE_SIZE })}>
+                          Show {more} more flights
+                        </button>
+                      </div>
+                    ) : null}
+                  </>
+                )}
+              </section>
+            </div>
+          )}
         </>
       )}
     </div>
