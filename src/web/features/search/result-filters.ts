@@ -89,8 +89,8 @@ export function applyFilters(itineraries: readonly Itinerary[], filters: ResultF
 const departureMs = (it: Itinerary) => Date.parse(it.departure);
 
 /**
- * Sorts a copy. Best weighs price and duration equally against the cheapest and fastest in the list,
- * with a small penalty per stop; ties fall back to price then departure.
+ * Sorts a copy. Best keeps the server's order (GET /api/search answers in "best" order: price,
+ * time and stops weighed together), so there is one definition of best.
  * @example sortItineraries(list, 'cheapest')[0].price.total.total // the lowest total
  */
 export function sortItineraries(itineraries: readonly Itinerary[], sort: SortKey): Itinerary[] {
@@ -105,12 +105,8 @@ export function sortItineraries(itineraries: readonly Itinerary[], sort: SortKey
       return list.sort((a, b) => byDuration(a, b) || byPrice(a, b) || byDeparture(a, b));
     case 'earliest':
       return list.sort((a, b) => byDeparture(a, b) || byPrice(a, b));
-    case 'best': {
-      const minPrice = Math.max(1, Math.min(...list.map((it) => it.price.total.total)));
-      const minDuration = Math.max(1, Math.min(...list.map((it) => it.durationMinutes)));
-      const score = (it: Itinerary) => it.price.total.total / minPrice + it.durationMinutes / minDuration + it.stops * 0.25;
-      return list.sort((a, b) => score(a) - score(b) || byPrice(a, b) || byDeparture(a, b));
-    }
+    case 'best':
+      return list;
   }
 }
 
