@@ -188,6 +188,7 @@ test.describe('results', () => {
     await showFilters(page);
     await scanWhenToastsClosed(page);
     await page.goto('/result');
+    await expect(page.getByText('No flights found. Please search for flights.')).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });
