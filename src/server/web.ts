@@ -17,29 +17,26 @@ export function registerWebApp(app: Hono<AppEnv>, distDir: string) {
     return indexHtml;
   };
 
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      onFound: (filePath, c) => {
-        // The service worker and its manifest must never be stale.
-        c.header('Cache-Control', filePath.endsWith('.html') || filePath.endsWith('sw.js') ? 'no-cache' : 'public, max-age=3600');
-      },
-    }),
-  );
+  // Cache headers are set after the file is served (serveStatic's onFound runs too late to add them).
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' || c.res.status !== 200 || c.req.path.startsWith('/api/')) return;
+    const p = c.req.path;
+    const header = p.startsWith('/assets/')
+      ? 'public, max-age=31536000, immutable'
+      : p === '/' || p.endsWith('.html') || p.endsWith('sw.js') || p.endsWith('.webmanifest') || !p.includes('.')
+        ? 'no-cache'
+        : 'public, max-age=3600';
+    c.res.headers.set('Cache-Control', header);
+  });
+  app.use('/assets/*', serveStatic({ root }));
+  // A missing hashed asset is a 404, never index.html: a stale tab asking for an old chunk must
+  // fail loudly (and be retried by a reload) rather than parse HTML as JavaScript.
+  app.get('/assets/*', (c) => c.text('Not found', 404));
+  app.use('*', serveStatic({ root }));
   app.get('*', (c) => {
     const html = readIndex();
     if (!html) return c.text('The web app has not been built yet. Run: npm run build', 503);
-    c.header('Cache-Control', 'no-cache');
     return c.html(html);
   });
 }

@@ -1,6 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
-import { authUserSchema } from '../../../core/auth';
 import { apiFetch } from '../../lib/api';
 
 /** The signed-in traveller, as the server's session says. */
@@ -15,7 +13,17 @@ export interface SessionState {
   status: 'loading' | 'ready';
 }
 
-const sessionResponseSchema = z.object({ user: authUserSchema.nullable() });
+/**
+ * Reads the user out of a /api/auth/session answer. Hand-written rather than zod because
+ * this runs in the shell on every page, and zod would add ~26 kB to the first load.
+ */
+function parseSessionUser(body: unknown): SessionUser | null {
+  if (typeof body !== 'object' || body === null || !('user' in body)) return null;
+  const user: unknown = body.user;
+  if (typeof user !== 'object' || user === null || !('id' in user) || !('email' in user)) return null;
+  const { id, email } = user;
+  return typeof id === 'string' && typeof email === 'string' ? { id, email } : null;
+}
 
 // A tiny external store rather than TanStack Query: the shell needs it on first paint,
 // and the query library is loaded only by the screens that fetch.
@@ -35,8 +43,7 @@ function setState(next: SessionState): void {
 export function refreshSession(): Promise<void> {
   const request = apiFetch<unknown>('/api/auth/session')
     .then((body) => {
-      const parsed = sessionResponseSchema.safeParse(body);
-      setState({ user: parsed.success ? parsed.data.user : null, status: 'ready' });
+      setState({ user: parseSessionUser(body), status: 'ready' });
     })
     .catch(() => {
       // Offline or server down: treat as signed out rather than spin forever.
