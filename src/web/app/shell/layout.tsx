@@ -7,7 +7,8 @@ import { OfflineBanner } from './offline-banner';
 
 function PageSkeleton() {
   return (
-    <div className="container page" aria-busy="true" aria-label="Loading">
+    <div className="container page" role="status" aria-busy="true">
+      <span className="visually-hidden">Loading…</span>
       <div className="skeleton skeleton-title" />
       <div className="skeleton skeleton-line" />
       <div className="skeleton skeleton-line short" />
