@@ -11,6 +11,7 @@ import type {
   SandboxPayBody,
   SandboxPayResult,
 } from '../../../core/booking';
+import { ERROR_CODES } from '../../../core/errors';
 import { ApiError } from '../../lib/api';
 
 /**
@@ -37,22 +38,7 @@ const ErrorBodySchema = z.object({
   }),
 });
 
-const KNOWN_CODES = new Set<string>([
-  'bad_request',
-  'validation_failed',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'method_not_allowed',
-  'conflict',
-  'idempotency_in_progress',
-  'idempotency_mismatch',
-  'payload_too_large',
-  'rate_limited',
-  'unsupported_media_type',
-  'internal',
-  'unavailable',
-]);
+const KNOWN_CODES = new Set<string>(ERROR_CODES);
 
 function isKnownCode(code: string): code is Exclude<ApiError['code'], 'network'> {
   return KNOWN_CODES.has(code);

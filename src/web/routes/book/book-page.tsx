@@ -13,6 +13,7 @@ import { Modal } from '../../features/booking/modal';
 import { PassengerCard } from '../../features/booking/passenger-card';
 import { type DraftField, emptyPassenger, initialPassengers, type PassengerDraft, runningTotal, toPassengerInput, updatePassenger, validateForm } from '../../features/booking/passenger-form';
 import { useCurrency } from '../../features/currency/currency-context';
+import { resultUrl } from '../../features/search/search-url';
 import { notify } from '../../lib/toast';
 import './book.css';
 
@@ -32,17 +33,7 @@ function isBookState(value: unknown): value is BookState {
  * @example resultsHref(query) // '/result?from=DEL&to=BOM&date=2026-12-24&cabin=economy&adults=2&children=0&infants=0'
  */
 export function resultsHref(query: SearchQuery | undefined): string {
-  if (!query) return '/result';
-  const params = new URLSearchParams({
-    from: query.from,
-    to: query.to,
-    date: query.date,
-    cabin: query.cabin,
-    adults: String(query.adults),
-    children: String(query.children),
-    infants: String(query.infants),
-  });
-  return `/result?${params.toString()}`;
+  return query ? resultUrl(query) : '/result';
 }
 
 /**
