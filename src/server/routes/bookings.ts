@@ -7,6 +7,7 @@ import { applyInventory } from '../../domain/booking/catalog';
 import { PriceChangedError, createHold } from '../../domain/booking/holds';
 import { listBookings, loadBooking } from '../../domain/booking/views';
 import { worldCatalog } from '../../domain/booking/world-catalog';
+import { ticketPdfDataFromBooking } from '../../domain/documents/from-booking';
 import { renderTicketPdf } from '../../domain/documents/ticket-pdf';
 import { currentUser, requireUser } from '../auth/require-user';
 import { requestHash, sendStored, withIdempotency } from '../idempotency';
@@ -125,18 +126,7 @@ export function registerBookings(app: OpenApiApp) {
       .where(eq(boardingPasses.bookingId, booking.id))
       .orderBy(asc(boardingPasses.legIndex), asc(boardingPasses.createdAt))
       .limit(1);
-    const pdf = await renderTicketPdf({
-      bookingId: booking.id,
-      pnr: booking.pnr,
-      bookedAt: booking.confirmedAt ?? booking.createdAt,
-      legs: booking.itinerary.legs,
-      layovers: booking.itinerary.layovers,
-      passengers: booking.passengers,
-      fare: booking.itinerary.price.total,
-      payment: { id: booking.paymentId ?? '', method: booking.paymentMethod ?? 'card' },
-      contactEmail: user.email,
-      bcbp: firstPass?.bcbp ?? null,
-    });
+    const pdf = await renderTicketPdf(ticketPdfDataFromBooking(booking, { contactEmail: user.email, bcbp: firstPass?.bcbp ?? null }));
     return c.body(pdf.slice().buffer, 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="safar-ticket-${booking.pnr}.pdf"`,
