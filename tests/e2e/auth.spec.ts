@@ -207,9 +207,14 @@ test.describe('accounts', () => {
       await route.continue();
     });
     const form = authForm(page);
-    await form.getByLabel('Email').focus();
-    await page.keyboard.press('Tab');
-    await expect(form.getByLabel('Password', { exact: true })).toBeFocused();
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    // Tab from Email must land on Password; retried because under load the login screen can still
+    // be settling (session check, toast) when focus is first placed.
+    await expect(async () => {
+      await form.getByLabel('Email').focus();
+      await page.keyboard.press('Tab');
+      await expect(form.getByLabel('Password', { exact: true })).toBeFocused({ timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press('Enter');
     await expect(form.getByRole('button', { name: 'Signing In...' })).toBeDisabled();
