@@ -1,17 +1,17 @@
-import { type FormEvent, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { z } from 'zod';
-import { AUTH_MESSAGES, formErrors, loginSchema } from '../../../core/auth';
+import { AUTH_MESSAGES, loginSchema } from '../../../core/auth';
 import { useDocumentTitle } from '../../components/page-title';
-import { AuthFailure, signIn } from '../../features/auth/auth-client';
+import { signIn } from '../../features/auth/auth-client';
 import { EmailField, PasswordField } from '../../features/auth/password-field';
 import { takeReturnTo } from '../../features/auth/return-to';
+import { useAuthForm } from '../../features/auth/use-auth-form';
 import { setSessionUser } from '../../features/auth/use-session';
 import { notify } from '../../lib/toast';
 
 type Field = 'email' | 'password';
-const FIELD_ORDER: Field[] = ['email', 'password'];
+const FIELD_ORDER: readonly Field[] = ['email', 'password'];
 // Signup hands over the new email so the traveller only types the password.
 const arrivalSchema = z.object({ email: z.string().max(254) });
 
@@ -20,46 +20,19 @@ export function LoginPage() {
   useDocumentTitle('Sign In');
   const [, navigate] = useLocation();
   const arrival = arrivalSchema.safeParse(useHistoryState());
-  const [values, setValues] = useState<Record<Field, string>>({ email: arrival.success ? arrival.data.email : '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const change = (field: Field) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const showErrors = (fields: Partial<Record<Field, string>>) => {
-    setErrors(fields);
-    const first = FIELD_ORDER.find((field) => fields[field]);
-    if (first) formRef.current?.querySelector<HTMLInputElement>(`#${first}`)?.focus();
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = formErrors(loginSchema, values);
-    if (Object.keys(found).length > 0) {
-      showErrors(found);
-      notify.error(AUTH_MESSAGES.formInvalid);
-      return;
-    }
-    setBusy(true);
-    try {
-      const user = await signIn(loginSchema.parse(values));
-      setSessionUser(user);
+  const { values, errors, busy, formRef, change, onSubmit } = useAuthForm({
+    fields: FIELD_ORDER,
+    initial: { email: arrival.success ? arrival.data.email : '', password: '' },
+    schema: loginSchema,
+    fallbackMessage: AUTH_MESSAGES.loginFallback,
+    submit: async (input) => {
+      setSessionUser(await signIn(input));
       notify.success(AUTH_MESSAGES.loginSuccess);
       const back = takeReturnTo();
       if (back) navigate(back.path, { state: back.state });
       else navigate('/home');
-    } catch (error) {
-      const failure = error instanceof AuthFailure ? error : new AuthFailure(AUTH_MESSAGES.loginFallback, undefined);
-      showErrors(pick(failure.fields));
-      notify.error(failure.message);
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
     <div className="container auth-page">
@@ -86,10 +59,4 @@ export function LoginPage() {
       </div>
     </div>
   );
-}
-
-function pick(fields: Record<string, string>): Partial<Record<Field, string>> {
-  const picked: Partial<Record<Field, string>> = {};
-  for (const field of FIELD_ORDER) if (fields[field]) picked[field] = fields[field];
-  return picked;
 }
