@@ -32,6 +32,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? `.test-data/e2e-${Date.now()}`,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Every browser test signs up its own accounts from 127.0.0.1; production keeps 50 and 20.
+      SIGNUP_LIMIT_PER_IP: '100000',
+      LOGIN_LIMIT_PER_IP: '100000',
     },
   },
 });

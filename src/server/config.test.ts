@@ -20,9 +20,16 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV must be development, production or test/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
     [{ PUBLIC_ORIGIN: 'https://x.example/path' }, /^Invalid configuration: PUBLIC_ORIGIN /],
+    [{ SIGNUP_LIMIT_PER_IP: '0' }, /^Invalid configuration: SIGNUP_LIMIT_PER_IP must be a whole number from 1 to 1000000 \(got "0"\)$/],
+    [{ LOGIN_LIMIT_PER_IP: 'lots' }, /^Invalid configuration: LOGIN_LIMIT_PER_IP must be a whole number from 1 to 1000000/],
   ])('names the variable for a bad value %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('keeps the production sign-up and sign-in limits unless raised', () => {
+    expect(loadConfig({})).toMatchObject({ SIGNUP_LIMIT_PER_IP: 50, LOGIN_LIMIT_PER_IP: 20 });
+    expect(loadConfig({ SIGNUP_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_IP: '5000' })).toMatchObject({ SIGNUP_LIMIT_PER_IP: 100000, LOGIN_LIMIT_PER_IP: 5000 });
   });
 
   it('never echoes a database URL, which may hold a password', () => {

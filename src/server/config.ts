@@ -27,6 +27,12 @@ const originListSchema = z
   .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
   .refine((origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)), 'must be a comma-separated list of origins like https://safar.example');
 
+const limitSchema = z.coerce
+  .number({ message: 'must be a whole number from 1 to 1000000' })
+  .int('must be a whole number from 1 to 1000000')
+  .min(1, 'must be a whole number from 1 to 1000000')
+  .max(1_000_000, 'must be a whole number from 1 to 1000000');
+
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -51,6 +57,9 @@ export const ConfigSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be a URL like smtp://user:password@host:587').optional(),
   MAIL_FROM: z.string().min(3).max(200).default('Safar <no-reply@safar.example>'),
   // Only behind a proxy that sets X-Forwarded-For: otherwise clients could pick their own IP and dodge sign-in throttling.
+  // Sign-up and sign-in throttling per client IP. Raise only for test runs that create many accounts from one address.
+  SIGNUP_LIMIT_PER_IP: limitSchema.default(50),
+  LOGIN_LIMIT_PER_IP: limitSchema.default(20),
   TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false').transform((value) => value === 'true'),
 });
 

@@ -6,9 +6,8 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword, verifyPassword } from './passwords';
 import {
-  LOGIN_PER_ACCOUNT,
-  LOGIN_PER_IP,
-  SIGNUP_PER_IP,
+  type AuthLimits,
+  DEFAULT_AUTH_LIMITS,
   hitRateLimit,
   resetRateLimit,
   undoRateLimitHit,
@@ -36,9 +35,14 @@ export const rateLimitKeys = {
  * one IP creates too many accounts.
  * @example const user = await createAccount(db, clock, { email: 'a@b.co', password: 'Tr4vel!', ip: '1.2.3.4' })
  */
-export async function createAccount(db: Db, clock: Clock, input: { email: string; password: string; ip: string }): Promise<AccountUser> {
-  const attempts = await hitRateLimit(db, clock, rateLimitKeys.signupIp(input.ip), SIGNUP_PER_IP);
-  if (attempts > SIGNUP_PER_IP.limit) throw tooManyAttempts();
+export async function createAccount(
+  db: Db,
+  clock: Clock,
+  input: { email: string; password: string; ip: string },
+  limits: AuthLimits = DEFAULT_AUTH_LIMITS,
+): Promise<AccountUser> {
+  const attempts = await hitRateLimit(db, clock, rateLimitKeys.signupIp(input.ip), limits.signupPerIp);
+  if (attempts > limits.signupPerIp.limit) throw tooManyAttempts();
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   // ON CONFLICT DO NOTHING: two simultaneous signups for one email give one account and one conflict, never a 500.
@@ -60,15 +64,20 @@ export async function createAccount(db: Db, clock: Clock, input: { email: string
  * the same argon2 work.
  * @example const user = await authenticate(db, clock, { email, password, ip })
  */
-export async function authenticate(db: Db, clock: Clock, input: { email: string; password: string; ip: string }): Promise<AccountUser> {
+export async function authenticate(
+  db: Db,
+  clock: Clock,
+  input: { email: string; password: string; ip: string },
+  limits: AuthLimits = DEFAULT_AUTH_LIMITS,
+): Promise<AccountUser> {
   const email = normaliseEmail(input.email);
   const accountKey = rateLimitKeys.loginAccount(email);
   const ipKey = rateLimitKeys.loginIp(input.ip);
   const [accountCount, ipCount] = await Promise.all([
-    hitRateLimit(db, clock, accountKey, LOGIN_PER_ACCOUNT),
-    hitRateLimit(db, clock, ipKey, LOGIN_PER_IP),
+    hitRateLimit(db, clock, accountKey, limits.loginPerAccount),
+    hitRateLimit(db, clock, ipKey, limits.loginPerIp),
   ]);
-  if (accountCount > LOGIN_PER_ACCOUNT.limit || ipCount > LOGIN_PER_IP.limit) throw tooManyAttempts();
+  if (accountCount > limits.loginPerAccount.limit || ipCount > limits.loginPerIp.limit) throw tooManyAttempts();
 
   const rows = await db.select({ id: users.id, email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email)).limit(1);
   const row = rows[0];

@@ -14,6 +14,27 @@ export const LOGIN_PER_ACCOUNT: RateLimitRule = { limit: 5, windowMs: 15 * 60_00
 export const LOGIN_PER_IP: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
 export const SIGNUP_PER_IP: RateLimitRule = { limit: 50, windowMs: 60 * 60_000 };
 
+/** The limits one server applies; production uses the defaults, test runs raise the per-IP ones. */
+export interface AuthLimits {
+  loginPerAccount: RateLimitRule;
+  loginPerIp: RateLimitRule;
+  signupPerIp: RateLimitRule;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = { loginPerAccount: LOGIN_PER_ACCOUNT, loginPerIp: LOGIN_PER_IP, signupPerIp: SIGNUP_PER_IP };
+
+/**
+ * The default limits with the per-IP counts replaced (windows stay the same).
+ * @example authLimits({ signupPerIp: 10_000, loginPerIp: 10_000 }).signupPerIp.limit // 10000
+ */
+export function authLimits(counts: { signupPerIp: number; loginPerIp: number }): AuthLimits {
+  return {
+    loginPerAccount: LOGIN_PER_ACCOUNT,
+    loginPerIp: { ...LOGIN_PER_IP, limit: counts.loginPerIp },
+    signupPerIp: { ...SIGNUP_PER_IP, limit: counts.signupPerIp },
+  };
+}
+
 /**
  * Counts one attempt against `key` in a fixed window and returns the count
  * including this one. One atomic upsert, so concurrent requests on any node

@@ -116,6 +116,18 @@ describe('auth API', () => {
       expect(((await res.json()) as ErrorJson).error.reason).toBe('too-many-requests');
       expect((await signup(ctx.app, 'fresh-after-limit@example.com')).status).toBe(201);
     });
+
+    it('applies SIGNUP_LIMIT_PER_IP from the configuration', async () => {
+      const strict = await createTestApp({ env: { SIGNUP_LIMIT_PER_IP: '2' } });
+      try {
+        const ip = freshIp();
+        expect((await signup(strict.app, 'cfg-1@example.com', TEST_PASSWORD, TEST_PASSWORD, ip)).status).toBe(201);
+        expect((await signup(strict.app, 'cfg-2@example.com', TEST_PASSWORD, TEST_PASSWORD, ip)).status).toBe(201);
+        expect((await signup(strict.app, 'cfg-3@example.com', TEST_PASSWORD, TEST_PASSWORD, ip)).status).toBe(429);
+      } finally {
+        await strict.close();
+      }
+    });
   });
 
   describe('login and session', () => {

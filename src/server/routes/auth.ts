@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { loginSchema, signupSchema } from '../../core/auth';
 import { ERROR_CODES } from '../../core/errors';
 import { authenticate, createAccount } from '../../domain/accounts/accounts';
+import { authLimits } from '../../domain/accounts/rate-limit';
 import { createSession, deleteSession } from '../../domain/accounts/sessions';
 import { clientIp } from '../auth/client-ip';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../auth/cookie';
@@ -66,14 +67,18 @@ export function registerAuth(app: OpenApiApp) {
   app.openapi(signupRoute, async (c) => {
     const { database, clock } = c.var.deps;
     const body = c.req.valid('json');
-    const user = await createAccount(database.db, clock, { email: body.email, password: body.password, ip: clientIp(c) });
+    const { config } = c.var.deps;
+    const limits = authLimits({ signupPerIp: config.SIGNUP_LIMIT_PER_IP, loginPerIp: config.LOGIN_LIMIT_PER_IP });
+    const user = await createAccount(database.db, clock, { email: body.email, password: body.password, ip: clientIp(c) }, limits);
     return c.json({ user }, 201);
   });
 
   app.openapi(loginRoute, async (c) => {
     const { database, clock } = c.var.deps;
     const body = c.req.valid('json');
-    const user = await authenticate(database.db, clock, { email: body.email, password: body.password, ip: clientIp(c) });
+    const { config } = c.var.deps;
+    const limits = authLimits({ signupPerIp: config.SIGNUP_LIMIT_PER_IP, loginPerIp: config.LOGIN_LIMIT_PER_IP });
+    const user = await authenticate(database.db, clock, { email: body.email, password: body.password, ip: clientIp(c) }, limits);
     // A fresh token on every sign-in (no session fixation). The session this browser held
     // before is ended; other devices' sessions stay valid.
     const previous = readSessionCookie(c);
