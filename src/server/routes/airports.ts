@@ -1,7 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { suggestAirports } from '../../domain/world/airports';
 import type { OpenApiApp } from '../openapi';
 import { ErrorSchema } from './search-schemas';
+import { publicRoute } from '../route-guard';
 
 const Query = z.object({
   q: z.string().max(64, 'Search text must be at most 64 characters').optional().openapi({ example: 'bom' }),
@@ -12,7 +13,7 @@ const AirportsSchema = z
   .object({ airports: z.array(z.object({ code: z.string(), name: z.string(), city: z.string(), country: z.string() })) })
   .openapi('AirportSuggestions');
 
-const route = createRoute({
+const route = publicRoute({
   method: 'get',
   path: '/api/airports',
   summary: 'Airport suggestions: exact code, city prefix, alternative names, name contains',

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { loginSchema, signupSchema } from '../../core/auth';
 import { ERROR_CODES } from '../../core/errors';
 import { authenticate, createAccount } from '../../domain/accounts/accounts';
@@ -7,6 +7,7 @@ import { createSession, deleteSession } from '../../domain/accounts/sessions';
 import { clientIp } from '../auth/client-ip';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../auth/cookie';
 import type { OpenApiApp } from '../openapi';
+import { publicRoute } from '../route-guard';
 
 const UserSchema = z.object({ id: z.string(), email: z.string() }).openapi('AuthUser');
 const ErrorSchema = z
@@ -22,7 +23,7 @@ const ErrorSchema = z
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
-const signupRoute = createRoute({
+const signupRoute = publicRoute({
   method: 'post',
   path: '/api/auth/signup',
   summary: 'Create an account (does not sign in)',
@@ -35,7 +36,7 @@ const signupRoute = createRoute({
   },
 });
 
-const loginRoute = createRoute({
+const loginRoute = publicRoute({
   method: 'post',
   path: '/api/auth/login',
   summary: 'Sign in: sets a new session cookie',
@@ -48,14 +49,14 @@ const loginRoute = createRoute({
   },
 });
 
-const logoutRoute = createRoute({
+const logoutRoute = publicRoute({
   method: 'post',
   path: '/api/auth/logout',
   summary: 'Sign out: ends the session and clears the cookie',
   responses: { 204: { description: 'Signed out (also when no session existed)' } },
 });
 
-const sessionRoute = createRoute({
+const sessionRoute = publicRoute({
   method: 'get',
   path: '/api/auth/session',
   summary: 'The signed-in user, or null',

@@ -1,36 +1,37 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { AppError } from '../../core/errors';
 import { listPasses } from '../../domain/booking/passes';
 import { renderBarcodeSvg } from '../../domain/documents/barcode';
 import { renderBoardingPassPdf } from '../../domain/documents/boarding-pass-pdf';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import type { OpenApiApp } from '../openapi';
 import { ErrorSchema, json } from './bookings';
+import { travellerRoute } from '../route-guard';
 
 const PassParams = z.object({ id: z.uuid({ message: 'Boarding pass not found' }) });
 
-const listRoute = createRoute({
+const listRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/boarding-passes',
   summary: "The traveller's boarding passes (confirmed bookings only)",
   responses: { 200: json(z.object({ passes: z.array(z.unknown().openapi({ description: 'BoardingPassView' })) }), 'Passes'), 401: json(ErrorSchema, 'Not signed in') },
 });
-const getRoute = createRoute({
+const getRoute = travellerRoute({ owns: 'boarding-pass' }, {
   method: 'get',
   path: '/api/boarding-passes/{id}',
   summary: 'One boarding pass',
   request: { params: PassParams },
   responses: { 200: json(z.object({ pass: z.unknown().openapi({ description: 'BoardingPassView' }) }), 'Pass'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such pass') },
 });
-const pdfRoute = createRoute({
+const pdfRoute = travellerRoute({ owns: 'boarding-pass' }, {
   method: 'get',
   path: '/api/boarding-passes/{id}/pdf',
   summary: 'The pass as a PDF with a PDF417 barcode',
   request: { params: PassParams },
   responses: { 200: { description: 'application/pdf' }, 404: json(ErrorSchema, 'No such pass') },
 });
-const barcodeRoute = createRoute({
+const barcodeRoute = travellerRoute({ owns: 'boarding-pass' }, {
   method: 'get',
   path: '/api/boarding-passes/{id}/barcode.svg',
   summary: 'The BCBP as an Aztec (default) or QR code',
@@ -48,8 +49,6 @@ async function ownPass(deps: AppDeps, userId: string, id: string) {
 
 /** Boarding-pass wallet endpoints: list, one, PDF, barcode. */
 export function registerBoardingPasses(app: OpenApiApp) {
-  app.use('/api/boarding-passes', requireUser);
-  app.use('/api/boarding-passes/*', requireUser);
 
   app.openapi(listRoute, async (c) => {
     const passes = await listPasses(c.var.deps.database.db, currentUser(c).id, internationalLookup(c.var.deps));

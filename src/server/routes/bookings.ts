@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { and, asc, eq } from 'drizzle-orm';
 import { CreateBookingBodySchema, IdempotencyKeySchema } from '../../core/booking';
 import { AppError, ERROR_CODES } from '../../core/errors';
@@ -9,9 +9,10 @@ import { listBookings, loadBooking } from '../../domain/booking/views';
 import { worldCatalog } from '../../domain/booking/world-catalog';
 import { ticketPdfDataFromBooking } from '../../domain/documents/from-booking';
 import { renderTicketPdf } from '../../domain/documents/ticket-pdf';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser } from '../auth/require-user';
 import { requestHash, sendStored, withIdempotency } from '../idempotency';
 import type { OpenApiApp } from '../openapi';
+import { travellerRoute } from '../route-guard';
 
 export const ErrorSchema = z.object({
   error: z.object({
@@ -28,7 +29,7 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({ 
 export const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKeySchema });
 export const BookingIdParams = z.object({ id: z.string().regex(/^BK\d{13,16}$/, 'Booking not found').openapi({ example: 'BK1732180000000' }) });
 
-const createBookingRoute = createRoute({
+const createBookingRoute = travellerRoute({}, {
   method: 'post',
   path: '/api/bookings',
   summary: 'Hold seats for 10 minutes: re-prices from the database and takes seats atomically',
@@ -43,14 +44,14 @@ const createBookingRoute = createRoute({
   },
 });
 
-const listRoute = createRoute({
+const listRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/bookings',
   summary: "The signed-in traveller's bookings, newest first",
   responses: { 200: json(z.object({ bookings: z.array(View('BookingView')) }), 'Bookings'), 401: json(ErrorSchema, 'Not signed in') },
 });
 
-const getRoute = createRoute({
+const getRoute = travellerRoute({ owns: 'booking' }, {
   method: 'get',
   path: '/api/bookings/{id}',
   summary: 'One booking (404 for anyone but its traveller)',
@@ -58,7 +59,7 @@ const getRoute = createRoute({
   responses: { 200: json(z.object({ booking: View('BookingView') }), 'Booking'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such booking') },
 });
 
-const ticketRoute = createRoute({
+const ticketRoute = travellerRoute({ owns: 'booking' }, {
   method: 'get',
   path: '/api/bookings/{id}/ticket.pdf',
   summary: 'The e-ticket PDF: every passenger and leg, PNR, fare, ticket numbers',
@@ -68,8 +69,6 @@ const ticketRoute = createRoute({
 
 /** Bookings: hold, list, read, e-ticket. */
 export function registerBookings(app: OpenApiApp) {
-  app.use('/api/bookings', requireUser);
-  app.use('/api/bookings/*', requireUser);
 
   app.openapi(createBookingRoute, async (c) => {
     const { database, clock, world, inventory } = c.var.deps;

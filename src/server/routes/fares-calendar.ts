@@ -1,10 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { AppError } from '../../core/errors';
 import { CABINS, SEARCH_MESSAGES } from '../../core/search';
 import { fareCalendar } from '../../domain/fares/calendar';
 import type { OpenApiApp } from '../openapi';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
 import { ErrorSchema } from './search-schemas';
+import { publicRoute } from '../route-guard';
 
 const Query = z.object({
   from: z.string({ message: SEARCH_MESSAGES.sourceRequired }).trim().min(1, SEARCH_MESSAGES.sourceRequired).max(64).openapi({ example: 'BOM' }),
@@ -26,7 +27,7 @@ const CalendarSchema = z
   })
   .openapi('FareCalendar');
 
-const route = createRoute({
+const route = publicRoute({
   method: 'get',
   path: '/api/fares/calendar',
   summary: 'Lowest all-in adult fare per day of a month',

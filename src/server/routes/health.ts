@@ -1,13 +1,14 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import type { OpenApiApp } from '../openapi';
+import { publicRoute } from '../route-guard';
 
 const HealthSchema = z.object({
   status: z.enum(['ok', 'error']),
   db: z.enum(['pglite', 'postgres']),
 });
 
-const route = createRoute({
+const route = publicRoute({
   method: 'get',
   path: '/api/health',
   summary: 'Liveness and database reachability',

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   BOOKING_ERROR_MESSAGES,
   BOOKING_REASONS,
@@ -16,12 +16,13 @@ import { authorizeOrder, createPaymentOrder, findOrder, recordPaymentFailure } f
 import type { PaymentProvider } from '../../domain/payments/provider';
 import { decideSandboxPayment, signSandboxPayment } from '../../domain/payments/sandbox';
 import { selectPaymentProvider } from '../../domain/payments/select';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser } from '../auth/require-user';
 import { type Config, DEV_SANDBOX_SECRET } from '../config';
 import type { AppDeps } from '../context';
 import { requestHash, sendStored, withIdempotency } from '../idempotency';
 import type { OpenApiApp } from '../openapi';
 import { BookingIdParams, ErrorSchema, IdempotencyHeaders, json, ownBookingRow } from './bookings';
+import { publicRoute, travellerRoute } from '../route-guard';
 
 /** The sandbox signing secret: configured, else the public development default (production refuses that at start-up). */
 export const sandboxSecret = (config: Config) => config.PAYMENT_SANDBOX_SECRET ?? DEV_SANDBOX_SECRET;
@@ -65,7 +66,7 @@ export async function settleOutcome(deps: AppDeps, provider: PaymentProvider, ou
   throw paymentFailed('The amount paid does not match the booking. Your payment has been refunded.');
 }
 
-const configRoute = createRoute({
+const configRoute = publicRoute({
   method: 'get',
   path: '/api/payments/config',
   summary: 'Which payment provider checkout should use (no sign-in needed)',
@@ -77,11 +78,11 @@ const configRoute = createRoute({
   },
 });
 
-const createPaymentRoute = createRoute({
+const createPaymentRoute = travellerRoute({ owns: 'booking' }, {
   method: 'post',
   path: '/api/bookings/{id}/payments',
   summary: "Creates a provider order for a held booking's server-computed total",
-  request: { params: BookingIdParams, body: { required: true, content: { 'application/json': { schema: CreatePaymentBodySchema } } } },
+  request: { params: BookingIdParams, body: { required: true, content: { 'application/json': { schema: CreatePaymentBodySchema, example: { method: 'card' } } } } },
   responses: {
     201: json(z.object({ payment: z.unknown().openapi({ description: 'PaymentOrder' }) }), 'Order created'),
     400: json(ErrorSchema, 'Bad method or UPI ID'),
@@ -92,7 +93,7 @@ const createPaymentRoute = createRoute({
   },
 });
 
-const sandboxPayRoute = createRoute({
+const sandboxPayRoute = publicRoute({
   method: 'post',
   path: '/api/payments/sandbox/pay',
   summary: 'The sandbox gateway: answers a checkout attempt like a real gateway would',
@@ -107,11 +108,15 @@ const sandboxPayRoute = createRoute({
   },
 });
 
-const confirmRoute = createRoute({
+const confirmRoute = travellerRoute({ owns: 'booking' }, {
   method: 'post',
   path: '/api/bookings/{id}/confirm',
   summary: 'Confirms a held booking with a signed payment (idempotent)',
-  request: { params: BookingIdParams, headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: ConfirmBookingBodySchema } } } },
+  request: {
+    params: BookingIdParams,
+    headers: IdempotencyHeaders,
+    body: { required: true, content: { 'application/json': { schema: ConfirmBookingBodySchema, example: { orderId: 'order_sbx_1', paymentId: 'pay_sbx_1', signature: 'ab12' } } } },
+  },
   responses: {
     200: json(z.object({ booking: z.unknown().openapi({ description: 'BookingView' }) }), 'Confirmed'),
     400: json(ErrorSchema, 'payment-failed (bad signature, unknown order)'),
@@ -131,7 +136,6 @@ export function registerPayments(app: OpenApiApp) {
     return c.json(body, 200);
   });
 
-  app.use('/api/bookings/:id/payments', requireUser);
   app.openapi(createPaymentRoute, async (c) => {
     const { database, clock, config } = c.var.deps;
     const user = currentUser(c);
@@ -158,7 +162,6 @@ export function registerPayments(app: OpenApiApp) {
     return c.json(signed, 200);
   });
 
-  app.use('/api/bookings/:id/confirm', requireUser);
   app.openapi(confirmRoute, async (c) => {
     const deps = c.var.deps;
     const user = currentUser(c);

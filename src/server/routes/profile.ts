@@ -1,10 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { profileStats } from '../../domain/booking/stats';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser } from '../auth/require-user';
 import type { OpenApiApp } from '../openapi';
 import { ErrorSchema, json } from './bookings';
+import { travellerRoute } from '../route-guard';
 
-const statsRoute = createRoute({
+const statsRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/profile/stats',
   summary: 'Profile tiles: total bookings, total spent (INR), favourite destination (confirmed bookings)',
@@ -16,7 +17,6 @@ const statsRoute = createRoute({
 
 /** GET /api/profile/stats. */
 export function registerProfile(app: OpenApiApp) {
-  app.use('/api/profile/*', requireUser);
   app.openapi(statsRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await profileStats(c.var.deps.database.db, currentUser(c).id), 200);

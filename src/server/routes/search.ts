@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
 import { searchQuerySchema } from '../../core/search';
@@ -11,6 +11,7 @@ import type { AppEnv } from '../context';
 import type { OpenApiApp } from '../openapi';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
 import { ErrorSchema, SearchResponseSchema } from './search-schemas';
+import { publicRoute } from '../route-guard';
 
 // Loose on purpose: the real rules depend on today's date, so the handler validates with searchQuerySchema(today).
 const RawQuery = z.object({
@@ -23,7 +24,7 @@ const RawQuery = z.object({
   infants: z.string().optional().openapi({ example: '0' }),
 });
 
-const route = createRoute({
+const route = publicRoute({
   method: 'get',
   path: '/api/search',
   summary: 'Search itineraries (direct, 1-stop, 2-stop) with all-in prices',

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { AppError } from '../../core/errors';
@@ -12,6 +12,7 @@ import type { AppEnv } from '../context';
 import type { OpenApiApp } from '../openapi';
 import { ErrorSchema, json } from './bookings';
 import { payingProvider, settleOutcome } from './payments';
+import { signedRoute } from '../route-guard';
 
 /**
  * Provider webhooks: no session, authenticated by an HMAC of the raw body (CSRF-exempt).
@@ -24,7 +25,7 @@ import { payingProvider, settleOutcome } from './payments';
 const Received = z.object({ received: z.literal(true), duplicate: z.boolean() });
 
 const routeFor = (provider: 'razorpay' | 'sandbox', header: string) =>
-  createRoute({
+  signedRoute({
     method: 'post',
     path: `/api/webhooks/${provider}`,
     summary: `${provider === 'razorpay' ? 'Razorpay' : 'Sandbox gateway'} webhook (signed with ${header})`,

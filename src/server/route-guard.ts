@@ -1,0 +1,53 @@
+import { type RouteConfig, createRoute } from '@hono/zod-openapi';
+import { requireUser } from './auth/require-user';
+
+/**
+ * Every API route declares who may call it. The declaration is written into the
+ * OpenAPI document as this extension on the operation, where the table-driven
+ * guard test (`src/server/route-guards.test.ts`) reads it: an operation without it
+ * fails that test, so a new endpoint is covered the moment it is registered.
+ */
+export const GUARD_EXTENSION = 'x-safar-guard';
+
+/**
+ * Things a traveller owns. A path id naming one of another traveller's answers 404,
+ * exactly like an id that does not exist (never 403, which would confirm it exists).
+ */
+export const OWNED_RESOURCES = ['booking', 'boarding-pass'] as const;
+export type OwnedResource = (typeof OWNED_RESOURCES)[number];
+
+export type RouteGuard =
+  /** Anyone, signed in or not (search, airports, sign-in itself). */
+  | { auth: 'public' }
+  /** A signed-in traveller (401 otherwise); `owns` names what the path's `{id}` points at. */
+  | { auth: 'traveller'; owns?: OwnedResource }
+  /** A payment provider: no cookie, no Origin check; the body's HMAC signature is the credential. */
+  | { auth: 'signature' };
+
+type RouteSpec = Omit<RouteConfig, 'middleware'>;
+
+/**
+ * A route anyone may call.
+ * @example const route = publicRoute({ method: 'get', path: '/api/airports', responses: {...} })
+ */
+export function publicRoute<P extends string, R extends Omit<RouteSpec, 'path'> & { path: P }>(route: R) {
+  return createRoute({ ...route, [GUARD_EXTENSION]: { auth: 'public' } satisfies RouteGuard });
+}
+
+/**
+ * A route for the signed-in traveller: `requireUser` runs before validation (401 signed out).
+ * Pass `owns` when the path carries the id of something the traveller owns.
+ * @example const route = travellerRoute({ owns: 'booking' }, { method: 'get', path: '/api/bookings/{id}', ... })
+ */
+export function travellerRoute<P extends string, R extends Omit<RouteSpec, 'path'> & { path: P }>(guard: { owns?: OwnedResource }, route: R) {
+  return createRoute({ ...route, middleware: requireUser, [GUARD_EXTENSION]: { auth: 'traveller', ...guard } satisfies RouteGuard });
+}
+
+/**
+ * A route a payment provider calls, authenticated by the signature the handler checks.
+ * Its path must also be listed in the app's CSRF exemptions.
+ * @example const route = signedRoute({ method: 'post', path: '/api/webhooks/sandbox', ... })
+ */
+export function signedRoute<P extends string, R extends Omit<RouteSpec, 'path'> & { path: P }>(route: R) {
+  return createRoute({ ...route, [GUARD_EXTENSION]: { auth: 'signature' } satisfies RouteGuard });
+}
