@@ -3,3 +3,4 @@ export * from './schema/meta';
 export * from './schema/inventory';
 export * from './schema/accounts';
 export * from './schema/bookings';
+export * from './schema/notifications';

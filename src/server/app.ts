@@ -14,6 +14,7 @@ import { registerBoardingPasses } from './routes/boarding-passes';
 import { registerBookings } from './routes/bookings';
 import { registerFaresCalendar } from './routes/fares-calendar';
 import { registerHealth } from './routes/health';
+import { registerNotifications } from './routes/notifications';
 import { registerPayments } from './routes/payments';
 import { registerProfile } from './routes/profile';
 import { registerSearch } from './routes/search';
@@ -95,6 +96,7 @@ export function createApp(options: CreateAppOptions) {
   registerBookings(app);
   registerBoardingPasses(app);
   registerProfile(app);
+  registerNotifications(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

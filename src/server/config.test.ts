@@ -22,6 +22,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_ORIGIN: 'https://x.example/path' }, /^Invalid configuration: PUBLIC_ORIGIN /],
     [{ SIGNUP_LIMIT_PER_IP: '0' }, /^Invalid configuration: SIGNUP_LIMIT_PER_IP must be a whole number from 1 to 1000000 \(got "0"\)$/],
     [{ LOGIN_LIMIT_PER_IP: 'lots' }, /^Invalid configuration: LOGIN_LIMIT_PER_IP must be a whole number from 1 to 1000000/],
+    [{ VAPID_PUBLIC_KEY: 'B'.repeat(87) }, /^Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together/],
+    [{ VAPID_SUBJECT: 'alerts@safar.example' }, /^Invalid configuration: VAPID_SUBJECT must be a mailto: address or an https:\/\/ URL/],
   ])('names the variable for a bad value %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -38,6 +40,15 @@ describe('loadConfig', () => {
       expect.unreachable();
     } catch (error) {
       expect((error as Error).message).not.toContain('secret-password');
+    }
+  });
+
+  it('never echoes a VAPID private key', () => {
+    try {
+      loadConfig({ VAPID_PRIVATE_KEY: 'not a key' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('not a key');
     }
   });
 

@@ -56,6 +56,10 @@ export const ConfigSchema = z.object({
   // Outgoing mail (booking confirmations). Unset: messages are rendered and logged, not sent.
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be a URL like smtp://user:password@host:587').optional(),
   MAIL_FROM: z.string().min(3).max(200).default('Safar <no-reply@safar.example>'),
+  // Web Push (VAPID). Both keys or neither: without them, keys are generated once into DATA_DIR/vapid-keys.json.
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key (43 characters)').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL').default('mailto:alerts@safar.example'),
   // Only behind a proxy that sets X-Forwarded-For: otherwise clients could pick their own IP and dodge sign-in throttling.
   // Sign-up and sign-in throttling per client IP. Raise only for test runs that create many accounts from one address.
   SIGNUP_LIMIT_PER_IP: limitSchema.default(50),
@@ -86,7 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const lines = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');
     const value = env[name];
-    const shown = name.includes('SECRET') || name.includes('PASSWORD') || name === 'DATABASE_URL' || name === 'SMTP_URL' ? '' : ` (got "${value ?? ''}")`;
+    const shown = name.includes('SECRET') || name.includes('PRIVATE') || name.includes('PASSWORD') || name === 'DATABASE_URL' || name === 'SMTP_URL' ? '' : ` (got "${value ?? ''}")`;
     return `Invalid configuration: ${name} ${issue.message}${shown}`;
   });
   throw new ConfigError(lines.join('\n'));
@@ -98,6 +102,9 @@ function crossFieldProblems(config: Config): string[] {
   const razorpay = [config.RAZORPAY_KEY_ID, config.RAZORPAY_KEY_SECRET, config.RAZORPAY_WEBHOOK_SECRET];
   if (razorpay.some((v) => v !== undefined) && razorpay.some((v) => v === undefined)) {
     problems.push('Invalid configuration: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set together (or none of them)');
+  }
+  if ((config.VAPID_PUBLIC_KEY === undefined) !== (config.VAPID_PRIVATE_KEY === undefined)) {
+    problems.push('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither)');
   }
   return problems;
 }
@@ -115,4 +122,12 @@ export function allowedOrigins(config: Config): string[] {
     origins.add('http://localhost:5173');
   }
   return [...origins];
+}
+
+/**
+ * The origin links in mail and push messages point at: PUBLIC_ORIGIN, else this server on localhost.
+ * @example publicOrigin(config) // 'https://safar.example'
+ */
+export function publicOrigin(config: Config): string {
+  return config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
 }

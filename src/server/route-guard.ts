@@ -1,5 +1,8 @@
 import { type RouteConfig, createRoute } from '@hono/zod-openapi';
+import { createMiddleware } from 'hono/factory';
+import { toErrorBody } from '../core/errors';
 import { requireUser } from './auth/require-user';
+import type { AppEnv } from './context';
 
 /**
  * Every API route declares who may call it. The declaration is written into the
@@ -22,7 +25,13 @@ export type RouteGuard =
   /** A signed-in traveller (401 otherwise); `owns` names what the path's `{id}` points at. */
   | { auth: 'traveller'; owns?: OwnedResource }
   /** A payment provider: no cookie, no Origin check; the body's HMAC signature is the credential. */
-  | { auth: 'signature' };
+  | { auth: 'signature' }
+  /**
+   * A signed-in traveller, or a visitor without an account holding an owner token (sent as
+   * `X-Alert-Owner`; only its hash is stored) — price alerts need no sign-in. 401 with neither;
+   * `owns` as for traveller routes (404 for anyone else's id).
+   */
+  | { auth: 'owner-token'; owns?: OwnedResource };
 
 type RouteSpec = Omit<RouteConfig, 'middleware'>;
 
@@ -50,4 +59,27 @@ export function travellerRoute<P extends string, R extends Omit<RouteSpec, 'path
  */
 export function signedRoute<P extends string, R extends Omit<RouteSpec, 'path'> & { path: P }>(route: R) {
   return createRoute({ ...route, [GUARD_EXTENSION]: { auth: 'signature' } satisfies RouteGuard });
+}
+
+/** The header an anonymous owner sends its secret token in (price alerts, their push subscriptions). */
+export const OWNER_TOKEN_HEADER = 'x-alert-owner';
+/** An owner token: 32 random bytes in base64url (43 characters). */
+export const OWNER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** 401 unless signed in or carrying a well-formed owner token (whose hash the handler then matches). */
+const requireUserOrOwnerToken = createMiddleware<AppEnv>(async (c, next) => {
+  const token = c.req.header(OWNER_TOKEN_HEADER);
+  if (!c.var.user && !(token && OWNER_TOKEN_PATTERN.test(token))) {
+    return c.json(toErrorBody('unauthorized', 'Sign in, or open this from the browser or link you created the alert with.'), 401);
+  }
+  await next();
+  return undefined;
+});
+
+/**
+ * A route for a signed-in traveller or an anonymous owner token holder (price alerts).
+ * @example const route = ownerTokenRoute({ owns: 'price-alert' }, { method: 'delete', path: '/api/price-alerts/{id}', ... })
+ */
+export function ownerTokenRoute<P extends string, R extends Omit<RouteSpec, 'path'> & { path: P }>(guard: { owns?: OwnedResource }, route: R) {
+  return createRoute({ ...route, middleware: requireUserOrOwnerToken, [GUARD_EXTENSION]: { auth: 'owner-token', ...guard } satisfies RouteGuard });
 }

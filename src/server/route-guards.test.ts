@@ -103,8 +103,8 @@ describe('every endpoint declares its guard and the guard holds', () => {
         .map((route) => `${route.method} ${route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`),
     );
     expect([...registered].filter((label) => !documented.has(label)), 'routes missing from /api/openapi.json (register them with app.openapi)').toEqual([]);
-    const undeclared = operations.filter((op) => !op.guard || !['public', 'traveller', 'signature'].includes(op.guard.auth)).map((op) => op.label);
-    expect(undeclared, 'operations without x-safar-guard: build them with publicRoute, travellerRoute or signedRoute (src/server/route-guard.ts)').toEqual([]);
+    const undeclared = operations.filter((op) => !op.guard || !['public', 'traveller', 'signature', 'owner-token'].includes(op.guard.auth)).map((op) => op.label);
+    expect(undeclared, 'operations without x-safar-guard: build them with publicRoute, travellerRoute, ownerTokenRoute or signedRoute (src/server/route-guard.ts)').toEqual([]);
     expect(operations.length).toBeGreaterThanOrEqual(20);
   });
 
@@ -116,10 +116,10 @@ describe('every endpoint declares its guard and the guard holds', () => {
     expect(missing, 'traveller routes with a path id must declare travellerRoute({ owns: … })').toEqual([]);
   });
 
-  it('answers 401 signed out on every traveller route', async () => {
+  it('answers 401 signed out on every traveller route (and owner-token route without a token)', async () => {
     const wrong: string[] = [];
-    for (const op of operations.filter((o) => o.guard?.auth === 'traveller')) {
-      const id = op.guard?.auth === 'traveller' && op.guard.owns ? fixtures[op.guard.owns] : 'x';
+    for (const op of operations.filter((o) => o.guard?.auth === 'traveller' || o.guard?.auth === 'owner-token')) {
+      const id = (op.guard?.auth === 'traveller' || op.guard?.auth === 'owner-token') && op.guard.owns ? fixtures[op.guard.owns] : 'x';
       const [url, init] = requestFor(op, id, { 'Content-Type': 'application/json', Origin: TEST_ORIGIN });
       const res = await ctx.app.request(url, init);
       const body = (await res.json()) as { error?: { code?: string } };

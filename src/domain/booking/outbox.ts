@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
@@ -7,13 +7,55 @@ import type { Tx } from './catalog';
 
 /** What the mailer needs from a mail library (nodemailer's `sendMail` fits). */
 export interface MailSender {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(message: { from: string; to: string; subject: string; text: string; headers?: Record<string, string> }): Promise<unknown>;
+}
+
+/** Where links in mail point: the site's public origin, e.g. https://safar.example. */
+export interface MailContext {
+  origin: string;
+}
+
+interface RenderedMail {
+  subject: string;
+  text: string;
+  headers?: Record<string, string>;
 }
 
 const ConfirmedPayload = z.object({ bookingId: z.string(), pnr: z.string() });
 
+/**
+ * A ready-written message (kind `notice-mail`, queued by `notify()` and the price-alert mails).
+ * `path` is an in-app link added as "Open in Safar"; `unsubscribePath` adds an unsubscribe line
+ * and a List-Unsubscribe header.
+ */
+export const NoticeMailPayload = z.object({
+  subject: z.string().min(1),
+  text: z.string(),
+  path: z.string().startsWith('/').optional(),
+  unsubscribePath: z.string().startsWith('/').optional(),
+});
+export type NoticeMailPayload = z.infer<typeof NoticeMailPayload>;
+
+/** The outbox kinds this mailer sends; other kinds (e.g. `web-push`) belong to other senders. */
+export const MAIL_KINDS = ['booking-confirmed', 'notice-mail'] as const;
+
+function renderNotice(row: typeof outbox.$inferSelect, context: MailContext): RenderedMail | null {
+  const payload = NoticeMailPayload.safeParse(row.payload);
+  if (!payload.success) return null;
+  const { subject, text, path, unsubscribePath } = payload.data;
+  const lines = [text];
+  if (path) lines.push('', `Open in Safar: ${context.origin}${path}`);
+  if (unsubscribePath) lines.push('', `Unsubscribe: ${context.origin}${unsubscribePath}`);
+  return {
+    subject,
+    text: lines.join('\n'),
+    ...(unsubscribePath ? { headers: { 'List-Unsubscribe': `<${context.origin}${unsubscribePath}>` } } : {}),
+  };
+}
+
 /** The message for an outbox row, or null for a kind this mailer does not know. */
-async function render(db: Db | Tx, row: typeof outbox.$inferSelect): Promise<{ subject: string; text: string } | null> {
+async function render(db: Db | Tx, row: typeof outbox.$inferSelect, context: MailContext): Promise<RenderedMail | null> {
+  if (row.kind === 'notice-mail') return renderNotice(row, context);
   if (row.kind !== 'booking-confirmed') return null;
   const payload = ConfirmedPayload.safeParse(row.payload);
   if (!payload.success) return null;
@@ -41,13 +83,20 @@ const backoffMs = (attempts: number) => Math.min(60, 2 ** attempts) * 60_000;
  * a crash between the two re-sends it, never drops it). Failures back off and are retried.
  * @example await sendOutbox(db, clock, transport, 'Safar <no-reply@safar.example>')
  */
-export async function sendOutbox(db: Db, clock: Clock, sender: MailSender, from: string, limit = 20): Promise<{ sent: number; failed: number }> {
+export async function sendOutbox(
+  db: Db,
+  clock: Clock,
+  sender: MailSender,
+  from: string,
+  limit = 20,
+  context: MailContext = { origin: 'http://localhost:3000' },
+): Promise<{ sent: number; failed: number }> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(outbox)
-      .where(and(isNull(outbox.sentAt), lte(outbox.availableAt, now)))
+      .where(and(isNull(outbox.sentAt), lte(outbox.availableAt, now), inArray(outbox.kind, [...MAIL_KINDS])))
       .orderBy(asc(outbox.availableAt))
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -55,7 +104,7 @@ export async function sendOutbox(db: Db, clock: Clock, sender: MailSender, from:
     let failed = 0;
     for (const row of due) {
       // Inside the transaction: PGlite has one connection, so a query outside it would wait forever.
-      const message = await render(tx, row);
+      const message = await render(tx, row, context);
       if (!message) {
         await tx.update(outbox).set({ sentAt: now, lastError: `unknown kind ${row.kind}` }).where(eq(outbox.id, row.id));
         continue;

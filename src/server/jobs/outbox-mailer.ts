@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { type MailSender, sendOutbox } from '../../domain/booking/outbox';
-import type { Config } from '../config';
+import { type Config, publicOrigin } from '../config';
 import type { Job } from './runner';
 
 const transports = new WeakMap<Config, MailSender>();
@@ -18,12 +18,14 @@ export function mailTransport(config: Config): MailSender {
   return transport;
 }
 
-/** Sends booking confirmations written to the outbox by the confirming transaction. */
+/** Sends outbox mail: booking confirmations and the notices `notify()` queues. */
 export const outboxMailer: Job = {
   name: 'outbox-mailer',
   intervalMs: 5_000,
   async run(deps) {
-    const { sent, failed } = await sendOutbox(deps.database.db, deps.clock, mailTransport(deps.config), deps.config.MAIL_FROM);
+    const { sent, failed } = await sendOutbox(deps.database.db, deps.clock, mailTransport(deps.config), deps.config.MAIL_FROM, 20, {
+      origin: publicOrigin(deps.config),
+    });
     if (sent + failed > 0) deps.logger.info('outbox mail', { sent, failed, smtp: deps.config.SMTP_URL !== undefined });
   },
 };

@@ -1,4 +1,5 @@
 import { CurrencyProvider } from '../features/currency/currency-context';
+import { NoticesMount } from '../features/notifications/notices-mount';
 import { WalletMount } from '../features/wallet/wallet-mount';
 import { ErrorBoundary } from './shell/error-boundary';
 import { Layout } from './shell/layout';
@@ -10,6 +11,7 @@ export function App() {
       <CurrencyProvider>
         <Layout />
         <WalletMount />
+        <NoticesMount />
         <ToasterHost />
       </CurrencyProvider>
     </ErrorBoundary>

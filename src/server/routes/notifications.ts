@@ -1,0 +1,105 @@
+import { z } from '@hono/zod-openapi';
+import { MarkReadBodySchema, NoticeListSchema } from '../../core/notifications';
+import { hashSessionToken } from '../../domain/accounts/tokens';
+import { listNotices, markNoticesRead } from '../../domain/notifications/notify';
+import { removePushSubscription, savePushSubscription } from '../../domain/notifications/subscriptions';
+import { AppError } from '../../core/errors';
+import { currentUser } from '../auth/require-user';
+import type { OpenApiApp } from '../openapi';
+import { OWNER_TOKEN_HEADER, ownerTokenRoute, publicRoute, travellerRoute } from '../route-guard';
+import { vapidKeys } from '../push/vapid';
+import { ErrorSchema, json } from './bookings';
+
+const listRoute = travellerRoute({}, {
+  method: 'get',
+  path: '/api/notifications',
+  summary: "The signed-in traveller's latest notices (newest first) and the unread count",
+  request: { query: z.object({ unread: z.enum(['true', 'false']).optional() }) },
+  responses: { 200: json(NoticeListSchema, 'Notices'), 401: json(ErrorSchema, 'Not signed in') },
+});
+
+const readRoute = travellerRoute({}, {
+  method: 'post',
+  path: '/api/notifications/read',
+  summary: 'Marks notices read: the given ids (other travellers’ ids are ignored) or all',
+  request: { body: { required: true, content: { 'application/json': { schema: MarkReadBodySchema, example: { all: true } } } } },
+  responses: { 200: json(z.object({ marked: z.number().int() }), 'How many changed'), 400: json(ErrorSchema, 'Bad body'), 401: json(ErrorSchema, 'Not signed in') },
+});
+
+const keyRoute = publicRoute({
+  method: 'get',
+  path: '/api/push/key',
+  summary: 'The VAPID public key browsers subscribe with (public)',
+  responses: { 200: json(z.object({ publicKey: z.string() }), 'Key') },
+});
+
+const OwnerHeader = z.object({ [OWNER_TOKEN_HEADER]: z.string().optional() });
+const SUBSCRIPTION_EXAMPLE = { endpoint: 'https://push.example/send/abc', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } };
+
+const SubscriptionBody = z.object({
+  endpoint: z.url({ protocol: /^https$/, message: 'endpoint must be an https URL from the browser’s push service' }).max(2048),
+  keys: z.object({ p256dh: z.string().min(20).max(200), auth: z.string().min(8).max(100) }),
+});
+
+const subscribeRoute = ownerTokenRoute({}, {
+  method: 'post',
+  path: '/api/push/subscriptions',
+  summary: 'Saves this browser’s push subscription for the signed-in traveller, or for the anonymous alert owner named by X-Alert-Owner',
+  request: { headers: OwnerHeader, body: { required: true, content: { 'application/json': { schema: SubscriptionBody, example: SUBSCRIPTION_EXAMPLE } } } },
+  responses: { 201: json(z.object({ ok: z.literal(true) }), 'Saved'), 400: json(ErrorSchema, 'Bad subscription'), 401: json(ErrorSchema, 'Neither signed in nor an alert owner') },
+});
+
+const unsubscribeRoute = ownerTokenRoute({}, {
+  method: 'post',
+  path: '/api/push/subscriptions/remove',
+  summary: 'Forgets a push subscription by its endpoint (the browser unsubscribed)',
+  request: {
+    headers: OwnerHeader,
+    body: { required: true, content: { 'application/json': { schema: z.object({ endpoint: z.string().max(2048) }), example: { endpoint: SUBSCRIPTION_EXAMPLE.endpoint } } } },
+  },
+  responses: { 200: json(z.object({ removed: z.boolean() }), 'Done'), 401: json(ErrorSchema, 'Neither signed in nor an alert owner') },
+});
+
+/**
+ * Notices (signed in: requireUser) and Web Push subscriptions (signed in, or an anonymous alert
+ * owner proving its token; the public key is public).
+ */
+export function registerNotifications(app: OpenApiApp) {
+  app.openapi(listRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const { unread } = c.req.valid('query');
+    return c.json(await listNotices(c.var.deps.database.db, currentUser(c).id, { unreadOnly: unread === 'true' }), 200);
+  });
+
+  app.openapi(readRoute, async (c) => {
+    const { database, clock } = c.var.deps;
+    const body = c.req.valid('json');
+    const marked = await markNoticesRead(database.db, clock, currentUser(c).id, body.all ? { all: true } : { ids: body.ids ?? [] });
+    return c.json({ marked }, 200);
+  });
+
+  app.openapi(keyRoute, async (c) => {
+    const { publicKey } = await vapidKeys(c.var.deps.config);
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.json({ publicKey }, 200);
+  });
+
+  const pushOwner = (c: { var: { user: { id: string } | undefined } }, token: string | undefined) => {
+    if (c.var.user) return { userId: c.var.user.id };
+    if (token) return { alertOwnerHash: hashSessionToken(token) };
+    throw new AppError('unauthorized', 'Sign in or create a price alert first.');
+  };
+
+  app.openapi(subscribeRoute, async (c) => {
+    const body = c.req.valid('json');
+    const owner = pushOwner(c, c.req.valid('header')[OWNER_TOKEN_HEADER]);
+    await savePushSubscription(c.var.deps.database.db, c.var.deps.clock, owner, body);
+    return c.json({ ok: true as const }, 201);
+  });
+
+  app.openapi(unsubscribeRoute, async (c) => {
+    const owner = pushOwner(c, c.req.valid('header')[OWNER_TOKEN_HEADER]);
+    const removed = await removePushSubscription(c.var.deps.database.db, owner, c.req.valid('json').endpoint);
+    return c.json({ removed }, 200);
+  });
+}

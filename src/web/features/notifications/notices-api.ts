@@ -1,0 +1,12 @@
+import type { Notice, NoticeList } from '../../../core/notifications';
+import { apiFetch } from '../../lib/api';
+
+/** The signed-in traveller's unread notices (newest first). */
+export function fetchUnreadNotices(): Promise<NoticeList> {
+  return apiFetch<NoticeList>('/api/notifications?unread=true');
+}
+
+/** Marks notices read so they are not shown again. */
+export function markNoticesRead(ids: Notice['id'][]): Promise<{ marked: number }> {
+  return apiFetch<{ marked: number }>('/api/notifications/read', { method: 'POST', json: { ids } });
+}
