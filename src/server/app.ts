@@ -18,8 +18,10 @@ import { registerNotifications } from './routes/notifications';
 import { registerPayments } from './routes/payments';
 import { registerProfile } from './routes/profile';
 import { registerSearch } from './routes/search';
+import { registerWeather } from './routes/weather';
 import { registerWebhooks } from './routes/webhooks';
 import { registerWebApp } from './web';
+import { weatherOf } from './weather';
 
 export interface CreateAppOptions extends AppDeps {
   /** Serve the built web app from config.WEB_DIST_DIR (off in API tests). */
@@ -58,7 +60,8 @@ function contentSecurityPolicy(config: Config) {
  * const res = await app.request('/api/health');
  */
 export function createApp(options: CreateAppOptions) {
-  const { serveWeb = false, ...deps } = options;
+  const { serveWeb = false, ...rest } = options;
+  const deps: AppDeps = { ...rest, weather: weatherOf(rest) };
   const app = createOpenApiApp();
 
   app.use('*', async (c, next) => {
@@ -97,6 +100,7 @@ export function createApp(options: CreateAppOptions) {
   registerBoardingPasses(app);
   registerProfile(app);
   registerNotifications(app);
+  registerWeather(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -64,6 +64,8 @@ export const ConfigSchema = z.object({
   // Sign-up and sign-in throttling per client IP. Raise only for test runs that create many accounts from one address.
   SIGNUP_LIMIT_PER_IP: limitSchema.default(50),
   LOGIN_LIMIT_PER_IP: limitSchema.default(20),
+  // OpenWeatherMap key for the 5-day forecast (server-side only). Unset: weather answers come from the climate normals.
+  OPENWEATHER_API_KEY: z.string().regex(/^[A-Za-z0-9]{16,64}$/, 'must be 16–64 letters and digits (an OpenWeatherMap API key)').optional(),
   TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false').transform((value) => value === 'true'),
 });
 
@@ -90,7 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const lines = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');
     const value = env[name];
-    const shown = name.includes('SECRET') || name.includes('PRIVATE') || name.includes('PASSWORD') || name === 'DATABASE_URL' || name === 'SMTP_URL' ? '' : ` (got "${value ?? ''}")`;
+    const shown = name.includes('SECRET') || name.includes('PRIVATE') || name.includes('PASSWORD') || name.endsWith('_API_KEY') || name === 'DATABASE_URL' || name === 'SMTP_URL' ? '' : ` (got "${value ?? ''}")`;
     return `Invalid configuration: ${name} ${issue.message}${shown}`;
   });
   throw new ConfigError(lines.join('\n'));

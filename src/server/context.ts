@@ -1,6 +1,7 @@
 import type { Clock } from '../core/clock';
 import type { Database } from '../db/client';
 import type { InventoryView } from '../domain/inventory/view';
+import type { WeatherService } from '../domain/weather/service';
 import type { World } from '../domain/world/world';
 import type { Config } from './config';
 import type { Logger } from './logger';
@@ -15,6 +16,11 @@ export interface AppDeps {
   world: World;
   /** Search's in-memory seat inventory, kept current by booking and a refresh job. */
   inventory: InventoryView;
+  /**
+   * Forecasts with a 30-minute per-city cache; climate normals when the provider fails or has no key.
+   * Read it through `weatherOf(deps)` (src/server/weather.ts), which builds the default when absent.
+   */
+  weather?: WeatherService;
 }
 
 /** The signed-in traveller, set by the session middleware when a valid session cookie is present. */

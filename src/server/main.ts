@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config';
 import { JOBS } from './jobs/registry';
 import { startJobs } from './jobs/runner';
 import { createLogger } from './logger';
+import { weatherOf } from './weather';
 
 /** Process entry: validate config, open the database, serve, and shut down cleanly. */
 async function main() {
@@ -33,7 +34,9 @@ async function main() {
     process.exit(1);
   }
   const world = createWorld({ seed: config.WORLD_SEED });
-  const deps = { database, clock: systemClock, config, logger, world, inventory: new InventoryView() };
+  const base = { database, clock: systemClock, config, logger, world, inventory: new InventoryView() };
+  // One weather adapter (and so one forecast cache) for the routes and the jobs.
+  const deps = { ...base, weather: weatherOf(base) };
   const app = createApp({ ...deps, serveWeb: true });
   const jobs = startJobs(deps, JOBS);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {

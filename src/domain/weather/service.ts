@@ -1,0 +1,156 @@
+import type { Clock } from '../../core/clock';
+import { isoDate, localDayOf, offsetMinutesAt } from '../world/time';
+import { CLIMATE_PERIOD, type AirportClimate, climateFor } from './normals';
+import { WeatherProviderError, dailyFromOpenWeather, fetchOpenWeatherForecast } from './openweather';
+import { type ForecastDay, type WeatherCondition, typicalDays } from './typical';
+
+/** Days in every weather answer. */
+export const FORECAST_DAYS = 7;
+/** A city's forecast is fetched at most once per 30 minutes and shared by every traveller. */
+export const FORECAST_TTL_MS = 30 * 60_000;
+/** After a failed call the fallback is kept for 5 minutes before the provider is tried again. */
+export const FAILURE_TTL_MS = 5 * 60_000;
+export const PROVIDER_TIMEOUT_MS = 4_000;
+
+/** Structured log sink (the server's Logger satisfies it). */
+export interface WeatherLog {
+  warn(msg: string, fields?: Record<string, unknown>): void;
+}
+
+export interface WeatherReport {
+  airport: { code: string; city: string; country: string };
+  /** The provider's city name, else the airport's city. */
+  city: string;
+  /** 'openweathermap' when at least one day is a real forecast; 'climate-normals' otherwise. */
+  source: 'openweathermap' | 'climate-normals';
+  /** Exactly FORECAST_DAYS days from the airport's local today; days past the forecast range are typical days. */
+  days: ForecastDay[];
+  climate: { station: string; source: string; period: string; distanceKm: number };
+  /** When the provider answered (or when the fallback was built). */
+  fetchedAt: string;
+}
+
+export interface WeatherService {
+  /** The 7-day report for an airport, or undefined for an unknown airport code. Never throws for provider trouble. */
+  forecast(airportCode: string): Promise<WeatherReport | undefined>;
+}
+
+export interface WeatherServiceOptions {
+  /** OPENWEATHER_API_KEY; without it every answer comes from the climate normals. */
+  apiKey?: string | undefined;
+  clock: Clock;
+  log: WeatherLog;
+  fetch?: typeof fetch;
+  ttlMs?: number;
+  failureTtlMs?: number;
+  timeoutMs?: number;
+}
+
+interface CacheEntry {
+  expires: number;
+  /** Provider days (may be empty after a failure), keyed by local date. */
+  provided: ForecastDay[];
+  city: string;
+  fetchedAt: string;
+}
+
+function localToday(climate: AirportClimate, now: Date): string {
+  return isoDate(localDayOf(Math.floor(now.getTime() / 60_000), climate.airport.tz));
+}
+
+function assemble(climate: AirportClimate, now: Date, entry: Pick<CacheEntry, 'provided' | 'city' | 'fetchedAt'>): WeatherReport {
+  const start = localToday(climate, now);
+  const typical = typicalDays(climate, start, FORECAST_DAYS);
+  const provided = new Map(entry.provided.map((d) => [d.date, d]));
+  const days = typical.map((t) => provided.get(t.date) ?? t);
+  const { airport, station, distanceKm } = climate;
+  return {
+    airport: { code: airport.code, city: airport.city, country: airport.country },
+    city: entry.city,
+    source: days.some((d) => d.source === 'forecast') ? 'openweathermap' : 'climate-normals',
+    days,
+    climate: { station: station.station, source: station.source, period: CLIMATE_PERIOD, distanceKm },
+    fetchedAt: entry.fetchedAt,
+  };
+}
+
+/**
+ * The weather adapter: OpenWeatherMap's 5-day forecast when a key is configured, cached per city
+ * for 30 minutes (one request per city however many travellers ask, concurrent asks share it);
+ * time-outs, HTTP errors and malformed bodies are logged and answered from the climate normals.
+ * @example const weather = createWeatherService({ apiKey, clock, log: logger }); await weather.forecast('GOI')
+ */
+export function createWeatherService(options: WeatherServiceOptions): WeatherService {
+  const ttl = options.ttlMs ?? FORECAST_TTL_MS;
+  const failureTtl = options.failureTtlMs ?? FAILURE_TTL_MS;
+  const timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const cache = new Map<string, CacheEntry>();
+  const inFlight = new Map<string, Promise<CacheEntry>>();
+
+  async function load(climate: AirportClimate, key: string): Promise<CacheEntry> {
+    const apiKey = options.apiKey;
+    const now = options.clock.now();
+    if (!apiKey) return { expires: Number.POSITIVE_INFINITY, provided: [], city: climate.airport.city, fetchedAt: now.toISOString() };
+    try {
+      const answer = await fetchOpenWeatherForecast({ city: climate.airport.city, country: climate.airport.country, apiKey, fetch: doFetch, timeoutMs });
+      const offsetSeconds = offsetMinutesAt(climate.airport.tz, now.getTime()) * 60;
+      return { expires: now.getTime() + ttl, provided: dailyFromOpenWeather(answer, offsetSeconds), city: answer.city.name, fetchedAt: now.toISOString() };
+    } catch (error) {
+      const reason = error instanceof WeatherProviderError ? error.reason : 'error';
+      options.log.warn('weather provider failed; answering from climate normals', {
+        provider: 'openweathermap',
+        city: key,
+        reason,
+        status: error instanceof WeatherProviderError ? error.status : undefined,
+        detail: error instanceof Error ? error.message : String(error),
+      });
+      return { expires: now.getTime() + failureTtl, provided: [], city: climate.airport.city, fetchedAt: now.toISOString() };
+    }
+  }
+
+  return {
+    async forecast(airportCode) {
+      const climate = climateFor(airportCode);
+      if (!climate) return undefined;
+      const key = `${climate.airport.city},${climate.airport.country}`;
+      const now = options.clock.now();
+      let entry = cache.get(key);
+      if (!entry || entry.expires <= now.getTime()) {
+        let pending = inFlight.get(key);
+        if (!pending) {
+          pending = load(climate, key).finally(() => inFlight.delete(key));
+          inFlight.set(key, pending);
+        }
+        entry = await pending;
+        cache.set(key, entry);
+      }
+      return assemble(climate, now, entry);
+    },
+  };
+}
+
+/** Current (or typical) weather at an airport in a few words, e.g. for a flight tracker. */
+export interface AirportWeatherNow {
+  condition: WeatherCondition;
+  tempC: number;
+  /** 'forecast' when today's entry came from the provider, else 'typical' (climate normals). */
+  source: 'forecast' | 'typical';
+}
+
+/**
+ * Today's weather at an airport: the provider's forecast when available, else the normal for the date.
+ * @example await weatherNow(weather, 'DEL') // { condition: 'Fog', tempC: 14.6, source: 'typical' }
+ */
+export async function weatherNow(service: WeatherService, airportCode: string): Promise<AirportWeatherNow | undefined> {
+  const report = await service.forecast(airportCode);
+  const today = report?.days[0];
+  return today ? { condition: today.condition, tempC: today.tempC, source: today.source } : undefined;
+}
+
+/**
+ * The typical weather at an airport on a date, synchronously and without any network: for lists
+ * that show many airports at once.
+ * @example typicalWeatherOn('GOI', '2027-07-10')?.condition // 'Rain'
+ */
+export { typicalDay as typicalWeatherOn } from './typical';
