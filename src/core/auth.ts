@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasInvisibleOrControl } from './text';
 
 /**
  * Accounts contract shared by the Signup/Login forms and the auth endpoints, so
@@ -60,7 +61,9 @@ const emailSchema = z
   .trim()
   .min(1, AUTH_MESSAGES.emailRequired)
   .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailInvalid)
-  .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid);
+  .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid)
+  // A NUL, zero-width or bidi character is never part of a real address (and NUL breaks PostgreSQL text).
+  .refine((value) => !hasInvisibleOrControl(value), AUTH_MESSAGES.emailInvalid);
 
 function requiredString(message: string) {
   return z.string({ error: message }).min(1, message);

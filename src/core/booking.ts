@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Cabin, Itinerary, LegAirport } from './search';
+import { hasInvisibleOrControl } from './text';
 
 /**
  * The booking contract shared by the booking screens and the booking API
@@ -374,7 +375,12 @@ export const SandboxCardSchema = z.object({
     .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number').refine(luhnValid, 'Enter a valid card number')),
   expiry: z.string({ message: 'Expiry is required' }).trim().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Use MM/YY'),
   cvv: z.string({ message: 'CVV is required' }).trim().regex(/^\d{3,4}$/, 'CVV must be 3 or 4 digits'),
-  name: z.string({ message: 'Name on card is required' }).trim().min(1, 'Name on card is required').max(100),
+  name: z
+    .string({ message: 'Name on card is required' })
+    .trim()
+    .min(1, 'Name on card is required')
+    .max(100, 'Name on card must be at most 100 characters')
+    .refine((value) => !hasInvisibleOrControl(value), 'Name on card has characters that are not allowed'),
 });
 
 export const SandboxPayBodySchema = z.discriminatedUnion(

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
 import { AppError, type ErrorCode, toErrorBody } from '../core/errors';
 import type { AppEnv } from './context';
+import { errorForLog } from './log-safety';
 
 /** Turns zod issues into one message per field (the first issue of each field wins). */
 export function fieldErrors(error: ZodError): Record<string, string> {
@@ -52,8 +53,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     requestId: c.var.requestId,
     method: c.req.method,
     path: c.req.path,
-    error: err.message,
-    stack: err.stack,
+    ...errorForLog(err),
   });
   return c.json(toErrorBody('internal', 'Something went wrong on our side. Please try again.'), 500);
 }

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../context';
+import { errorForLog } from '../log-safety';
 
 /**
  * A background job: `run` is called every `intervalMs` (with ±10% jitter so nodes
@@ -33,7 +34,7 @@ export function startJobs(deps: AppDeps, jobs: Job[], options: { autoStart?: boo
     const promise = job
       .run(deps)
       .catch((error: unknown) => {
-        deps.logger.error('job failed', { job: job.name, error: error instanceof Error ? error.message : String(error) });
+        deps.logger.error('job failed', { job: job.name, ...errorForLog(error) });
       })
       .finally(() => {
         running.delete(job.name);

@@ -77,6 +77,11 @@ describe('auth API', () => {
       [{ email: 'a@b.co', password: 'abcdefgh', confirmPassword: 'abcdefgx' }, { confirmPassword: 'Passwords do not match' }],
       [{ email: 'a@b.co', password: 'Password1', confirmPassword: 'Password1' }, { password: 'This password is too common. Choose another.' }],
       [{ email: 'a@b.co', password: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) }, { password: 'Password must be at most 128 characters' }],
+      [{ email: 'asha\u0000@example.com', password: 'abcdefgh', confirmPassword: 'abcdefgh' }, { email: 'Email is invalid' }],
+      [{ email: 'asha@exam\u202Eple.com', password: 'abcdefgh', confirmPassword: 'abcdefgh' }, { email: 'Email is invalid' }],
+      [{ email: 'as\u200Bha@example.com', password: 'abcdefgh', confirmPassword: 'abcdefgh' }, { email: 'Email is invalid' }],
+      [{ email: 'asha\u001B@example.com', password: 'abcdefgh', confirmPassword: 'abcdefgh' }, { email: 'Email is invalid' }],
+      [{ email: 'asha@example.com\u2066', password: 'abcdefgh', confirmPassword: 'abcdefgh' }, { email: 'Email is invalid' }],
       [{ email: 42, password: null, confirmPassword: ['x'] }, { email: 'Email is required', password: 'Password is required', confirmPassword: 'Confirm password is required' }],
     ])('rejects %j with the spec field messages', async (body, fields) => {
       const res = await post(ctx.app, '/api/auth/signup', body);
@@ -84,6 +89,12 @@ describe('auth API', () => {
       const json = (await res.json()) as ErrorJson;
       expect(json.error.code).toBe('validation_failed');
       expect(json.error.fields).toEqual(fields);
+    });
+
+    it.each(['\u0000', '\u007F', '\u200F', '\u202E', '\u2069', '\uFEFF'])('answers Email is invalid (never a 500) for U+%s inside the email at sign-in', async (ch) => {
+      const res = await login(ctx.app, `asha${ch}x@example.com`, 'abcdefgh');
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as ErrorJson).error.fields).toEqual({ email: 'Email is invalid' });
     });
 
     it('refuses a second account for the same email, whatever its case', async () => {

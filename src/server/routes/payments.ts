@@ -21,6 +21,7 @@ import { type Config, DEV_SANDBOX_SECRET } from '../config';
 import type { AppDeps } from '../context';
 import { requestHash, sendStored, withIdempotency } from '../idempotency';
 import type { OpenApiApp } from '../openapi';
+import { errorForLog } from '../log-safety';
 import { BookingIdParams, ErrorSchema, IdempotencyHeaders, json, ownBookingRow } from './bookings';
 import { publicRoute, travellerRoute } from '../route-guard';
 
@@ -59,7 +60,7 @@ export async function settleOutcome(deps: AppDeps, provider: PaymentProvider, ou
   applyInventory(deps.inventory, outcome.inventory);
   if (outcome.kind === 'confirmed') return outcome.booking;
   await settleRefunds(deps.database.db, deps.clock, provider, { paymentRowId: outcome.paymentRowId }).catch((error: unknown) => {
-    deps.logger.warn('refund deferred to the sweeper', { paymentRowId: outcome.paymentRowId, error: error instanceof Error ? error.message : String(error) });
+    deps.logger.warn('refund deferred to the sweeper', { paymentRowId: outcome.paymentRowId, ...errorForLog(error) });
   });
   if (outcome.why === 'hold-expired') throw new AppError('conflict', BOOKING_ERROR_MESSAGES.holdExpiredRefunded, undefined, BOOKING_REASONS.holdExpired);
   if (outcome.why === 'duplicate-payment') throw new AppError('conflict', 'This booking was already paid. This second payment has been refunded.');
