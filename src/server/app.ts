@@ -83,7 +83,9 @@ export function createApp(options: CreateAppOptions) {
     '/api/*',
     bodyLimit({
       maxSize: 256 * 1024,
-      onError: (c) => c.json(toErrorBody('payload_too_large', 'The request is too large.'), 413),
+      // The rest of the body is never read: close the connection, or the client's next
+      // request on it would be taken for body bytes and lost.
+      onError: (c) => c.json(toErrorBody('payload_too_large', 'The request is too large.'), 413, { Connection: 'close' }),
     }),
   );
   app.use('/api/*', requireSameOriginJson(allowedOrigins(deps.config), CSRF_EXEMPT));

@@ -47,7 +47,8 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     const status = err.status;
     const code = CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'bad_request');
     const message = status === 413 ? 'The request is too large.' : err.message || 'The request could not be handled.';
-    return c.json(toErrorBody(code, message), status as ContentfulStatusCode);
+    // 413 answers before the body is read: the connection cannot carry another request.
+    return c.json(toErrorBody(code, message), status as ContentfulStatusCode, status === 413 ? { Connection: 'close' } : undefined);
   }
   c.var.deps.logger.error('unhandled error', {
     requestId: c.var.requestId,
