@@ -4,3 +4,4 @@ export * from './schema/inventory';
 export * from './schema/accounts';
 export * from './schema/bookings';
 export * from './schema/notifications';
+export * from './schema/explore';

@@ -9,9 +9,11 @@ import { handleError } from './errors';
 import { requestLog, requireSameOriginJson } from './middleware';
 import { createOpenApiApp } from './openapi';
 import { registerAirports } from './routes/airports';
+import { registerAssistant } from './routes/assistant';
 import { registerAuth } from './routes/auth';
 import { registerBoardingPasses } from './routes/boarding-passes';
 import { registerBookings } from './routes/bookings';
+import { registerExplore } from './routes/explore';
 import { registerFaresCalendar } from './routes/fares-calendar';
 import { registerHealth } from './routes/health';
 import { registerNotifications } from './routes/notifications';
@@ -103,6 +105,8 @@ export function createApp(options: CreateAppOptions) {
   registerProfile(app);
   registerNotifications(app);
   registerWeather(app);
+  registerExplore(app);
+  registerAssistant(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

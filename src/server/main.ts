@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { systemClock } from '../core/clock';
 import { openDatabase } from '../db/client';
+import { cachedExploreCatalogue } from '../domain/explore/routes';
 import { InventoryView } from '../domain/inventory/view';
 import { createWorld } from '../domain/world/world';
 import { createApp } from './app';
@@ -45,6 +46,8 @@ async function main() {
       db: database.kind,
       startupMs: Math.round(performance.now() - started),
     });
+    // Explore's catalogue takes a second or two to price; do it before the first visitor asks.
+    setTimeout(() => void cachedExploreCatalogue({ db: database.db, world, inventory: deps.inventory }, systemClock.now()).catch(() => {}), 3_000).unref();
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
     process.stderr.write(

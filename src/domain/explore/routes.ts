@@ -1,0 +1,218 @@
+import { EXPLORE_FARE_WINDOW_DAYS, EXPLORE_TYPICAL_WINDOW_DAYS, savingPercent } from '../../core/explore';
+import type { ExploreCatalogue, ExploreRoute, RouteDetails } from '../../core/explore-schemas';
+import type { Db } from '../../db/client';
+import type { InventoryView } from '../inventory/view';
+import type { FlightPattern } from '../schedule/patterns';
+import { searchInMemory } from '../search/search-flights';
+import { AIRCRAFT } from '../world/airlines';
+import { dayNumber, indiaToday, isoDate } from '../world/time';
+import type { World } from '../world/world';
+import { airlineTerms, baggageFor, cancellationFor } from './airline-policies';
+import { CATALOGUE, type CatalogueEntry, catalogueEntry, routeIdOf } from './catalogue';
+
+export interface ExploreDeps {
+  db: Db;
+  world: World;
+  inventory: InventoryView;
+}
+
+/**
+ * Lowest all-in adult economy fare of the non-stop flights on one date, from the same engine
+ * and pricing search uses; null when nothing non-stop is on sale that day.
+ * @example lowestNonStopFare(world, inventory, 'DEL', 'BOM', '2026-12-24', now)
+ */
+export function lowestNonStopFare(world: World, inventory: InventoryView, from: string, to: string, date: string, now: Date): number | null {
+  const result = searchInMemory(world, inventory, { from, to, date, cabin: 'economy', adults: 1, children: 0, infants: 0 }, now, 0);
+  let lowest: number | null = null;
+  for (const itinerary of result.list) {
+    const fare = itinerary.price.perPassenger.adult?.total;
+    if (fare !== undefined && (lowest === null || fare < lowest)) lowest = fare;
+  }
+  return lowest;
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const upper = sorted[mid] ?? 0;
+  return sorted.length % 2 === 1 ? upper : Math.round(((sorted[mid - 1] ?? upper) + upper) / 2);
+}
+
+/** Non-stop patterns of a route that operate at some point in the week starting `day`. */
+function activePatterns(world: World, from: string, to: string, day: number): FlightPattern[] {
+  return world.patterns.filter((p) => p.from === from && p.to === to && p.validFrom <= day + 6 && p.validTo >= day);
+}
+
+function typicalDuration(patterns: FlightPattern[]): number {
+  return median(patterns.map((p) => p.blockMinutes)) ?? 0;
+}
+
+/** Dates of the fare windows: today first. */
+export function windowDates(today: string, days: number): string[] {
+  const start = dayNumber(today);
+  return Array.from({ length: days }, (_, k) => isoDate(start + k));
+}
+
+function routeCard(deps: ExploreDeps, entry: CatalogueEntry, dates: string[], now: Date): ExploreRoute {
+  const { world, inventory } = deps;
+  const from = world.getAirport(entry.from);
+  const to = world.getAirport(entry.to);
+  const daily = dates.map((date) => ({ date, fare: lowestNonStopFare(world, inventory, entry.from, entry.to, date, now) }));
+  let best: { date: string; fare: number } | null = null;
+  for (const day of daily.slice(0, EXPLORE_FARE_WINDOW_DAYS)) {
+    if (day.fare !== null && (best === null || day.fare < best.fare)) best = { date: day.date, fare: day.fare };
+  }
+  const typical = median(daily.map((d) => d.fare).filter((f): f is number => f !== null));
+  const patterns = activePatterns(world, entry.from, entry.to, dayNumber(dates[0] ?? indiaToday(now)));
+  return {
+    id: routeIdOf(entry),
+    name: from?.city ?? entry.from,
+    name2: to?.city ?? entry.to,
+    from: entry.from,
+    to: entry.to,
+    description: entry.description,
+    rating: entry.rating,
+    price: best?.fare ?? null,
+    priceDate: best?.date ?? null,
+    typicalPrice: typical,
+    savingPercent: savingPercent(best?.fare ?? null, typical),
+    durationMinutes: typicalDuration(patterns) || 1,
+    international: from?.country !== to?.country,
+    art: entry.art,
+  };
+}
+
+/**
+ * The Explore catalogue with live prices: per route, the lowest non-stop all-in fare over the
+ * next 30 days and the typical fare (median of the daily lowest fares over the next 60 days).
+ * Inventory for the 60 days is loaded in one query.
+ * @example (await exploreCatalogue(deps, clock.now())).routes[0]?.price
+ */
+export async function exploreCatalogue(deps: ExploreDeps, now: Date): Promise<ExploreCatalogue> {
+  const today = indiaToday(now);
+  const dates = windowDates(today, EXPLORE_TYPICAL_WINDOW_DAYS);
+  // A non-stop flight departs on its date; the day before and after cover time zones.
+  await deps.inventory.ensureDates(deps.db, windowDates(isoDate(dayNumber(today) - 1), EXPLORE_TYPICAL_WINDOW_DAYS + 2));
+  const routes: ExploreRoute[] = [];
+  for (const entry of CATALOGUE) {
+    routes.push(routeCard(deps, entry, dates, now));
+    // Let other requests run between routes: the whole catalogue is ~1,400 searches.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return {
+    routes,
+    windowStart: today,
+    windowDays: EXPLORE_FARE_WINDOW_DAYS,
+    currency: 'INR',
+  };
+}
+
+const FRESH_MS = 60_000;
+/** A stale answer is served (while a fresh one is computed) for at most this long. */
+const STALE_MS = 15 * 60_000;
+// Per inventory view, so separate apps (tests, nodes in one process) never share answers.
+const caches = new WeakMap<InventoryView, { key: string; at: number; value: Promise<ExploreCatalogue> }>();
+
+/**
+ * The catalogue, recomputed at most once a minute per process (prices move with seats sold, so
+ * a minute-old answer is still the live fare to within the demand job's step). An answer up to
+ * 15 minutes old is served at once while the fresh one is computed in the background.
+ * @example await cachedExploreCatalogue(deps, clock.now())
+ */
+export function cachedExploreCatalogue(deps: ExploreDeps, now: Date): Promise<ExploreCatalogue> {
+  const key = `${deps.world.seed}|${deps.world.scale}|${indiaToday(now)}`;
+  const at = now.getTime();
+  const cached = caches.get(deps.inventory);
+  const usable = cached !== undefined && cached.key === key && at >= cached.at;
+  if (usable && at - cached.at < FRESH_MS) return cached.value;
+  const value = exploreCatalogue(deps, now);
+  const entry = { key, at, value };
+  value.then(
+    () => {
+      if ((caches.get(deps.inventory)?.at ?? -Infinity) <= at) caches.set(deps.inventory, entry);
+    },
+    () => {},
+  );
+  if (usable && at - cached.at < STALE_MS) {
+    // Mark the refresh as under way so concurrent requests do not start another.
+    caches.set(deps.inventory, { ...cached, at: at - FRESH_MS + 5_000 });
+    return cached.value;
+  }
+  caches.set(deps.inventory, entry);
+  return value;
+}
+
+function hhmm(minutes: number): string {
+  const m = ((minutes % 1440) + 1440) % 1440;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+function arrivalText(p: FlightPattern): string {
+  return p.arrivalDayOffset > 0 ? `${hhmm(p.arrivalLocal)} +${p.arrivalDayOffset}` : hhmm(p.arrivalLocal);
+}
+
+function countDays(mask: number): number {
+  let n = 0;
+  for (let bit = 0; bit < 7; bit++) if (mask & (1 << bit)) n++;
+  return n;
+}
+
+const WIDE_BODY = new Set(['B788', 'B789', 'A359', 'A333', 'B77W', 'A388']);
+
+/**
+ * A route's details from the schedule: aircraft flown, first and last departures with their
+ * arrivals, terminals, the airlines that fly it (with their baggage and cancellation terms)
+ * and the amenities those airlines and aircraft offer. Undefined for a route not in the catalogue.
+ * @example (await exploreRouteDetails(deps, 'lhr-cdg', now))?.airlines.map((a) => a.name) // ['British Airways', 'Air France']
+ */
+export async function exploreRouteDetails(deps: ExploreDeps, routeId: string, now: Date): Promise<RouteDetails | undefined> {
+  const entry = catalogueEntry(routeId);
+  if (!entry) return undefined;
+  const catalogue = await cachedExploreCatalogue(deps, now);
+  const route = catalogue.routes.find((r) => r.id === routeId);
+  if (!route) return undefined;
+  const { world } = deps;
+  const patterns = activePatterns(world, entry.from, entry.to, dayNumber(indiaToday(now))).sort((a, b) => a.departureLocal - b.departureLocal);
+  const first = patterns[0];
+  const last = patterns[patterns.length - 1];
+  const aircraftUse = new Map<string, number>();
+  const airlines = new Map<string, number>();
+  for (const p of patterns) {
+    const name = AIRCRAFT[p.aircraft]?.name ?? p.aircraft;
+    aircraftUse.set(name, (aircraftUse.get(name) ?? 0) + countDays(p.daysMask));
+    airlines.set(p.carrier, (airlines.get(p.carrier) ?? 0) + countDays(p.daysMask));
+  }
+  const byUse = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k]) => k);
+  const terminals = (list: (string | null)[]) => [...new Set(list.filter((t): t is string => t !== null))].sort();
+  const fullService = byUse(airlines).some((code) => airlineTerms(code).fullService);
+  const lowCost = byUse(airlines).some((code) => !airlineTerms(code).fullService);
+  const amenities = [
+    ...(fullService ? ['Complimentary meals'] : []),
+    ...(lowCost ? ['Meals and snacks to buy on board'] : []),
+    ...(patterns.some((p) => WIDE_BODY.has(p.aircraft)) ? ['Seat-back entertainment on wide-body aircraft'] : []),
+    'Web check-in',
+  ];
+  return {
+    route,
+    aircraft: byUse(aircraftUse),
+    firstDeparture: first ? hhmm(first.departureLocal) : '',
+    lastDeparture: last ? hhmm(last.departureLocal) : '',
+    firstArrival: first ? arrivalText(first) : '',
+    lastArrival: last ? arrivalText(last) : '',
+    departureTerminals: terminals(patterns.map((p) => p.fromTerminal)),
+    arrivalTerminals: terminals(patterns.map((p) => p.toTerminal)),
+    flightsPerWeek: patterns.reduce((sum, p) => sum + countDays(p.daysMask), 0),
+    airlines: byUse(airlines).map((code) => {
+      const airline = world.getAirline(code);
+      return {
+        code,
+        name: airline?.name ?? code,
+        flightsPerWeek: airlines.get(code) ?? 0,
+        baggage: baggageFor(code, route.international),
+        cancellation: cancellationFor(code, airline?.country ?? ''),
+      };
+    }),
+    amenities,
+  };
+}

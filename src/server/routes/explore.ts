@@ -1,0 +1,125 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { AppError } from '../../core/errors';
+import { ExploreCatalogueSchema, FLIGHT_NUMBER_REQUIRED, FavoritesSchema, FlightLookupSchema, RouteDetailsSchema, RouteIdSchema } from '../../core/explore-schemas';
+import { findScheduledFlights, flightKey } from '../../domain/explore/flight-lookup';
+import { addFavoriteRoute, listFavoriteRoutes, removeFavoriteRoute } from '../../domain/explore/favorites';
+import { cachedExploreCatalogue, exploreRouteDetails } from '../../domain/explore/routes';
+import { currentUser, requireUser } from '../auth/require-user';
+import type { OpenApiApp } from '../openapi';
+import { ErrorSchema, json } from './bookings';
+
+const RouteParams = z.object({ id: RouteIdSchema.openapi({ example: 'lhr-cdg' }) });
+const ROUTE_NOT_FOUND = 'Route not found';
+
+const catalogueRoute = createRoute({
+  method: 'get',
+  path: '/api/explore/routes',
+  summary: "Explore's routes with the lowest non-stop all-in fare of the next 30 days and the typical fare (open)",
+  responses: { 200: json(ExploreCatalogueSchema, 'Catalogue in popularity order') },
+});
+
+const detailsRoute = createRoute({
+  method: 'get',
+  path: '/api/explore/routes/{id}',
+  summary: 'One route from the schedule: aircraft, first and last departures, terminals, airlines with baggage and cancellation (open)',
+  request: { params: RouteParams },
+  responses: { 200: json(RouteDetailsSchema, 'Route details'), 404: json(ErrorSchema, 'No such route') },
+});
+
+const flightsRoute = createRoute({
+  method: 'get',
+  path: '/api/explore/flights',
+  summary: 'The next scheduled departures of a flight number, from the schedule (open)',
+  request: {
+    query: z.object({
+      number: z.string({ message: FLIGHT_NUMBER_REQUIRED }).trim().min(1, FLIGHT_NUMBER_REQUIRED).max(16).openapi({ example: '6E2134' }),
+    }),
+  },
+  responses: { 200: json(FlightLookupSchema, 'Up to three departures within a week (empty when none)'), 400: json(ErrorSchema, 'No flight number') },
+});
+
+const listFavoritesRoute = createRoute({
+  method: 'get',
+  path: '/api/explore/favorites',
+  summary: "The signed-in traveller's favourite routes",
+  responses: { 200: json(FavoritesSchema, 'Favourite route ids in catalogue order'), 401: json(ErrorSchema, 'Not signed in') },
+});
+
+const putFavoriteRoute = createRoute({
+  method: 'put',
+  path: '/api/explore/favorites/{id}',
+  summary: 'Marks a route as favourite (idempotent)',
+  request: { params: RouteParams },
+  responses: {
+    200: json(FavoritesSchema, 'Favourites after the change'),
+    401: json(ErrorSchema, 'Not signed in'),
+    404: json(ErrorSchema, 'No such route'),
+  },
+});
+
+const deleteFavoriteRoute = createRoute({
+  method: 'delete',
+  path: '/api/explore/favorites/{id}',
+  summary: 'Unmarks a favourite route (idempotent)',
+  request: { params: RouteParams },
+  responses: {
+    200: json(FavoritesSchema, 'Favourites after the change'),
+    401: json(ErrorSchema, 'Not signed in'),
+    404: json(ErrorSchema, 'No such route'),
+  },
+});
+
+/**
+ * Explore: the route catalogue and details are open to everyone; favourites belong to the
+ * signed-in traveller (guarded by requireUser) and are keyed by their session, so nobody can
+ * name another traveller's list.
+ */
+export function registerExplore(app: OpenApiApp) {
+  app.openapi(catalogueRoute, async (c) => {
+    const { world, inventory, database, clock } = c.var.deps;
+    const catalogue = await cachedExploreCatalogue({ db: database.db, world, inventory }, clock.now());
+    c.header('Cache-Control', 'public, max-age=60');
+    return c.json(catalogue, 200);
+  });
+
+  app.openapi(detailsRoute, async (c) => {
+    const { world, inventory, database, clock } = c.var.deps;
+    const details = await exploreRouteDetails({ db: database.db, world, inventory }, c.req.valid('param').id, clock.now());
+    if (!details) throw new AppError('not_found', ROUTE_NOT_FOUND);
+    c.header('Cache-Control', 'public, max-age=60');
+    return c.json(details, 200);
+  });
+
+  app.openapi(flightsRoute, (c) => {
+    const { world, clock } = c.var.deps;
+    const number = c.req.valid('query').number.toUpperCase();
+    const key = flightKey(number);
+    const flights = key ? findScheduledFlights(world, key, clock.now()) : [];
+    c.header('Cache-Control', 'public, max-age=60');
+    return c.json({ number, flights }, 200);
+  });
+
+  app.use('/api/explore/favorites', requireUser);
+  app.use('/api/explore/favorites/*', requireUser);
+
+  app.openapi(listFavoritesRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ routeIds: await listFavoriteRoutes(c.var.deps.database.db, currentUser(c).id) }, 200);
+  });
+
+  app.openapi(putFavoriteRoute, async (c) => {
+    const db = c.var.deps.database.db;
+    const userId = currentUser(c).id;
+    if (!(await addFavoriteRoute(db, userId, c.req.valid('param').id))) throw new AppError('not_found', ROUTE_NOT_FOUND);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ routeIds: await listFavoriteRoutes(db, userId) }, 200);
+  });
+
+  app.openapi(deleteFavoriteRoute, async (c) => {
+    const db = c.var.deps.database.db;
+    const userId = currentUser(c).id;
+    if (!(await removeFavoriteRoute(db, userId, c.req.valid('param').id))) throw new AppError('not_found', ROUTE_NOT_FOUND);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ routeIds: await listFavoriteRoutes(db, userId) }, 200);
+  });
+}
