@@ -22,8 +22,12 @@ export type OwnedResource = (typeof OWNED_RESOURCES)[number];
 export type RouteGuard =
   /** Anyone, signed in or not (search, airports, sign-in itself). */
   | { auth: 'public' }
-  /** A signed-in traveller (401 otherwise); `owns` names what the path's `{id}` points at. */
-  | { auth: 'traveller'; owns?: OwnedResource }
+  /**
+   * A signed-in traveller (401 otherwise); `owns` names what the path's `{id}` points at.
+   * `idIsPublic` instead says the path id names a public thing (an Explore catalogue route)
+   * and the change applies to the caller's own list, so no id can reach another traveller's data.
+   */
+  | { auth: 'traveller'; owns?: OwnedResource; idIsPublic?: true }
   /** A payment provider: no cookie, no Origin check; the body's HMAC signature is the credential. */
   | { auth: 'signature' }
   /**
@@ -48,7 +52,7 @@ export function publicRoute<P extends string, R extends Omit<RouteSpec, 'path'> 
  * Pass `owns` when the path carries the id of something the traveller owns.
  * @example const route = travellerRoute({ owns: 'booking' }, { method: 'get', path: '/api/bookings/{id}', ... })
  */
-export function travellerRoute<P extends string, R extends Omit<RouteSpec, 'path'> & { path: P }>(guard: { owns?: OwnedResource }, route: R) {
+export function travellerRoute<P extends string, R extends Omit<RouteSpec, 'path'> & { path: P }>(guard: { owns?: OwnedResource; idIsPublic?: true }, route: R) {
   return createRoute({ ...route, middleware: requireUser, [GUARD_EXTENSION]: { auth: 'traveller', ...guard } satisfies RouteGuard });
 }
 

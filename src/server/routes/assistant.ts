@@ -1,20 +1,19 @@
-import { createRoute } from '@hono/zod-openapi';
 import { AssistantTripsSchema } from '../../core/assistant-schemas';
 import { assistantTrips } from '../../domain/assistant/trips';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser } from '../auth/require-user';
 import type { OpenApiApp } from '../openapi';
+import { travellerRoute } from '../route-guard';
 import { ErrorSchema, json } from './bookings';
 
-const tripsRoute = createRoute({
+const tripsRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/assistant/trips',
   summary: "What the help chatbot may tell the signed-in traveller: their next trip and their refunds",
   responses: { 200: json(AssistantTripsSchema, 'Next trip and refunds'), 401: json(ErrorSchema, 'Not signed in') },
 });
 
-/** GET /api/assistant/trips (guarded by requireUser: only the traveller's own bookings). */
+/** GET /api/assistant/trips (a traveller route: only the caller's own bookings are read). */
 export function registerAssistant(app: OpenApiApp) {
-  app.use('/api/assistant/*', requireUser);
   app.openapi(tripsRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await assistantTrips(c.var.deps.database.db, currentUser(c).id, c.var.deps.clock.now()), 200);

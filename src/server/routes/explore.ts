@@ -1,24 +1,25 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { AppError } from '../../core/errors';
 import { ExploreCatalogueSchema, FLIGHT_NUMBER_REQUIRED, FavoritesSchema, FlightLookupSchema, RouteDetailsSchema, RouteIdSchema } from '../../core/explore-schemas';
 import { findScheduledFlights, flightKey } from '../../domain/explore/flight-lookup';
 import { addFavoriteRoute, listFavoriteRoutes, removeFavoriteRoute } from '../../domain/explore/favorites';
 import { cachedExploreCatalogue, exploreRouteDetails } from '../../domain/explore/routes';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser } from '../auth/require-user';
 import type { OpenApiApp } from '../openapi';
+import { publicRoute, travellerRoute } from '../route-guard';
 import { ErrorSchema, json } from './bookings';
 
 const RouteParams = z.object({ id: RouteIdSchema.openapi({ example: 'lhr-cdg' }) });
 const ROUTE_NOT_FOUND = 'Route not found';
 
-const catalogueRoute = createRoute({
+const catalogueRoute = publicRoute({
   method: 'get',
   path: '/api/explore/routes',
   summary: "Explore's routes with the lowest non-stop all-in fare of the next 30 days and the typical fare (open)",
   responses: { 200: json(ExploreCatalogueSchema, 'Catalogue in popularity order') },
 });
 
-const detailsRoute = createRoute({
+const detailsRoute = publicRoute({
   method: 'get',
   path: '/api/explore/routes/{id}',
   summary: 'One route from the schedule: aircraft, first and last departures, terminals, airlines with baggage and cancellation (open)',
@@ -26,7 +27,7 @@ const detailsRoute = createRoute({
   responses: { 200: json(RouteDetailsSchema, 'Route details'), 404: json(ErrorSchema, 'No such route') },
 });
 
-const flightsRoute = createRoute({
+const flightsRoute = publicRoute({
   method: 'get',
   path: '/api/explore/flights',
   summary: 'The next scheduled departures of a flight number, from the schedule (open)',
@@ -38,14 +39,14 @@ const flightsRoute = createRoute({
   responses: { 200: json(FlightLookupSchema, 'Up to three departures within a week (empty when none)'), 400: json(ErrorSchema, 'No flight number') },
 });
 
-const listFavoritesRoute = createRoute({
+const listFavoritesRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/explore/favorites',
   summary: "The signed-in traveller's favourite routes",
   responses: { 200: json(FavoritesSchema, 'Favourite route ids in catalogue order'), 401: json(ErrorSchema, 'Not signed in') },
 });
 
-const putFavoriteRoute = createRoute({
+const putFavoriteRoute = travellerRoute({ idIsPublic: true }, {
   method: 'put',
   path: '/api/explore/favorites/{id}',
   summary: 'Marks a route as favourite (idempotent)',
@@ -57,7 +58,7 @@ const putFavoriteRoute = createRoute({
   },
 });
 
-const deleteFavoriteRoute = createRoute({
+const deleteFavoriteRoute = travellerRoute({ idIsPublic: true }, {
   method: 'delete',
   path: '/api/explore/favorites/{id}',
   summary: 'Unmarks a favourite route (idempotent)',
@@ -70,9 +71,9 @@ const deleteFavoriteRoute = createRoute({
 });
 
 /**
- * Explore: the route catalogue and details are open to everyone; favourites belong to the
- * signed-in traveller (guarded by requireUser) and are keyed by their session, so nobody can
- * name another traveller's list.
+ * Explore: the route catalogue, details and flight lookup are open to everyone; favourites
+ * belong to the signed-in traveller and are keyed by their session (the path names a public
+ * catalogue route), so nobody can name another traveller's list.
  */
 export function registerExplore(app: OpenApiApp) {
   app.openapi(catalogueRoute, async (c) => {
@@ -98,9 +99,6 @@ export function registerExplore(app: OpenApiApp) {
     c.header('Cache-Control', 'public, max-age=60');
     return c.json({ number, flights }, 200);
   });
-
-  app.use('/api/explore/favorites', requireUser);
-  app.use('/api/explore/favorites/*', requireUser);
 
   app.openapi(listFavoritesRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
