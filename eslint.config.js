@@ -29,7 +29,10 @@ export default tseslint.config(
       // Imports flow one way: core -> web (lib/components/features) -> app; the browser never imports server code.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/db/**', '**/domain/**'], message: 'Browser code may import only src/core and src/web.' }] },
+        {
+          paths: [{ name: 'zod', message: "Import { z } from src/core/zod (configured for the browser's Content-Security-Policy)." }],
+          patterns: [{ group: ['**/server/**', '**/db/**', '**/domain/**'], message: 'Browser code may import only src/core and src/web.' }],
+        },
       ],
     },
   },
@@ -38,9 +41,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/db/**', '**/domain/**', '**/web/**', 'node:*'], message: 'src/core is shared by server and browser: no server, web or Node imports.' }] },
+        {
+          paths: [{ name: 'zod', message: "Import { z } from './zod' (configured for the browser's Content-Security-Policy)." }],
+          patterns: [{ group: ['**/server/**', '**/db/**', '**/domain/**', '**/web/**', 'node:*'], message: 'src/core is shared by server and browser: no server, web or Node imports.' }],
+        },
       ],
     },
+  },
+  {
+    files: ['src/core/zod.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['src/domain/**/*.ts'],

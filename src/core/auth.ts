@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { hasInvisibleOrControl } from './text';
+import { z } from './zod';
 
 /**
  * Accounts contract shared by the Signup/Login forms and the auth endpoints, so

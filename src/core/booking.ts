@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { Cabin, Itinerary, LegAirport } from './search';
 import { hasInvisibleOrControl } from './text';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { type Cabin, CABINS, MAX_SEATS_PER_BOOKING, SEARCH_MESSAGES } from './search-options';
 
 /**

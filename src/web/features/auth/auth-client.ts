@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../core/zod';
 import { AUTH_MESSAGES, AUTH_REASONS, type LoginInput, type SignupInput, authUserSchema } from '../../../core/auth';
 import { ApiError, apiFetch } from '../../lib/api';
 import type { SessionUser } from './use-session';

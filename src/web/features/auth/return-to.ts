@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../core/zod';
 
 /** sessionStorage key holding where a signed-out traveller was sent away from. */
 export const RETURN_TO_KEY = 'safar:return-to';

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import type { z } from 'zod';
+import type { z } from '../../../core/zod';
 import { AUTH_MESSAGES, formErrors } from '../../../core/auth';
 import { notify } from '../../lib/toast';
 import { AuthFailure } from './auth-client';

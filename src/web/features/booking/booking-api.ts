@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '../../../core/zod';
 import type {
   BoardingPassView,
   BookingView,

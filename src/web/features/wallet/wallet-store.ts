@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../core/zod';
 import { apiFetch } from '../../lib/api';
 import { readStored, writeStored } from '../../lib/storage';
 

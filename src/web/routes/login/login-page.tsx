@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { z } from 'zod';
+import { z } from '../../../core/zod';
 import { AUTH_MESSAGES, loginSchema } from '../../../core/auth';
 import { useDocumentTitle } from '../../components/page-title';
 import { signIn } from '../../features/auth/auth-client';
