@@ -1,5 +1,6 @@
 import { Plane } from 'lucide-react';
-import { CABIN_LABELS, type Itinerary } from '../../../core/search';
+import type { Itinerary } from '../../../core/search';
+import { CABIN_LABELS } from '../../../core/search-options';
 import { formatDay, formatDuration, localDate, localTime } from './format';
 import './itinerary-summary.css';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { draftFromSearch, localIsoDate, resultUrl } from './search-url';
+import fc from 'fast-check';
+import { draftFromSearch, localIsoDate, queryFromDraft, resultUrl } from './search-url';
 import { validateSearch } from './validate-search';
 import { codeFromLabel } from './airport-suggestions';
 
@@ -56,5 +57,49 @@ describe('validateSearch', () => {
       ok: true,
       query: { from: 'BOM', to: 'DEL', date: today, cabin: 'economy', adults: 2, children: 0, infants: 1 },
     });
+  });
+});
+
+describe('queryFromDraft', () => {
+  const today = '2026-11-21';
+
+  it('reads a URL the search form wrote', () => {
+    const url = resultUrl({ from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'business', adults: 2, children: 1, infants: 1 });
+    const draft = draftFromSearch(url.split('?')[1] ?? '');
+    expect(draft && queryFromDraft(draft)).toEqual({ from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'business', adults: 2, children: 1, infants: 1 });
+  });
+
+  it('leaves anything unusual to the server', () => {
+    const base = { from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'economy', adults: '1', children: '0', infants: '0' };
+    expect(queryFromDraft({ ...base, from: 'bom' })).toBeNull();
+    expect(queryFromDraft({ ...base, to: 'BOM' })).toBeNull();
+    expect(queryFromDraft({ ...base, date: '24/12/2026' })).toBeNull();
+    expect(queryFromDraft({ ...base, cabin: 'luxury' })).toBeNull();
+    expect(queryFromDraft({ ...base, adults: '0' })).toBeNull();
+    expect(queryFromDraft({ ...base, infants: '2' })).toBeNull();
+    expect(queryFromDraft({ ...base, adults: '5', children: '5' })).toBeNull();
+  });
+
+  it('never accepts a search the validator refuses, and agrees on the query it reads', () => {
+    const code = fc.constantFrom('BOM', 'DEL', 'bom', 'BLR', 'Delhi', '', 'XX');
+    const digit = fc.constantFrom('0', '1', '2', '5', '9', '10', '-1', 'x', '');
+    const draft = fc.record({
+      from: code,
+      to: code,
+      date: fc.constantFrom('2026-12-24', '2026-11-21', '2026-02-30', '2027-01-01', '2026-1-5', ''),
+      cabin: fc.constantFrom('economy', 'premium', 'business', 'first', 'luxury', ''),
+      adults: digit,
+      children: digit,
+      infants: digit,
+    });
+    fc.assert(
+      fc.property(draft, (d) => {
+        const light = queryFromDraft(d);
+        if (light === null || light.date < today) return;
+        const full = validateSearch(d, today);
+        expect(full).toEqual({ ok: true, query: light });
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

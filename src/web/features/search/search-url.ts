@@ -1,4 +1,5 @@
-import type { Cabin, SearchQuery } from '../../../core/search';
+import type { SearchQuery } from '../../../core/search';
+import { type Cabin, CABINS, MAX_SEATS_PER_BOOKING } from '../../../core/search-options';
 
 /** The search as the form holds it and the URL carries it: every value a string, nothing validated yet. */
 export interface SearchDraft {
@@ -73,4 +74,28 @@ export function withCabin(query: SearchQuery, cabin: Cabin): SearchQuery {
 export function localIsoDate(date: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+const AIRPORT_CODE = /^[A-Z]{3}$/;
+const DIGIT = /^\d$/;
+
+/**
+ * The search a results URL names when it is in the form the search form writes (airport codes,
+ * an ISO date, a known class, one-digit counts), read without the validation library so the page
+ * can draw its summary and fare calendar before the answer arrives. Anything else gives null, and
+ * the server's answer supplies the query. Past dates are left to the server to refuse.
+ * @example queryFromDraft({ from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'economy', adults: '1', children: '0', infants: '0' })
+ * // { from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'economy', adults: 1, children: 0, infants: 0 }
+ */
+export function queryFromDraft(draft: SearchDraft): SearchQuery | null {
+  const { from, to, date, cabin } = draft;
+  if (!AIRPORT_CODE.test(from) || !AIRPORT_CODE.test(to) || from === to) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return null;
+  if (!(CABINS as readonly string[]).includes(cabin)) return null;
+  if (![draft.adults, draft.children, draft.infants].every((v) => DIGIT.test(v))) return null;
+  const adults = Number(draft.adults);
+  const children = Number(draft.children);
+  const infants = Number(draft.infants);
+  if (adults < 1 || adults + children > MAX_SEATS_PER_BOOKING || infants > adults) return null;
+  return { from, to, date, cabin: cabin as Cabin, adults, children, infants };
 }

@@ -18,6 +18,7 @@ export function addMonths(month: string, delta: number): string {
 
 const monthTitle = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
+const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' });
 const longDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
@@ -75,7 +76,9 @@ export function FareCalendar({ query, onPick }: { query: SearchQuery; onPick(dat
             const band = day.lowestFare !== null ? fareBand(day.lowestFare) : null;
             const selected = day.date === query.date;
             const fareText = day.lowestFare !== null ? format(day.lowestFare) : 'No flights';
-            const label = `${longDay.format(utc(day.date))}: ${past ? 'past date' : day.lowestFare !== null ? `from ${fareText}, ${band ? BAND_WORDS[band] : ''}` : 'no flights'}`;
+            // The button's name is its visible text plus the hidden words around it, so what a
+            // speech-input user reads out is what selects it: "Thu 24 December ₹4,567 low fare".
+            const status = past ? 'past date' : day.lowestFare !== null ? (band ? BAND_WORDS[band] : '') : 'no flights';
             return (
               <li key={day.date}>
                 <button
@@ -83,13 +86,12 @@ export function FareCalendar({ query, onPick }: { query: SearchQuery; onPick(dat
                   className={`cal-day${band && !past ? ` band-${band}` : ''}`}
                   disabled={past || day.lowestFare === null}
                   aria-current={selected ? 'date' : undefined}
-                  aria-label={label}
-                  title={label}
+                  title={`${longDay.format(utc(day.date))}: ${past ? 'past date' : day.lowestFare !== null ? `from ${fareText}` : 'no flights'}`}
                   onClick={() => onPick(day.date)}
                 >
-                  <span className="cal-wd">{weekday.format(utc(day.date))}</span>
-                  <span className="cal-dn">{Number(day.date.slice(8, 10))}</span>
-                  <span className="cal-fare">{past ? '—' : day.lowestFare !== null ? fareText : '—'}</span>
+                  <span className="cal-wd">{weekday.format(utc(day.date))}</span> <span className="cal-dn">{Number(day.date.slice(8, 10))}</span>
+                  <span className="visually-hidden"> {monthName.format(utc(day.date))}</span> <span className="cal-fare">{past ? '—' : day.lowestFare !== null ? fareText : '—'}</span>
+                  {status ? <span className="visually-hidden"> {status}</span> : null}
                 </button>
               </li>
             );

@@ -1,6 +1,6 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { type Cabin, CABIN_LABELS, CABINS } from '../../../core/search';
+import { type Cabin, CABIN_LABELS, CABINS } from '../../../core/search-options';
 import { useCurrency } from '../../features/currency/currency-context';
 import { activeFilterCount, PRICE_MAX, type ResultFilters, STOP_OPTIONS, TIME_BUCKETS, type TimeBucket } from '../../features/search/result-filters';
 

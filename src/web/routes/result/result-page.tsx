@@ -1,19 +1,22 @@
 import { ArrowRight } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { CABIN_LABELS, type Cabin, type SearchQuery } from '../../../core/search';
+import type { SearchQuery } from '../../../core/search';
+import { CABIN_LABELS, type Cabin } from '../../../core/search-options';
 import { useDocumentTitle } from '../../components/page-title';
 import { QueryScope } from '../../features/query/query-scope';
 import { airlinesOf, applyFilters, isSortKey, NO_FILTERS, type ResultFilters, SORT_LABELS, SORTS, sortItineraries, type SortKey } from '../../features/search/result-filters';
 import { useSearchResults } from '../../features/search/search-api';
-import { SearchForm } from '../../features/search/search-form';
-import { draftFromSearch, draftToParams, resultUrl } from '../../features/search/search-url';
+import { draftFromSearch, draftToParams, queryFromDraft, resultUrl } from '../../features/search/search-url';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { FareCalendar } from './fare-calendar';
 import { FilterPanel } from './filter-panel';
 import { FlightCard, FlightCardSkeleton } from './flight-card';
 import './result.css';
+
+// The form behind "Modify search" loads when the traveller opens it (or the search was refused).
+const SearchForm = lazy(() => import('../../features/search/search-form').then((m) => ({ default: m.SearchForm })));
 
 export function ResultPage() {
   return (
@@ -58,12 +61,14 @@ function Results() {
   const sortParam = new URLSearchParams(search).get('sort');
   const sort: SortKey = isSortKey(sortParam) ? sortParam : 'best';
   const results = useSearchResults(draft);
-  const data = results.data;
+  // The list renders in the background (React yields between cards), so a long answer never blocks input.
+  const data = useDeferredValue(results.data);
   const routeKey = draft ? `${draft.from}-${draft.to}` : '';
   const [filterState, setFilterState] = useState<{ route: string; filters: ResultFilters }>({ route: routeKey, filters: NO_FILTERS });
   // Filters belong to a route: a new route starts unfiltered (another day or class keeps them).
   const filters = filterState.route === routeKey ? filterState.filters : NO_FILTERS;
 
+  const [modifyOpened, setModifyOpened] = useState(false);
   const toasted = useRef<string | null>(null);
   useEffect(() => {
     if (!data || toasted.current === searchKey) return;
@@ -93,7 +98,9 @@ function Results() {
 
   // Field messages show under the form's fields; the alert lists only those that differ from its headline.
   const fieldErrors = results.error instanceof ApiError ? [...new Set(Object.values(results.error.fields))].filter((m) => m !== results.error?.message) : [];
-  const query = data?.query;
+  // What the URL already says is drawn at once (summary, fare calendar); the answer's own query wins once it arrives.
+  const urlQuery = useMemo(() => (draft ? queryFromDraft(draft) : null), [draft]);
+  const query = data?.query ?? (results.isError ? undefined : (urlQuery ?? undefined));
 
   return (
     <div className="container page results-page">
@@ -112,9 +119,13 @@ function Results() {
       </header>
 
       {draft ? (
-        <details className="modify-search" open={results.isError ? true : undefined}>
+        <details className="modify-search" open={results.isError ? true : undefined} onToggle={(event) => event.currentTarget.open && setModifyOpened(true)}>
           <summary>Modify search</summary>
-          <SearchForm key={`${searchKey}:${results.isError ? 'refused' : ''}`} submitLabel="Update Search" initial={{ draft }} initialErrors={results.error instanceof ApiError ? results.error.fields : undefined} />
+          {modifyOpened || results.isError ? (
+            <Suspense fallback={<div className="skeleton modify-search-skeleton" />}>
+              <SearchForm key={`${searchKey}:${results.isError ? 'refused' : ''}`} submitLabel="Update Search" initial={{ draft }} initialErrors={results.error instanceof ApiError ? results.error.fields : undefined} />
+            </Suspense>
+          ) : null}
         </details>
       ) : null}
 
