@@ -1,4 +1,3 @@
-import '@fontsource-variable/inter';
 import './styles/base.css';
 import './styles/shell.css';
 import { StrictMode } from 'react';
