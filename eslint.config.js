@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'test-results/**', '.test-data/**', 'data/**', 'src/web/public/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'test-results/**', '.test-data/**', 'data/**', 'src/web/public/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

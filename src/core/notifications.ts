@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** In-app notices shared by the notices API and the web app's notices piece. */
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Wire types of the weather and destination-insight answers (GET /api/weather/{code}). */
 
