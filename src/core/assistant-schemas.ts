@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Facts the help chatbot may tell a signed-in traveller about their own trips. The browser

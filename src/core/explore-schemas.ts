@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Wire types of the Explore API (catalogue, details, favourites). The browser imports
