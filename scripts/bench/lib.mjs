@@ -11,9 +11,9 @@ export function percentile(values, p) {
 export const median = (values) => percentile(values, 50);
 
 /** Starts the built server and resolves once /api/health answers; returns { child, ms, stop }. */
-export async function startServer(env, { timeoutMs = 60_000 } = {}) {
+export async function startServer(env, { timeoutMs = 60_000, nodeArgs = [] } = {}) {
   const started = performance.now();
-  const child = spawn('node', ['dist/server/main.js'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn('node', [...nodeArgs, 'dist/server/main.js'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${env.PORT}/api/health`;
   for (;;) {
     if (performance.now() - started > timeoutMs) {

@@ -71,7 +71,9 @@ export function createApp(options: CreateAppOptions) {
     await next();
   });
   app.use('*', requestLog());
-  app.use('*', compress({ threshold: 1024 }));
+  // Search answers arrive already compressed (src/server/search/encode.ts).
+  const compressBodies = compress({ threshold: 1024 });
+  app.use('*', (c, next) => (c.req.path === '/api/search' ? next() : compressBodies(c, next)));
   app.use(
     '*',
     secureHeaders({

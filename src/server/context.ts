@@ -4,6 +4,7 @@ import type { InventoryView } from '../domain/inventory/view';
 import type { WeatherService } from '../domain/weather/service';
 import type { World } from '../domain/world/world';
 import type { Config } from './config';
+import type { Searcher } from './search/searcher';
 import type { Logger } from './logger';
 
 /** What every route and job may use. Passed to createApp; tests build their own. */
@@ -21,6 +22,8 @@ export interface AppDeps {
    * Read it through `weatherOf(deps)` (src/server/weather.ts), which builds the default when absent.
    */
   weather?: WeatherService;
+  /** Computes search answers (worker threads in the server); absent: in the serving thread. */
+  search?: Searcher;
 }
 
 /** The signed-in traveller, set by the session middleware when a valid session cookie is present. */

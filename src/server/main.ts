@@ -10,6 +10,7 @@ import { JOBS } from './jobs/registry';
 import { startJobs } from './jobs/runner';
 import { createLogger } from './logger';
 import { weatherOf } from './weather';
+import { createSearchPool, datesOnSale, defaultSearchWorkers } from './search/pool';
 
 /** Process entry: validate config, open the database, serve, and shut down cleanly. */
 async function main() {
@@ -35,7 +36,11 @@ async function main() {
     process.exit(1);
   }
   const world = createWorld({ seed: config.WORLD_SEED });
-  const base = { database, clock: systemClock, config, logger, world, inventory: new InventoryView() };
+  const inventory = new InventoryView();
+  // Every date on sale in memory up front, so a search never waits for the database.
+  await inventory.ensureDates(database.db, datesOnSale(world, systemClock.now()));
+  const search = createSearchPool({ size: config.SEARCH_WORKERS ?? defaultSearchWorkers(), seed: world.seed, scale: world.scale, inventory, logger });
+  const base = { database, clock: systemClock, config, logger, world, inventory, search };
   // One weather adapter (and so one forecast cache) for the routes and the jobs.
   const deps = { ...base, weather: weatherOf(base) };
   const app = createApp({ ...deps, serveWeb: true });
@@ -63,6 +68,7 @@ async function main() {
     logger.info('stopping', { signal });
     server.close();
     await jobs.stop();
+    await search.close();
     await database.close();
     process.exit(0);
   };

@@ -10,7 +10,9 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     c.set('requestId', requestId);
     const started = performance.now();
     await next();
-    c.header('X-Request-Id', requestId);
+    // On the response's own headers: c.header() after next() would rebuild the response and turn
+    // a ready body into a stream, which costs more than many handlers.
+    c.res.headers.set('X-Request-Id', requestId);
     if (!c.req.path.startsWith('/api/')) return;
     c.var.deps.logger.info('request', {
       requestId,

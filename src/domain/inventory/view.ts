@@ -10,6 +10,12 @@ export interface InventoryChange {
   sold: number;
 }
 
+/** One row of the view, as copies of it (search workers) receive it. */
+export interface InventoryEntry extends InventoryChange {
+  flightId: string;
+  cabin: Cabin;
+}
+
 /**
  * Search's in-memory copy of seat inventory. Loaded once per departure date (one query,
  * never one per candidate flight); a flight-date without a row is at full capacity.
@@ -24,6 +30,7 @@ export class InventoryView {
   private readonly loading = new Map<string, Promise<void>>();
   /** Newest updated_at seen (database time, so node clocks do not matter). */
   private watermark: Date | null = null;
+  private readonly listeners = new Set<(entries: readonly InventoryEntry[]) => void>();
 
   /** Seats of a flight-date and cabin; full capacity when nobody touched it. */
   get(flightId: string, cabin: Cabin, capacity: number): InventoryCounts {
@@ -36,6 +43,33 @@ export class InventoryView {
   applyChange(flightId: string, cabin: Cabin, change: InventoryChange): void {
     this.counts.set(`${flightId}|${cabin}`, { available: change.available, held: change.held, sold: change.sold });
     this.version++;
+    this.notify([{ flightId, cabin, available: change.available, held: change.held, sold: change.sold }]);
+  }
+
+  /**
+   * Calls `listener` with every row the view takes in from now on (booking changes, loaded
+   * dates, refreshes), synchronously and in order, so a copy fed by it (a search worker) is
+   * current before the next search is handed to it. Returns the unsubscribe function.
+   * @example const stop = view.subscribe((entries) => worker.postMessage(entries))
+   */
+  subscribe(listener: (entries: readonly InventoryEntry[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Every row the view holds (to seed a copy before subscribing). */
+  entries(): InventoryEntry[] {
+    const all: InventoryEntry[] = [];
+    for (const [key, row] of this.counts) {
+      const bar = key.lastIndexOf('|');
+      all.push({ flightId: key.slice(0, bar), cabin: key.slice(bar + 1) as Cabin, ...row });
+    }
+    return all;
+  }
+
+  private notify(entries: readonly InventoryEntry[]): void {
+    if (entries.length === 0) return;
+    for (const listener of this.listeners) listener(entries);
   }
 
   /**
@@ -49,9 +83,14 @@ export class InventoryView {
       const load = (async () => {
         await this.initWatermark(db);
         const rows = await db.select().from(flightInventory).where(inArray(flightInventory.departureDate, missing));
-        for (const row of rows) this.counts.set(`${row.flightId}|${row.cabin}`, { available: row.available, held: row.held, sold: row.sold });
+        const loaded: InventoryEntry[] = [];
+        for (const row of rows) {
+          this.counts.set(`${row.flightId}|${row.cabin}`, { available: row.available, held: row.held, sold: row.sold });
+          loaded.push({ flightId: row.flightId, cabin: row.cabin as Cabin, available: row.available, held: row.held, sold: row.sold });
+        }
         for (const d of missing) this.loadedDates.add(d);
         if (rows.length > 0) this.version++;
+        this.notify(loaded);
       })().finally(() => missing.forEach((d) => this.loading.delete(d)));
       missing.forEach((d) => this.loading.set(d, load));
       pending.push(load);
@@ -68,17 +107,18 @@ export class InventoryView {
     await this.initWatermark(db);
     const since = new Date((this.watermark ?? new Date(0)).getTime() - 5_000);
     const rows = await db.select().from(flightInventory).where(gt(flightInventory.updatedAt, since));
-    let changed = false;
+    const changed: InventoryEntry[] = [];
     for (const row of rows) {
       const key = `${row.flightId}|${row.cabin}`;
       const known = this.counts.get(key);
       if (!known || known.available !== row.available || known.held !== row.held || known.sold !== row.sold) {
         this.counts.set(key, { available: row.available, held: row.held, sold: row.sold });
-        changed = true;
+        changed.push({ flightId: row.flightId, cabin: row.cabin as Cabin, available: row.available, held: row.held, sold: row.sold });
       }
       if (!this.watermark || row.updatedAt > this.watermark) this.watermark = row.updatedAt;
     }
-    if (changed) this.version++;
+    if (changed.length > 0) this.version++;
+    this.notify(changed);
     return rows.length;
   }
 

@@ -6,7 +6,7 @@ import type { InventoryView } from '../inventory/view';
 import { cabinCapacity } from '../world/airlines';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
 import type { DatedFlight, World } from '../world/world';
-import { buildItinerary } from './build-itinerary';
+import { buildItinerary, itineraryJson } from './build-itinerary';
 import { type Candidate, findItineraries } from './engine';
 
 export const MAX_RESULTS = 200;
@@ -29,17 +29,12 @@ export interface SearchDeps {
 export async function searchFlights(deps: SearchDeps, query: SearchQuery, now: Date, options: { maxStops?: 0 | 1 | 2 } = {}): Promise<SearchResponse> {
   const { world, inventory } = deps;
   const empty = (reason: string): SearchResponse => ({ query, itineraries: [], reason });
-  const from = world.getAirport(query.from);
-  const to = world.getAirport(query.to);
-  if (!from || !to) return empty(`No airline flies between ${query.from} and ${query.to}`);
-  const today = indiaToday(now);
-  if (query.date > world.lastSaleDate(today)) return empty(`Flights are on sale up to ${world.horizonDays} days ahead`);
-  const day = dayNumber(query.date);
-  // Connections can leave up to a day and a bit later than the first leg.
-  await inventory.ensureDates(deps.db, [isoDate(day - 1), query.date, isoDate(day + 1), isoDate(day + 2)]);
+  const early = earlyEmptyReason(world, query, now);
+  if (early !== null) return empty(early);
+  await inventory.ensureDates(deps.db, inventoryDatesFor(query.date));
   const itineraries = searchInMemory(world, inventory, query, now, options.maxStops ?? 2);
   if (itineraries.list.length > 0) return { query, itineraries: itineraries.list, reason: null };
-  return empty(emptyReason(world, query, itineraries));
+  return empty(emptyReason(world, query, itineraries.closed));
 }
 
 interface InMemoryResult {
@@ -49,8 +44,24 @@ interface InMemoryResult {
   closed: { noCabin: number; departed: number; soldOut: number };
 }
 
-/** The synchronous core (benchmarks call it directly): engine, pricing, order. */
-export function searchInMemory(world: World, inventory: InventoryView, query: SearchQuery, now: Date, maxStops: 0 | 1 | 2 = 2): InMemoryResult {
+/** One priced itinerary in "best" order, before it becomes a wire object. */
+export interface RankedItinerary {
+  flights: DatedFlight[];
+  price: PricedItinerary;
+}
+
+interface RankedResult {
+  /** At most MAX_RESULTS, best first. */
+  ranked: RankedItinerary[];
+  candidates: number;
+  closed: InMemoryResult['closed'];
+}
+
+/**
+ * Engine, inventory, pricing and "best" order, without building wire objects: the one
+ * ranking both the object form (searchInMemory) and the serialised form (searchAnswerJson) use.
+ */
+export function rankInMemory(world: World, inventory: InventoryView, query: SearchQuery, now: Date, maxStops: 0 | 1 | 2 = 2): RankedResult {
   const cabin = query.cabin;
   const passengers: Passengers = { adults: query.adults, children: query.children, infants: query.infants };
   const seatsNeeded = passengers.adults + passengers.children;
@@ -81,11 +92,50 @@ export function searchInMemory(world: World, inventory: InventoryView, query: Se
     priced.push({ candidate, flights, score, price });
   }
   priced.sort((a, b) => a.score - b.score || a.candidate.departure - b.candidate.departure);
-  return {
-    list: priced.slice(0, MAX_RESULTS).map((p) => buildItinerary(world, p.flights, cabin, p.price)),
-    candidates: result.candidates.length,
-    closed,
-  };
+  const top = priced.length > MAX_RESULTS ? priced.slice(0, MAX_RESULTS) : priced;
+  return { ranked: top.map((p) => ({ flights: p.flights, price: p.price })), candidates: result.candidates.length, closed };
+}
+
+/** The synchronous core (benchmarks call it directly): engine, pricing, order. */
+export function searchInMemory(world: World, inventory: InventoryView, query: SearchQuery, now: Date, maxStops: 0 | 1 | 2 = 2): InMemoryResult {
+  const { ranked, candidates, closed } = rankInMemory(world, inventory, query, now, maxStops);
+  return { list: ranked.map((r) => buildItinerary(world, r.flights, query.cabin, r.price)), candidates, closed };
+}
+
+/**
+ * The whole search answer as the JSON text of a SearchResponse, byte for byte what
+ * `JSON.stringify(await searchFlights(...))` gives, built without the itinerary objects
+ * (per-flight leg JSON is made once and reused). The caller has loaded the inventory dates.
+ * @example searchAnswerJson(world, inventory, query, now) // '{"query":{...},"itineraries":[...],"reason":null}'
+ */
+export function searchAnswerJson(world: World, inventory: InventoryView, query: SearchQuery, now: Date, maxStops: 0 | 1 | 2 = 2): string {
+  const early = earlyEmptyReason(world, query, now);
+  if (early !== null) return responseJson(query, '', early);
+  const result = rankInMemory(world, inventory, query, now, maxStops);
+  if (result.ranked.length === 0) return responseJson(query, '', emptyReason(world, query, result.closed));
+  let items = '';
+  for (let i = 0; i < result.ranked.length; i++) {
+    const r = result.ranked[i] as RankedItinerary;
+    items += (i === 0 ? '' : ',') + itineraryJson(world, r.flights, query.cabin, r.price);
+  }
+  return responseJson(query, items, null);
+}
+
+function responseJson(query: SearchQuery, items: string, reason: string | null): string {
+  return `{"query":${JSON.stringify(query)},"itineraries":[${items}],"reason":${reason === null ? 'null' : JSON.stringify(reason)}}`;
+}
+
+/** Why a query has no answer before any search runs (unknown airport, beyond the horizon); null otherwise. */
+function earlyEmptyReason(world: World, query: SearchQuery, now: Date): string | null {
+  if (!world.getAirport(query.from) || !world.getAirport(query.to)) return `No airline flies between ${query.from} and ${query.to}`;
+  if (query.date > world.lastSaleDate(indiaToday(now))) return `Flights are on sale up to ${world.horizonDays} days ahead`;
+  return null;
+}
+
+/** Local departure dates whose inventory a search on `date` reads (connections leave up to a day and a bit later). */
+export function inventoryDatesFor(date: string): string[] {
+  const day = dayNumber(date);
+  return [isoDate(day - 1), date, isoDate(day + 1), isoDate(day + 2)];
 }
 
 const dates = new Map<number, string>();
@@ -99,11 +149,11 @@ function dateOf(day: number): string {
   return date;
 }
 
-function emptyReason(world: World, query: SearchQuery, result: InMemoryResult): string {
+function emptyReason(world: World, query: SearchQuery, closed: InMemoryResult['closed']): string {
   const from = world.getAirport(query.from);
   const to = world.getAirport(query.to);
-  if (result.closed.soldOut > 0) return 'All flights on this day are sold out';
-  if (result.closed.departed > 0) return 'All flights on this day have already left';
-  if (result.closed.noCabin > 0) return `No flights on this day offer ${CABIN_LABELS[query.cabin]}`;
+  if (closed.soldOut > 0) return 'All flights on this day are sold out';
+  if (closed.departed > 0) return 'All flights on this day have already left';
+  if (closed.noCabin > 0) return `No flights on this day offer ${CABIN_LABELS[query.cabin]}`;
   return `No airline flies between ${from?.city ?? query.from} and ${to?.city ?? query.to}`;
 }

@@ -1,13 +1,15 @@
 import { z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
 import { searchQuerySchema } from '../../core/search';
 import type { InventoryView } from '../../domain/inventory/view';
 import { SearchResultCache } from '../../domain/search/result-cache';
-import { searchFlights } from '../../domain/search/search-flights';
+import { inventoryDatesFor } from '../../domain/search/search-flights';
 import { indiaToday } from '../../domain/world/time';
 import { fieldErrors } from '../errors';
-import type { AppEnv } from '../context';
+import type { AppDeps, AppEnv } from '../context';
+import { chooseEncoding } from '../search/encode';
+import { type SearchAnswer, type Searcher, inThreadSearcher } from '../search/searcher';
 import type { OpenApiApp } from '../openapi';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
 import { ErrorSchema, SearchResponseSchema } from './search-schemas';
@@ -36,49 +38,108 @@ const route = publicRoute({
 });
 
 export function registerSearch(app: OpenApiApp) {
+  // Repeats are answered from the cache before the route's validation runs.
   app.use('/api/search', cachedSearch());
   app.openapi(route, async (c) => {
-    const { clock, world, inventory, database } = c.var.deps;
-    const raw = c.req.valid('query');
-    const now = clock.now();
-    const parsed = searchQuerySchema(indiaToday(now)).safeParse({ ...raw, from: resolveAirportText(raw.from), to: resolveAirportText(raw.to) });
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      throw new AppError('validation_failed', Object.values(fields)[0] ?? 'Please fix the errors in the form', fields);
-    }
-    const query = parsed.data;
-    const unknown: Record<string, string> = {};
-    if (!world.getAirport(query.from)) unknown.from = unknownAirportMessage(raw.from ?? '');
-    if (!world.getAirport(query.to)) unknown.to = unknownAirportMessage(raw.to ?? '');
-    const first = Object.values(unknown)[0];
-    if (first) throw new AppError('validation_failed', first, unknown);
-    const response = await searchFlights({ db: database.db, world, inventory }, query, now);
-    return c.json(response, 200);
+    const answer = await searchOutcome(c.var.deps, c.req.valid('query'), c.req.header('accept-encoding'));
+    // The body is the SearchResponseSchema JSON, already encoded (not an object for c.json).
+    return sendAnswer(c, answer) as never;
   });
 }
 
-/** One cache per inventory view (per app); entries carry the view's version, so bookings and refreshes invalidate them. */
-const caches = new WeakMap<InventoryView, SearchResultCache>();
+/** One cache and one in-thread searcher per inventory view (per app); cache entries carry the view's version, so bookings and refreshes invalidate them. */
+const caches = new WeakMap<InventoryView, SearchResultCache<SearchAnswer>>();
+const localSearchers = new WeakMap<InventoryView, Searcher>();
+
+function cacheOf(inventory: InventoryView): SearchResultCache<SearchAnswer> {
+  let cache = caches.get(inventory);
+  if (!cache) {
+    cache = new SearchResultCache<SearchAnswer>(1000);
+    caches.set(inventory, cache);
+  }
+  return cache;
+}
+
+function searcherOf(deps: AppDeps): Searcher {
+  if (deps.search) return deps.search;
+  let searcher = localSearchers.get(deps.inventory);
+  if (!searcher) {
+    searcher = inThreadSearcher(deps.world, deps.inventory);
+    localSearchers.set(deps.inventory, searcher);
+  }
+  return searcher;
+}
+
+/** The answer sent for a request, for the cache middleware to store. */
+const answered = new WeakMap<Request, SearchAnswer>();
+
+/** Query rules depend on today's date; the schema is built once per date, not per request. */
+const schemas = new Map<string, ReturnType<typeof searchQuerySchema>>();
+function schemaFor(today: string) {
+  let schema = schemas.get(today);
+  if (!schema) {
+    if (schemas.size > 4) schemas.clear();
+    schema = searchQuerySchema(today);
+    schemas.set(today, schema);
+  }
+  return schema;
+}
 
 /**
- * Serves an identical search (same query string) from the cache while the inventory version and
- * the minute are unchanged, skipping validation, the engine, pricing and JSON. Only 200 answers
- * computed against an unchanged inventory are stored.
+ * Validates the query and computes its encoded answer (throws AppError for bad input). The
+ * inventory dates are loaded here, in the serving thread, before the searcher (maybe a worker
+ * with a copy of the view) runs; once loaded this never waits for the database.
+ */
+async function searchOutcome(deps: AppDeps, raw: Record<string, string | undefined>, acceptEncoding: string | undefined): Promise<SearchAnswer> {
+  const { clock, world, inventory, database } = deps;
+  const now = clock.now();
+  const parsed = schemaFor(indiaToday(now)).safeParse({ ...pick(raw), from: resolveAirportText(raw.from), to: resolveAirportText(raw.to) });
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    throw new AppError('validation_failed', Object.values(fields)[0] ?? 'Please fix the errors in the form', fields);
+  }
+  const query = parsed.data;
+  const unknown: Record<string, string> = {};
+  if (!world.getAirport(query.from)) unknown.from = unknownAirportMessage(raw.from ?? '');
+  if (!world.getAirport(query.to)) unknown.to = unknownAirportMessage(raw.to ?? '');
+  const first = Object.values(unknown)[0];
+  if (first) throw new AppError('validation_failed', first, unknown);
+  if (query.date <= world.lastSaleDate(indiaToday(now))) await inventory.ensureDates(database.db, inventoryDatesFor(query.date));
+  const answer = await searcherOf(deps).answer(query, now, chooseEncoding(acceptEncoding));
+  return answer;
+}
+
+/** Only the query's own fields reach the schema (unknown parameters are ignored, as before). */
+function pick(raw: Record<string, string | undefined>) {
+  const { from, to, date, cabin, adults, children, infants } = raw;
+  return { from, to, date, cabin, adults, children, infants };
+}
+
+function sendAnswer(c: Context<AppEnv>, answer: SearchAnswer): Response {
+  answered.set(c.req.raw, answer);
+  c.header('Vary', 'Accept-Encoding');
+  if (answer.encoding !== 'identity') c.header('Content-Encoding', answer.encoding);
+  return c.body(answer.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json' });
+}
+
+/**
+ * Serves an identical search (same query string and accepted encoding) from the cache while
+ * the inventory version and the minute are unchanged, skipping validation, the engine, pricing,
+ * JSON and compression. Only 200 answers computed against an unchanged inventory are stored.
  */
 function cachedSearch(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { inventory, clock } = c.var.deps;
-    let cache = caches.get(inventory);
-    if (!cache) {
-      cache = new SearchResultCache(1000);
-      caches.set(inventory, cache);
-    }
-    const key = new URL(c.req.url).search;
+    const cache = cacheOf(inventory);
+    const url = c.req.url;
+    const q = url.indexOf('?');
+    const key = `${chooseEncoding(c.req.header('accept-encoding'))}${q < 0 ? '' : url.slice(q)}`;
     const now = clock.now();
     const hit = cache.get(key, inventory.version, now);
-    if (hit !== undefined) return c.body(hit, 200, { 'Content-Type': 'application/json' });
+    if (hit !== undefined) return sendAnswer(c, hit);
     const versionBefore = inventory.version;
     await next();
-    if (c.res.status === 200 && inventory.version === versionBefore) cache.set(key, versionBefore, now, await c.res.clone().text());
+    const answer = answered.get(c.req.raw);
+    if (answer && c.res.status === 200 && inventory.version === versionBefore) cache.set(key, versionBefore, now, answer);
   };
 }

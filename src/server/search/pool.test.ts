@@ -1,0 +1,108 @@
+import { brotliDecompressSync } from 'node:zlib';
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixedClock } from '../../core/clock';
+import type { SearchQuery, SearchResponse } from '../../core/search';
+import { type Database, wrapPglite } from '../../db/client';
+import { openFromTemplate } from '../../../tests/support/pglite-template';
+import { InventoryView } from '../../domain/inventory/view';
+import { inventoryDatesFor } from '../../domain/search/search-flights';
+import { createWorld } from '../../domain/world/world';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { silentLogger } from '../logger';
+import { createSearchPool } from './pool';
+import { type Searcher, inThreadSearcher } from './searcher';
+
+const world = createWorld();
+const NOW = new Date('2026-11-21T06:30:00Z');
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
+let client: PGlite;
+let database: Database;
+let inventory: InventoryView;
+let pool: Searcher;
+let local: Searcher;
+
+const PAIRS = [['DEL', 'BOM'], ['BOM', 'BLR'], ['IXM', 'IXJ'], ['DEL', 'LHR'], ['GOI', 'CCU'], ['HYD', 'MAA'], ['AGX', 'PYG']] as const;
+const DATES = ['2026-11-21', '2026-11-25', '2026-12-10'];
+const query = (from: string, to: string, date: string, adults = 1): SearchQuery => ({ from, to, date, cabin: 'economy', adults, children: 0, infants: 0 });
+
+beforeAll(async () => {
+  client = await openFromTemplate();
+  database = wrapPglite(client);
+  inventory = new InventoryView();
+  for (const date of DATES) await inventory.ensureDates(database.db, inventoryDatesFor(date));
+  // Rows known before the pool starts reach the workers through their seed.
+  inventory.applyChange('6E1036@2026-12-10', 'economy', { available: 4, held: 0, sold: 182 });
+  pool = createSearchPool({ size: 2, seed: world.seed, scale: world.scale, inventory });
+  local = inThreadSearcher(world, inventory);
+});
+afterAll(async () => {
+  await pool.close();
+  await database.close();
+});
+
+describe('search worker pool', () => {
+  it('answers with the same bytes as the serving thread, whichever worker serves', async () => {
+    for (const [from, to] of PAIRS) {
+      for (const date of DATES) {
+        for (const adults of [1, 3]) {
+          const q = query(from, to, date, adults);
+          const expected = await local.answer(q, NOW, 'identity');
+          // Two at once: the second goes to the other (less busy) worker.
+          const [a, b] = await Promise.all([pool.answer(q, NOW, 'identity'), pool.answer(q, NOW, 'identity')]);
+          expect(text(a.bytes)).toBe(text(expected.bytes));
+          expect(text(b.bytes)).toBe(text(expected.bytes));
+          const br = await pool.answer(q, NOW, 'br');
+          if (br.encoding === 'br') expect(brotliDecompressSync(br.bytes).toString('utf8')).toBe(text(expected.bytes));
+        }
+      }
+    }
+  });
+
+  it('drops a booked-out flight from the very next search on every worker', async () => {
+    const q = query('DEL', 'BOM', '2026-12-10');
+    const before = JSON.parse(text((await pool.answer(q, NOW, 'identity')).bytes)) as SearchResponse;
+    const direct = before.itineraries.find((i) => i.stops === 0 && i.seatsLeft === null);
+    const flightId = direct?.legs[0]?.flightId;
+    if (!flightId) throw new Error('no direct flight');
+    // What the booking path does after it commits the last seats.
+    inventory.applyChange(flightId, 'economy', { available: 0, held: 2, sold: 184 });
+    const answers = await Promise.all([pool.answer(q, NOW, 'identity'), pool.answer(q, NOW, 'identity'), pool.answer(q, NOW, 'identity')]);
+    for (const answer of answers) {
+      const after = JSON.parse(text(answer.bytes)) as SearchResponse;
+      expect(after.itineraries.some((i) => i.legs.some((l) => l.flightId === flightId))).toBe(false);
+      expect(text(answer.bytes)).toBe(text((await local.answer(q, NOW, 'identity')).bytes));
+    }
+  });
+
+  it('answers a search while the database is held busy by an open transaction', async () => {
+    const clock = createFixedClock(NOW.toISOString());
+    const app = createApp({ database, clock, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), logger: silentLogger, world, inventory, search: pool });
+    let release = () => {};
+    let inTransaction = () => {};
+    const entered = new Promise<void>((resolve) => (inTransaction = resolve));
+    let released = false;
+    const transaction = client.transaction(async (tx) => {
+      await tx.query("update flight_inventory set updated_at = now() where flight_id = '6E1036@2026-12-10'");
+      inTransaction();
+      await new Promise<void>((resolve) => (release = resolve));
+      released = true;
+    });
+    await entered;
+    // A query behind the open transaction waits for it…
+    let queued = false;
+    const waiting = client.query('select 1').then(() => (queued = true));
+    const res = await app.request('/api/search?from=DEL&to=BOM&date=2026-12-10&adults=2');
+    // …the search does not: it answers while the transaction is still open.
+    expect(res.status).toBe(200);
+    expect(released).toBe(false);
+    expect(queued).toBe(false);
+    const body = (await res.json()) as SearchResponse;
+    expect(body.itineraries.length).toBeGreaterThan(50);
+    release();
+    await transaction;
+    await waiting;
+    expect(queued).toBe(true);
+  });
+});
