@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -32,12 +33,26 @@ export function migrationsFolder(): string {
  * Opens PGlite in a data folder (created if missing) and applies migrations.
  * @example const { db } = await openPglite('./data')
  */
-export async function openPglite(dataDir: string | undefined, options: { migrate?: boolean } = {}): Promise<Database> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  const db = drizzlePglite({ client, schema });
-  if (options.migrate !== false) await migratePglite(db, { migrationsFolder: migrationsFolder() });
-  return { db, kind: 'pglite', close: () => client.close() };
+export async function openPglite(dataDir: string | undefined, options: { migrate?: boolean; lockFolder?: string } = {}): Promise<Database> {
+  // One process per data folder: a second one would silently lose the first one's commits.
+  const lock = options.lockFolder ? await acquireDataDirLock(options.lockFolder) : undefined;
+  try {
+    if (dataDir) await mkdir(dataDir, { recursive: true });
+    const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    const db = drizzlePglite({ client, schema });
+    if (options.migrate !== false) await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        await lock?.release();
+      },
+    };
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
 }
 
 /** Wraps an existing PGlite instance (e.g. a per-test clone). */
@@ -71,5 +86,5 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
 export function openDatabase(config: { DATABASE_URL?: string | undefined; DATA_DIR: string; DATABASE_POOL_SIZE?: number }): Promise<Database> {
   return config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE })
-    : openPglite(path.join(config.DATA_DIR, 'pglite'));
+    : openPglite(path.join(config.DATA_DIR, 'pglite'), { lockFolder: config.DATA_DIR });
 }
