@@ -5,3 +5,4 @@ export * from './schema/accounts';
 export * from './schema/bookings';
 export * from './schema/notifications';
 export * from './schema/explore';
+export * from './schema/alerts';

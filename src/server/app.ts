@@ -18,6 +18,7 @@ import { registerFaresCalendar } from './routes/fares-calendar';
 import { registerHealth } from './routes/health';
 import { registerNotifications } from './routes/notifications';
 import { registerPayments } from './routes/payments';
+import { registerPriceAlerts } from './routes/price-alerts';
 import { registerProfile } from './routes/profile';
 import { registerSearch } from './routes/search';
 import { registerWeather } from './routes/weather';
@@ -109,6 +110,7 @@ export function createApp(options: CreateAppOptions) {
   registerWeather(app);
   registerExplore(app);
   registerAssistant(app);
+  registerPriceAlerts(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -91,7 +91,14 @@ describe('every endpoint declares its guard and the guard holds', () => {
     const passes = (await (await ctx.app.request('/api/boarding-passes', { headers: authed(alice.cookie) })).json()) as { passes: { id: string }[] };
     const pass = passes.passes[0];
     if (held.status !== 201 || !pass) throw new Error('fixtures: expected a held booking and a boarding pass for alice');
-    fixtures = { booking: held.body.booking.id, 'boarding-pass': pass.id };
+    const alert = await ctx.app.request('/api/price-alerts', {
+      method: 'POST',
+      headers: authed(alice.cookie, { 'Idempotency-Key': randomUUID() }),
+      body: JSON.stringify({ from: 'DEL', to: 'BOM', targetPrice: 4000, email: 'alice@example.com', dateFrom: '2026-12-24' }),
+    });
+    const alertId = ((await alert.json()) as { alert?: { id: string } }).alert?.id;
+    if (!alertId) throw new Error('fixtures: expected a price alert for alice');
+    fixtures = { booking: held.body.booking.id, 'boarding-pass': pass.id, 'price-alert': alertId };
   });
   afterAll(() => ctx.close());
 
@@ -110,8 +117,12 @@ describe('every endpoint declares its guard and the guard holds', () => {
 
   it('declares what every traveller route with a path id owns, and the kind has a fixture', () => {
     const missing = operations
-      .filter((op) => op.guard?.auth === 'traveller' && (op.doc.parameters ?? []).some((p) => p.in === 'path'))
-      .filter((op) => op.guard?.auth !== 'traveller' || (!op.guard.idIsPublic && (!op.guard.owns || !OWNED_RESOURCES.includes(op.guard.owns))))
+      .filter((op) => (op.guard?.auth === 'traveller' || op.guard?.auth === 'owner-token') && (op.doc.parameters ?? []).some((p) => p.in === 'path'))
+      .filter((op) =>
+        op.guard?.auth === 'traveller'
+          ? !op.guard.idIsPublic && (!op.guard.owns || !OWNED_RESOURCES.includes(op.guard.owns))
+          : op.guard?.auth !== 'owner-token' || !op.guard.owns || !OWNED_RESOURCES.includes(op.guard.owns),
+      )
       .map((op) => op.label);
     expect(missing, 'traveller routes with a path id must declare travellerRoute({ owns: … })').toEqual([]);
   });
@@ -132,7 +143,7 @@ describe('every endpoint declares its guard and the guard holds', () => {
     const checked: string[] = [];
     const wrong: string[] = [];
     for (const op of operations) {
-      if (op.guard?.auth !== 'traveller' || !op.guard.owns) continue;
+      if ((op.guard?.auth !== 'traveller' && op.guard?.auth !== 'owner-token') || !op.guard.owns) continue;
       const [url, init] = requestFor(op, fixtures[op.guard.owns], authed(bob.cookie));
       const res = await ctx.app.request(url, init);
       const text = await res.text();
@@ -148,7 +159,7 @@ describe('every endpoint declares its guard and the guard holds', () => {
   it('answers 403 to a foreign Origin (and to none) on every state-changing route except signed webhooks', async () => {
     const wrong: string[] = [];
     for (const op of operations.filter((o) => STATE_CHANGING.has(o.method))) {
-      const id = op.guard?.auth === 'traveller' && op.guard.owns ? fixtures[op.guard.owns] : 'x';
+      const id = (op.guard?.auth === 'traveller' || op.guard?.auth === 'owner-token') && op.guard.owns ? fixtures[op.guard.owns] : 'x';
       for (const origin of [FOREIGN_ORIGIN, undefined]) {
         const headers: Record<string, string> = { 'Content-Type': 'application/json', Cookie: bob.cookie };
         if (origin) headers.Origin = origin;

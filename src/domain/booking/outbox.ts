@@ -32,6 +32,8 @@ export const NoticeMailPayload = z.object({
   subject: z.string().min(1),
   text: z.string(),
   path: z.string().startsWith('/').optional(),
+  /** More in-app links, one line each ("Confirm your address: https://…"). */
+  links: z.array(z.object({ label: z.string(), path: z.string().startsWith('/') })).optional(),
   unsubscribePath: z.string().startsWith('/').optional(),
 });
 export type NoticeMailPayload = z.infer<typeof NoticeMailPayload>;
@@ -42,8 +44,9 @@ export const MAIL_KINDS = ['booking-confirmed', 'notice-mail'] as const;
 function renderNotice(row: typeof outbox.$inferSelect, context: MailContext): RenderedMail | null {
   const payload = NoticeMailPayload.safeParse(row.payload);
   if (!payload.success) return null;
-  const { subject, text, path, unsubscribePath } = payload.data;
+  const { subject, text, path, links, unsubscribePath } = payload.data;
   const lines = [text];
+  for (const link of links ?? []) lines.push('', `${link.label}: ${context.origin}${link.path}`);
   if (path) lines.push('', `Open in Safar: ${context.origin}${path}`);
   if (unsubscribePath) lines.push('', `Unsubscribe: ${context.origin}${unsubscribePath}`);
   return {

@@ -25,7 +25,7 @@ export interface NoticeInput {
    */
   dedupeKey: string;
   /** Mail: `false` for none; otherwise overrides of the subject and text (default: title and body). */
-  mail?: false | { subject?: string; text?: string; unsubscribePath?: string };
+  mail?: false | { subject?: string; text?: string; links?: { label: string; path: string }[]; unsubscribePath?: string };
   /** Web Push to the recipient's subscribed browsers (default true). */
   push?: boolean;
 }
@@ -77,6 +77,7 @@ export async function notify(db: Db | Tx, clock: Clock, input: NoticeInput): Pro
       subject: mail.subject ?? input.title,
       text: mail.text ?? input.body,
       ...(input.url ? { path: input.url } : {}),
+      ...(mail.links ? { links: mail.links } : {}),
       ...(mail.unsubscribePath ? { unsubscribePath: mail.unsubscribePath } : {}),
     };
     await db.insert(outbox).values({ kind: 'notice-mail', recipient: email, payload, availableAt: now });
