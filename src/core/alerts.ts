@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { CABINS, MAX_SEATS_PER_BOOKING } from './search-options';
 
 /**
