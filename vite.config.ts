@@ -1,12 +1,70 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// Names the build in index.html (<meta name="safar-build">): a new build is a new index.html,
+// so the service worker's precache changes and travellers are offered the update.
+const buildId = process.env.SAFAR_BUILD_ID ?? new Date().toISOString();
+
+function buildMeta(): Plugin {
+  return {
+    name: 'safar-build-meta',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { name: 'safar-build', content: buildId }, injectTo: 'head' }],
+  };
+}
 
 // The web app lives in src/web; the API server (src/server) serves dist/web in production
 // and is proxied under /api during `npm run dev`.
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [
+    react(),
+    buildMeta(),
+    // Manifest and service worker (decision 0022). The worker's source is src/web/sw/sw.ts;
+    // the page registers it itself after load (src/web/features/pwa/register-sw.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'theme-init.js', 'icons/*.png'],
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
+        globIgnores: ['**/*.map', 'assets/inter-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-*.woff2', 'icons/icon-{48,72,128,144,152,256,384}.png', 'icons/shortcut-*.png', 'icons/maskable-*.png'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      manifest: {
+        id: '/',
+        name: 'Safar — flights with honest prices',
+        short_name: 'Safar',
+        description: 'Search, book and track flights across India and the world. Tickets and boarding passes work offline.',
+        lang: 'en-IN',
+        dir: 'ltr',
+        start_url: '/?source=pwa',
+        scope: '/',
+        display: 'standalone',
+        display_override: ['standalone', 'minimal-ui'],
+        orientation: 'any',
+        theme_color: '#0b5cad',
+        background_color: '#f6f7f9',
+        categories: ['travel'],
+        prefer_related_applications: false,
+        icons: [
+          ...[48, 72, 96, 128, 144, 152, 192, 256, 384, 512].map((size) => ({ src: `/icons/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' })),
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+        shortcuts: [
+          { name: 'Search flights', short_name: 'Search', url: '/home?source=pwa-shortcut', icons: [{ src: '/icons/shortcut-search-96.png', sizes: '96x96', type: 'image/png' }] },
+          { name: 'My trips', short_name: 'My trips', url: '/profile?source=pwa-shortcut', icons: [{ src: '/icons/shortcut-trips-96.png', sizes: '96x96', type: 'image/png' }] },
+        ],
+      },
+    }),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

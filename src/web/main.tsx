@@ -3,6 +3,7 @@ import './styles/shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { watchInstallOffer } from './features/pwa/pwa-state';
 import { prefetchToasts } from './lib/toast';
 
 const root = document.getElementById('root');
@@ -12,4 +13,13 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
-window.addEventListener('load', () => prefetchToasts(), { once: true });
+watchInstallOffer();
+window.addEventListener(
+  'load',
+  () => {
+    prefetchToasts();
+    // The service worker registers after load, so it never competes with the first paint.
+    void import('./features/pwa/register-sw').then((m) => m.registerServiceWorker()).catch(() => {});
+  },
+  { once: true },
+);

@@ -1,6 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
-import { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } from '@zxing/library';
+import zxing from '@zxing/library';
+
+// A default import: @zxing/library is CommonJS, and Node's ESM loader (Playwright) sees no named exports.
+const { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } = zxing;
 
 /**
  * Scans barcodes back to text with ZXing (pure JS), so tests check what a scanner at the
@@ -70,7 +73,7 @@ function decodePgm(pgm: Buffer): GrayImage {
 }
 
 function scan(image: GrayImage): string {
-  const hints = new Map<DecodeHintType, unknown>([
+  const hints = new Map<zxing.DecodeHintType, unknown>([
     [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.PDF_417, BarcodeFormat.AZTEC, BarcodeFormat.QR_CODE]],
     [DecodeHintType.TRY_HARDER, true],
   ]);

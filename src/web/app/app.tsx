@@ -1,5 +1,7 @@
 import { CurrencyProvider } from '../features/currency/currency-context';
 import { NoticesMount } from '../features/notifications/notices-mount';
+import { OfflineSyncMount } from '../features/offline/offline-sync-mount';
+import { PwaMount } from '../features/pwa/pwa-mount';
 import { WalletMount } from '../features/wallet/wallet-mount';
 import { ErrorBoundary } from './shell/error-boundary';
 import { Layout } from './shell/layout';
@@ -12,6 +14,8 @@ export function App() {
         <Layout />
         <WalletMount />
         <NoticesMount />
+        <PwaMount />
+        <OfflineSyncMount />
         <ToasterHost />
       </CurrencyProvider>
     </ErrorBoundary>

@@ -1,16 +1,24 @@
 import { WifiOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useOnline } from '../../features/offline/use-online';
-import { readStored } from '../../lib/storage';
+import type { OfflineCounts } from '../../features/offline/offline-counts';
 import { notify } from '../../lib/toast';
 
-function countStored(key: string): number {
-  try {
-    const parsed: unknown = JSON.parse(readStored(key) ?? '[]');
-    return Array.isArray(parsed) ? parsed.length : 0;
-  } catch {
-    return 0;
-  }
+/** Counts of what this device really holds for the traveller, read when the panel opens. */
+function useOfflineCounts(open: boolean): OfflineCounts | null {
+  const [counts, setCounts] = useState<OfflineCounts | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    import('../../features/offline/offline-counts')
+      .then((m) => m.offlineCounts())
+      .then((next) => live && setCounts(next))
+      .catch(() => live && setCounts({ bookings: 0, passes: 0, alerts: 0, queued: 0 }));
+    return () => {
+      live = false;
+    };
+  }, [open]);
+  return open ? counts : null;
 }
 
 /** Fixed banner while offline, with Retry and a toggle listing what is available offline. */
@@ -18,6 +26,7 @@ export function OfflineBanner() {
   const online = useOnline();
   const [showData, setShowData] = useState(false);
   const wasOnline = useRef(online);
+  const counts = useOfflineCounts(showData && !online);
 
   useEffect(() => {
     if (wasOnline.current === online) return;
@@ -43,19 +52,25 @@ export function OfflineBanner() {
         </button>
       </div>
       {showData && (
-        <dl className="container offline-data">
+        <dl className="container offline-data" aria-busy={counts === null}>
           <div>
             <dt>Bookings</dt>
-            <dd>{countStored('offlineBookings')}</dd>
+            <dd>{counts?.bookings ?? '…'}</dd>
           </div>
           <div>
             <dt>Boarding passes</dt>
-            <dd>{countStored('boardingPasses')}</dd>
+            <dd>{counts?.passes ?? '…'}</dd>
           </div>
           <div>
             <dt>Price alerts</dt>
-            <dd>{countStored('priceAlerts')}</dd>
+            <dd>{counts?.alerts ?? '…'}</dd>
           </div>
+          {counts !== null && counts.queued > 0 && (
+            <div>
+              <dt>Waiting to sync</dt>
+              <dd>{counts.queued}</dd>
+            </div>
+          )}
         </dl>
       )}
     </div>

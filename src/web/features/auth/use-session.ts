@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { apiFetch } from '../../lib/api';
+import { ApiError, apiFetch } from '../../lib/api';
+import { personalKey, readStored, removeStored, writeStored } from '../../lib/storage';
+import { wipePersonalData } from '../offline/wipe-personal-data';
 
 /** The signed-in traveller, as the server's session says. */
 export interface SessionUser {
@@ -11,6 +13,39 @@ export interface SessionState {
   user: SessionUser | null;
   /** 'loading' until the first answer from /api/auth/session (or its failure). */
   status: 'loading' | 'ready';
+}
+
+// The last signed-in traveller, so an offline visit (no server to ask) still knows whose data
+// this device holds. A personal key: Log Out removes it with everything else.
+const CACHED_SESSION_KEY = personalKey('session');
+
+function readCachedUser(): SessionUser | null {
+  try {
+    return parseSessionUser({ user: JSON.parse(readStored(CACHED_SESSION_KEY) ?? 'null') as unknown });
+  } catch {
+    return null;
+  }
+}
+
+function cacheUser(user: SessionUser | null): void {
+  if (user) writeStored(CACHED_SESSION_KEY, JSON.stringify(user));
+}
+
+// A device flag, not personal data, so the wipe keeps it until the server has been told.
+const LOGOUT_PENDING_KEY = 'logoutPending';
+
+async function finishPendingLogout(): Promise<void> {
+  if (readStored(LOGOUT_PENDING_KEY) !== '1') return;
+  await apiFetch<null>('/api/auth/logout', { method: 'POST', json: {} });
+  removeStored(LOGOUT_PENDING_KEY);
+}
+
+/**
+ * Whose offline data to read and write: the signed-in traveller's id, or `anon`.
+ * @example await readRecords(currentAccount(), 'booking')
+ */
+export function currentAccount(): string {
+  return (state.user ?? readCachedUser())?.id ?? 'anon';
 }
 
 /**
@@ -41,13 +76,22 @@ function setState(next: SessionState): void {
  * @example await refreshSession()
  */
 export function refreshSession(): Promise<void> {
-  const request = apiFetch<unknown>('/api/auth/session')
-    .then((body) => {
-      setState({ user: parseSessionUser(body), status: 'ready' });
+  const request = finishPendingLogout()
+    .then(() => apiFetch<unknown>('/api/auth/session'))
+    .then(async (body) => {
+      const user = parseSessionUser(body);
+      const cached = readCachedUser();
+      // Signed out (expired, or logged out in another tab) while this device still holds a
+      // traveller's data: wipe it before anything is shown.
+      if (cached && (!user || user.id !== cached.id)) await wipePersonalData().catch(() => {});
+      cacheUser(user);
+      setState({ user, status: 'ready' });
     })
-    .catch(() => {
-      // Offline or server down: treat as signed out rather than spin forever.
-      setState({ user: state.user, status: 'ready' });
+    .catch((error: unknown) => {
+      // No answer (offline, server down): the traveller last signed in on this device, so their
+      // offline tickets and wallet stay available. Any other failure counts as signed out.
+      const offline = error instanceof ApiError && (error.code === 'network' || error.status >= 500);
+      setState({ user: offline ? (state.user ?? readCachedUser()) : state.user, status: 'ready' });
     });
   loading = request;
   return request;
@@ -58,17 +102,28 @@ export function refreshSession(): Promise<void> {
  * @example setSessionUser(response.user)
  */
 export function setSessionUser(user: SessionUser | null): void {
+  const cached = readCachedUser();
+  // Another traveller signs in on this device: the previous one's data goes first.
+  if (cached && cached.id !== user?.id) void wipePersonalData().catch(() => {});
+  cacheUser(user);
   setState({ user, status: 'ready' });
 }
 
 /**
- * Ends the session on the server and forgets it here (even if the call fails).
+ * Ends the session on the server and forgets it here (even if the call fails): every personal
+ * item this device holds — cached session, passes, tickets, bookings, alerts, recent searches,
+ * queued actions, cached PDFs — is wiped from every browser store.
  * @example await signOutSession()
  */
 export async function signOutSession(): Promise<void> {
   try {
     await apiFetch<null>('/api/auth/logout', { method: 'POST', json: {} });
+  } catch (error) {
+    // Logged out with no connection: the server still has the session, so end it on the next visit.
+    if (error instanceof ApiError && error.code === 'network') writeStored(LOGOUT_PENDING_KEY, '1');
+    throw error;
   } finally {
+    await wipePersonalData().catch(() => {});
     setState({ user: null, status: 'ready' });
   }
 }

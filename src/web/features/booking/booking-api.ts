@@ -13,6 +13,7 @@ import type {
 } from '../../../core/booking';
 import { ERROR_CODES } from '../../../core/errors';
 import { ApiError } from '../../lib/api';
+import { itemWithOfflineCopy, listWithOfflineCopy } from '../offline/offline-copy';
 
 /**
  * Fetchers and query options for the booking API (see the booking API contract). Errors carry
@@ -112,19 +113,32 @@ export function confirmBooking(bookingId: string, body: { orderId: string; payme
 export function bookingQuery(bookingId: string) {
   return queryOptions({
     queryKey: ['bookings', bookingId],
-    queryFn: () => requestJson<{ booking: BookingView }>(`/api/bookings/${encodeURIComponent(bookingId)}`).then((r) => r.booking),
+    // A ticket the traveller has opened or owns stays readable offline.
+    queryFn: () =>
+      itemWithOfflineCopy('booking', bookingId, () => requestJson<{ booking: BookingView }>(`/api/bookings/${encodeURIComponent(bookingId)}`).then((r) => r.booking)),
   });
+}
+
+/** The traveller's bookings; offline, the copy saved on this device. */
+export function fetchBookings(): Promise<BookingView[]> {
+  return listWithOfflineCopy(
+    'booking',
+    () => requestJson<{ bookings: BookingView[] }>('/api/bookings').then((r) => r.bookings),
+    (booking) => booking.id,
+  );
+}
+
+/** The profile's figures; offline, the copy saved on this device. */
+export function fetchProfileStats(): Promise<ProfileStats> {
+  return itemWithOfflineCopy('profile-stats', 'me', () => requestJson<ProfileStats>('/api/profile/stats'));
 }
 
 export function bookingsQuery() {
-  return queryOptions({
-    queryKey: ['bookings'],
-    queryFn: () => requestJson<{ bookings: BookingView[] }>('/api/bookings').then((r) => r.bookings),
-  });
+  return queryOptions({ queryKey: ['bookings'], queryFn: fetchBookings });
 }
 
 export function profileStatsQuery() {
-  return queryOptions({ queryKey: ['profile-stats'], queryFn: () => requestJson<ProfileStats>('/api/profile/stats') });
+  return queryOptions({ queryKey: ['profile-stats'], queryFn: fetchProfileStats });
 }
 
 export function paymentConfigQuery() {

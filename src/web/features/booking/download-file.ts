@@ -1,18 +1,35 @@
+import { currentAccount } from '../auth/use-session';
+import { readDocument, saveDocument } from '../offline/offline-db';
+
 /**
  * Fetches a document from the API and saves it with the browser's download machinery.
  * Fetching first (rather than following a link) lets the screen show a toast on success or
- * failure, and keeps the session cookie on the request.
+ * failure, and keeps the session cookie on the request. Every PDF fetched is kept in the
+ * traveller's offline database, and with no connection the kept copy is saved instead.
  * @example await downloadFile('/api/bookings/BK1/ticket.pdf', 'safar-ticket-ABC234.pdf')
  */
 export async function downloadFile(url: string, filename: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/pdf' } });
-  if (!response.ok) throw new Error(`Download failed with status ${response.status}`);
-  const blob = await response.blob();
+  const account = currentAccount();
+  let blob: Blob;
+  let name = filename;
+  try {
+    const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/pdf' } });
+    if (!response.ok) throw new Error(`Download failed with status ${response.status}`);
+    blob = await response.blob();
+    name = filenameFrom(response.headers.get('Content-Disposition')) ?? filename;
+    void saveDocument(account, url, blob).catch(() => {});
+  } catch (error) {
+    // Only a missing connection falls back to the device's copy; a server refusal stays a failure.
+    if (!(error instanceof TypeError)) throw error;
+    const copy = await readDocument(account, url).catch(() => undefined);
+    if (!copy) throw error;
+    blob = copy;
+  }
   const objectUrl = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
     link.href = objectUrl;
-    link.download = filenameFrom(response.headers.get('Content-Disposition')) ?? filename;
+    link.download = name;
     link.rel = 'noopener';
     document.body.append(link);
     link.click();

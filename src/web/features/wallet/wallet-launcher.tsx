@@ -4,7 +4,7 @@ import { downloadFile } from '../booking/download-file';
 import { formatDay } from '../booking/format';
 import { Modal } from '../booking/modal';
 import { notify } from '../../lib/toast';
-import { type CachedPass, getPasses, refreshPasses, subscribePasses, syncOwner } from './wallet-store';
+import { type CachedPass, getPasses, loadPasses, refreshPasses, subscribePasses } from './wallet-store';
 import './wallet.css';
 
 /**
@@ -12,16 +12,17 @@ import './wallet.css';
  * its panel: list of passes → pass detail → back.
  * @example <WalletLauncher userId={user.id} online={navigator.onLine} />
  */
-export function WalletLauncher({ userId, online }: { userId: string | null; online: boolean }) {
+export function WalletLauncher({ userId, online }: { userId: string; online: boolean }) {
   const passes = useSyncExternalStore(subscribePasses, getPasses, getPasses);
   const [open, setOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!userId || !online) return;
-    // A different traveller on this device must not see the previous one's passes.
-    syncOwner(userId);
-    void refreshPasses().catch(() => {});
+    // The device's copy first (works with no signal), then the server's list when online.
+    void loadPasses(userId)
+      .catch(() => {})
+      .then(() => (online ? refreshPasses() : undefined))
+      .catch(() => {});
   }, [userId, online]);
 
   if (passes.length === 0 && !open) return null;

@@ -1,6 +1,8 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The store runs in the browser; here window.localStorage and fetch are small in-memory fakes.
+// The store runs in the browser; here localStorage, IndexedDB (fake-indexeddb) and fetch are in-memory fakes.
 const storage = new Map<string, string>();
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -32,6 +34,10 @@ function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+function signInAs(id: string) {
+  storage.set('safar:session', JSON.stringify({ id, email: `${id}@example.com` }));
+}
+
 async function loadStore() {
   vi.resetModules();
   return import('./wallet-store');
@@ -40,15 +46,17 @@ async function loadStore() {
 beforeEach(() => {
   storage.clear();
   fetchMock.mockReset();
-  vi.stubGlobal('window', {
-    localStorage: {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => void storage.set(key, value),
-      removeItem: (key: string) => void storage.delete(key),
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  const localStorage = {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => void storage.set(key, value),
+    removeItem: (key: string) => void storage.delete(key),
+    key: (i: number) => [...storage.keys()][i] ?? null,
+    get length() {
+      return storage.size;
     },
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  });
+  };
+  vi.stubGlobal('window', { localStorage, sessionStorage: { length: 0, key: () => null, removeItem: () => {} }, addEventListener: () => {}, removeEventListener: () => {} });
   vi.stubGlobal('fetch', fetchMock);
 });
 
@@ -57,32 +65,39 @@ afterEach(() => {
 });
 
 describe('wallet cache', () => {
-  it('reads nothing from an empty, broken or foreign cache', async () => {
-    expect((await loadStore()).getPasses()).toEqual([]);
-    storage.set('boardingPasses', '{not json');
-    expect((await loadStore()).getPasses()).toEqual([]);
-    storage.set('boardingPasses', JSON.stringify([{ id: 'old-shape', flight: 'FL001' }, pass('p1')]));
-    expect((await loadStore()).getPasses().map((p) => p.id)).toEqual(['p1']);
+  it('reads nothing from an empty store and drops the old unowned localStorage cache', async () => {
+    signInAs('user-a');
+    storage.set('boardingPasses', JSON.stringify([pass('legacy')]));
+    const store = await loadStore();
+    await store.loadPasses('user-a');
+    expect(store.getPasses()).toEqual([]);
+    expect(storage.has('boardingPasses')).toBe(false);
   });
 
-  it('registers passes under the spec key, keeps fetched barcodes, and caches the SVG for offline use', async () => {
+  it('registers passes in the traveller’s offline database, keeps fetched barcodes, and caches the SVG for offline use', async () => {
+    signInAs('user-a');
     fetchMock.mockImplementation(async () => new Response('<svg xmlns="http://www.w3.org/2000/svg"></svg>', { status: 200 }));
     const store = await loadStore();
-    store.registerPasses([pass('p1'), pass('p2', { passengerName: 'Ms Priya Sharma' })]);
+    await store.loadPasses('user-a');
+    await store.registerPasses([pass('p1'), pass('p2', { passengerName: 'Ms Priya Sharma' })]);
     await vi.waitFor(() => expect(store.getPasses().every((p) => p.barcodeSvg?.startsWith('<svg'))).toBe(true));
     expect(fetchMock).toHaveBeenCalledWith('/api/boarding-passes/p1/barcode.svg?type=aztec', expect.anything());
-    const saved: unknown = JSON.parse(storage.get('boardingPasses') ?? '[]');
-    expect(Array.isArray(saved) && saved.length).toBe(2);
 
-    fetchMock.mockClear();
-    store.registerPasses([pass('p1', { gate: 'A9' })]);
-    expect(store.getPasses().find((p) => p.id === 'p1')).toMatchObject({ gate: 'A9', barcodeSvg: expect.stringContaining('<svg') });
-    expect(fetchMock).not.toHaveBeenCalled();
+    // A fresh page (no memory) reads them back from IndexedDB, with no network.
+    fetchMock.mockReset();
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const reopened = await loadStore();
+    await reopened.loadPasses('user-a');
+    expect(reopened.getPasses().map((p) => p.id).sort()).toEqual(['p1', 'p2']);
+    expect(reopened.getPasses().every((p) => p.barcodeSvg?.startsWith('<svg'))).toBe(true);
   });
 
   it('replaces the cache with the server list on refresh and leaves it alone when offline', async () => {
+    signInAs('user-a');
     const store = await loadStore();
-    store.registerPasses([pass('gone', { barcodeSvg: undefined })]);
+    await store.loadPasses('user-a');
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await store.registerPasses([pass('gone')]);
     fetchMock.mockReset();
     fetchMock.mockImplementation(async (input) => (String(input) === '/api/boarding-passes' ? json({ passes: [pass('p3')] }) : new Response('<svg/>')));
     await store.refreshPasses();
@@ -94,14 +109,33 @@ describe('wallet cache', () => {
     expect(store.getPasses().map((p) => p.id)).toEqual(['p3']);
   });
 
-  it('drops the previous traveller’s passes when someone else signs in on the device', async () => {
+  it('keeps each traveller’s passes apart: another account on the device sees none of them', async () => {
+    signInAs('user-a');
     fetchMock.mockResolvedValue(new Response('<svg/>'));
     const store = await loadStore();
-    store.syncOwner('user-a');
-    store.registerPasses([pass('p1')]);
-    store.syncOwner('user-a');
+    await store.loadPasses('user-a');
+    await store.registerPasses([pass('p1')]);
     expect(store.getPasses()).toHaveLength(1);
-    store.syncOwner('user-b');
+    signInAs('user-b');
+    await store.loadPasses('user-b');
     expect(store.getPasses()).toEqual([]);
+    await store.loadPasses('user-a');
+    expect(store.getPasses()).toHaveLength(1);
+  });
+
+  it('Log Out wipes the passes from memory, IndexedDB and localStorage', async () => {
+    signInAs('user-a');
+    fetchMock.mockResolvedValue(new Response('<svg/>'));
+    const store = await loadStore();
+    await store.loadPasses('user-a');
+    await store.registerPasses([pass('p1')]);
+    storage.set('safar:tracker:recent', '["6E 1071"]');
+    storage.set('theme', 'dark');
+    const { wipePersonalData } = await import('../offline/wipe-personal-data');
+    await wipePersonalData();
+    expect(store.getPasses()).toEqual([]);
+    expect([...storage.keys()]).toEqual(['theme']);
+    const { readRecords } = await import('../offline/offline-db');
+    expect(await readRecords('user-a', 'pass')).toEqual([]);
   });
 });

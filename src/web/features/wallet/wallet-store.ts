@@ -1,14 +1,17 @@
 import { z } from '../../../core/zod';
 import { apiFetch } from '../../lib/api';
-import { readStored, writeStored } from '../../lib/storage';
+import { removeStored } from '../../lib/storage';
+import { currentAccount } from '../auth/use-session';
+import { readRecords, saveRecords } from '../offline/offline-db';
+import { onBeforeWipe } from '../offline/wipe-personal-data';
 
 /**
- * The boarding-pass wallet's client cache. Passes live in localStorage under `boardingPasses`
- * (the spec's key) so they can be shown at the gate without a connection; the server list
- * replaces the cache whenever it can be fetched. Each entry also carries the barcode SVG text,
- * fetched once, so the barcode shows offline too.
+ * The boarding-pass wallet's client cache. Passes live in the signed-in traveller's offline
+ * database (IndexedDB, records of kind `pass`) so they can be shown at the gate without a
+ * connection; the server list replaces the cache whenever it can be fetched. Each entry also
+ * carries the barcode SVG text, fetched once, so the barcode shows offline too.
  */
-const KEY = 'boardingPasses';
+const KIND = 'pass';
 
 const AirportSchema = z.object({ code: z.string(), name: z.string(), city: z.string(), terminal: z.string().nullable() });
 
@@ -38,81 +41,82 @@ export type CachedPass = z.infer<typeof CachedPassSchema>;
 
 const PassListSchema = z.object({ passes: z.array(CachedPassSchema.omit({ barcodeSvg: true })) });
 
-function readCache(): CachedPass[] {
-  try {
-    const parsed = z.array(z.unknown()).safeParse(JSON.parse(readStored(KEY) ?? '[]'));
-    if (!parsed.success) return [];
-    // Drop entries written by older versions of the app instead of failing the whole wallet.
-    return parsed.data.flatMap((entry) => {
-      const pass = CachedPassSchema.safeParse(entry);
-      return pass.success ? [pass.data] : [];
-    });
-  } catch {
-    return [];
-  }
+/** Entries written by older versions of the app are dropped instead of failing the whole wallet. */
+function parsePasses(entries: readonly unknown[]): CachedPass[] {
+  return entries.flatMap((entry) => {
+    const pass = CachedPassSchema.safeParse(entry);
+    return pass.success ? [pass.data] : [];
+  });
 }
 
-let snapshot: CachedPass[] | null = null;
+/** Passes are shown newest departure first. */
+function byDeparture(a: CachedPass, b: CachedPass): number {
+  return b.departure.localeCompare(a.departure) || a.sequence - b.sequence;
+}
+
+let account: string | null = null;
+let snapshot: CachedPass[] = [];
 const listeners = new Set<() => void>();
 
-function current(): CachedPass[] {
-  snapshot ??= readCache();
-  return snapshot;
-}
-
-function commit(next: CachedPass[]): void {
+function publish(next: CachedPass[]): void {
   snapshot = next;
-  writeStored(KEY, JSON.stringify(next));
   listeners.forEach((listener) => listener());
 }
 
-/** For useSyncExternalStore: re-reads when another tab changes the cache. */
+async function commit(owner: string, next: CachedPass[]): Promise<void> {
+  if (owner === account) publish(next);
+  await saveRecords(
+    owner,
+    KIND,
+    next.map((pass) => ({ id: pass.id, data: pass })),
+    { replace: true },
+  );
+}
+
+// Log Out: forget the passes held in memory as well.
+onBeforeWipe(async () => {
+  account = null;
+  publish([]);
+});
+
+/** For useSyncExternalStore. */
 export function subscribePasses(listener: () => void): () => void {
   listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== KEY) return;
-    snapshot = readCache();
-    listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
+  return () => listeners.delete(listener);
 }
 
 export function getPasses(): CachedPass[] {
-  return current();
+  return snapshot;
+}
+
+/**
+ * Shows one traveller's passes from the device (no network needed). Passes cached by earlier
+ * versions in localStorage (`boardingPasses`) had no owner, so they are dropped.
+ * @example await loadPasses(user.id)
+ */
+export async function loadPasses(owner: string): Promise<void> {
+  removeStored('boardingPasses');
+  removeStored('boardingPassesOwner');
+  if (account !== owner) {
+    account = owner;
+    publish([]);
+  }
+  const stored = parsePasses(await readRecords(owner, KIND)).sort(byDeparture);
+  if (account === owner) publish(stored);
 }
 
 /**
  * Merges passes into the cache (new ones first), keeping barcodes already fetched.
- * @example registerPasses(passesFromConfirm)
+ * @example await registerPasses(passesFromConfirm)
  */
-export function registerPasses(passes: readonly Omit<CachedPass, 'barcodeSvg'>[]): void {
-  const known = new Map(current().map((pass) => [pass.id, pass]));
+export async function registerPasses(passes: readonly Omit<CachedPass, 'barcodeSvg'>[]): Promise<void> {
+  const owner = currentAccount();
+  const existing = owner === account ? snapshot : parsePasses(await readRecords(owner, KIND));
+  const known = new Map(existing.map((pass) => [pass.id, pass]));
   const incoming = passes.map((pass) => ({ ...pass, barcodeSvg: known.get(pass.id)?.barcodeSvg ?? null }));
   const ids = new Set(incoming.map((pass) => pass.id));
-  commit([...incoming, ...current().filter((pass) => !ids.has(pass.id))]);
-  void fetchMissingBarcodes();
-}
-
-/** Empties the wallet (a different traveller signed in on this browser). */
-export function clearPasses(): void {
-  commit([]);
-}
-
-const OWNER_KEY = 'boardingPassesOwner';
-
-/**
- * Remembers whose passes the cache holds; when another traveller signs in on this device,
- * the previous traveller's passes are dropped before anything is shown.
- * @example syncOwner(user.id)
- */
-export function syncOwner(userId: string): void {
-  if (readStored(OWNER_KEY) === userId) return;
-  writeStored(OWNER_KEY, userId);
-  if (current().length > 0) clearPasses();
+  await commit(owner, [...incoming, ...existing.filter((pass) => !ids.has(pass.id))]);
+  await fetchMissingBarcodes(owner);
 }
 
 /**
@@ -121,24 +125,31 @@ export function syncOwner(userId: string): void {
  * @example await refreshPasses()
  */
 export async function refreshPasses(): Promise<void> {
+  const owner = currentAccount();
   const body = PassListSchema.parse(await apiFetch<unknown>('/api/boarding-passes'));
-  const known = new Map(current().map((pass) => [pass.id, pass]));
-  commit(body.passes.map((pass) => ({ ...pass, barcodeSvg: known.get(pass.id)?.barcodeSvg ?? null })));
-  await fetchMissingBarcodes();
+  const existing = parsePasses(await readRecords(owner, KIND));
+  const known = new Map(existing.map((pass) => [pass.id, pass]));
+  await commit(
+    owner,
+    body.passes.map((pass) => ({ ...pass, barcodeSvg: known.get(pass.id)?.barcodeSvg ?? null })).sort(byDeparture),
+  );
+  await fetchMissingBarcodes(owner);
 }
 
 let fetchingBarcodes = false;
 
-async function fetchMissingBarcodes(): Promise<void> {
+async function fetchMissingBarcodes(owner: string): Promise<void> {
   if (fetchingBarcodes) return;
   fetchingBarcodes = true;
   try {
-    for (const pass of current().filter((p) => !p.barcodeSvg)) {
+    let passes = parsePasses(await readRecords(owner, KIND)).sort(byDeparture);
+    for (const pass of passes.filter((p) => !p.barcodeSvg)) {
       const response = await fetch(`/api/boarding-passes/${encodeURIComponent(pass.id)}/barcode.svg?type=aztec`, { credentials: 'same-origin' });
       if (!response.ok) continue;
       const svg = await response.text();
       if (!svg.includes('<svg')) continue;
-      commit(current().map((p) => (p.id === pass.id ? { ...p, barcodeSvg: svg } : p)));
+      passes = passes.map((p) => (p.id === pass.id ? { ...p, barcodeSvg: svg } : p));
+      await commit(owner, passes);
     }
   } catch {
     // Offline: the barcode is fetched on the next refresh.

@@ -16,6 +16,8 @@ import { useCurrency } from '../../features/currency/currency-context';
 import { resultUrl } from '../../features/search/search-url';
 import { notify } from '../../lib/toast';
 import './book.css';
+import { NeedsConnection } from '../../features/offline/needs-connection';
+import { useOnline } from '../../features/offline/use-online';
 
 interface BookState {
   itinerary: Itinerary;
@@ -151,6 +153,7 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
   };
 
   const counts = (['Adult', 'Child', 'Infant'] as const).filter((kind) => total.counts[kind] > 0);
+  const online = useOnline();
 
   return (
     <div className="container page book-page">
@@ -222,7 +225,8 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
             All-in fare incl. taxes and fees. Charged in INR{currency === 'INR' ? '' : `: ${formatInr(total.total)}`}.
             {total.unpriced.length > 0 && ` The ${total.unpriced.join(' and ').toLowerCase()} fare is confirmed before you pay.`}
           </p>
-          <button type="submit" className="btn btn-primary btn-large book-proceed" disabled={submitting} aria-busy={submitting}>
+          {!online && <NeedsConnection />}
+          <button type="submit" className="btn btn-primary btn-large book-proceed" disabled={submitting || !online} aria-busy={submitting}>
             {submitting ? 'Holding your seats...' : 'Proceed to Payment'}
           </button>
         </aside>

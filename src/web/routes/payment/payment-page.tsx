@@ -23,6 +23,9 @@ import { FullScreenLoader } from '../../features/payments/full-screen-loader';
 import { checkoutOptions, openRazorpayCheckout } from '../../features/payments/razorpay';
 import { SandboxCheckout } from '../../features/payments/sandbox-checkout';
 import { QueryScope } from '../../features/query/query-scope';
+import { NeedsConnection } from '../../features/offline/needs-connection';
+import { useOnline } from '../../features/offline/use-online';
+import { noteBookingCompleted } from '../../features/pwa/pwa-state';
 import { refreshPasses } from '../../features/wallet/wallet-store';
 import { notify } from '../../lib/toast';
 import '../../features/booking/forms.css';
@@ -135,6 +138,7 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
   const [loader, setLoader] = useState<Loader>(null);
   const [sandboxOrder, setSandboxOrder] = useState<PaymentOrder | null>(null);
   const [confirmed, setConfirmed] = useState<BookingView | null>(booking.status === 'confirmed' ? booking : null);
+  const online = useOnline();
   const secondsLeft = useSecondsLeft(booking.holdExpiresAt);
   const upiInputId = useId();
   const timers = useRef<number[]>([]);
@@ -160,6 +164,7 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
     // The spec's sequence: printable ticket, passes into the wallet, toast after 1 s, profile after 1.5 s more.
     window.open(`/ticket/${encodeURIComponent(done.id)}`, '_blank', 'noopener');
     void refreshPasses().catch(() => {});
+    noteBookingCompleted();
     void queryClient.invalidateQueries({ queryKey: ['bookings'] });
     void queryClient.invalidateQueries({ queryKey: ['profile-stats'] });
     queryClient.setQueryData(['bookings', done.id], done);
@@ -380,7 +385,8 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
               )}
             </div>
           )}
-          <button type="submit" className="btn btn-primary btn-large pay-button" disabled={processing || (method === 'upi' && upiId.trim() === '')}>
+          {!online && <NeedsConnection />}
+          <button type="submit" className="btn btn-primary btn-large pay-button" disabled={processing || !online || (method === 'upi' && upiId.trim() === '')}>
             {payLabel}
           </button>
           <p className="muted small">

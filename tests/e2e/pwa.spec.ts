@@ -1,0 +1,321 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { scanPng } from '../support/barcode-scan';
+import { expectNoAxeViolations } from './support/a11y';
+import { type OwnServer, startServer } from './support/server';
+
+// These tests run their own server (a port next to the suite's), so they can stop it: offline
+// here means the server is gone and the browser is offline, not a mocked request.
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 5;
+const ORIGIN = `http://localhost:${PORT}`;
+const PASSWORD = 'Safar-e2e-pass-1';
+
+test.use({ baseURL: ORIGIN, serviceWorkers: 'allow' });
+test.describe.configure({ mode: 'serial' });
+
+function dataDir(name: string): string {
+  return `.test-data/pwa-${name}-${Date.now()}`;
+}
+
+function travelDate(daysAhead = 9): string {
+  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Books and pays a one-adult DEL → BOM flight through the API with the browser's session cookie
+ * (search, hold, order, sandbox card payment, confirm): the data the offline tests read back.
+ */
+async function bookOneFlight(context: BrowserContext): Promise<{ id: string; pnr: string }> {
+  const cookie = (await context.cookies(ORIGIN)).map((c) => `${c.name}=${c.value}`).join('; ');
+  const call = async <T>(pathname: string, body?: unknown, extra: Record<string, string> = {}): Promise<T> => {
+    const res = await fetch(`${ORIGIN}${pathname}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { Cookie: cookie, Origin: ORIGIN, 'Content-Type': 'application/json', ...extra },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const search = await call<{ itineraries: { id: string; stops: number; price: { total: { total: number } } }[] }>(
+    `/api/search?from=DEL&to=BOM&date=${travelDate()}&adults=1&children=0&infants=0`,
+  );
+  const itinerary = search.itineraries.find((i) => i.stops === 0);
+  if (!itinerary) throw new Error('no direct DEL-BOM itinerary');
+  const adult = { title: 'Mr', firstName: 'Rahul', lastName: 'Sharma', dob: '1990-05-24', type: 'Adult', mobileNo: '9876543210', aadharCard: '234123412346' };
+  const hold = await call<{ booking: { id: string } }>(
+    '/api/bookings',
+    { itineraryId: itinerary.id, passengers: [adult], quotedTotal: itinerary.price.total.total, acceptPriceChange: true },
+    { 'Idempotency-Key': randomUUID() },
+  );
+  const order = await call<{ payment: { orderId: string } }>(`/api/bookings/${hold.booking.id}/payments`, { method: 'card' });
+  const paid = await call<{ orderId: string; paymentId: string; signature: string }>('/api/payments/sandbox/pay', {
+    orderId: order.payment.orderId,
+    method: 'card',
+    card: { number: '4111 1111 1111 1111', expiry: '12/30', cvv: '123', name: 'Rahul Sharma' },
+  });
+  const done = await call<{ booking: { id: string; pnr: string } }>(`/api/bookings/${hold.booking.id}/confirm`, paid, { 'Idempotency-Key': randomUUID() });
+  return done.booking;
+}
+
+async function signUpAndIn(page: Page): Promise<string> {
+  const email = `pwa-${randomUUID().slice(0, 8)}@example.com`;
+  const headers = { Origin: ORIGIN, 'Content-Type': 'application/json' };
+  expect((await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } })).status()).toBe(201);
+  expect((await page.request.post('/api/auth/login', { headers, data: { email, password: PASSWORD } })).status()).toBe(200);
+  return email;
+}
+
+/** Waits until the service worker controls the page (the second load after the first visit). */
+async function controlledBySw(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null || false, undefined, { timeout: 5_000 }).catch(async () => {
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+  });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
+}
+
+/** Names of IndexedDB databases, localStorage keys and Cache Storage caches the page can see. */
+async function browserStores(page: Page) {
+  return page.evaluate(async () => ({
+    databases: (await indexedDB.databases()).map((db) => db.name ?? ''),
+    keys: Object.keys(localStorage),
+    caches: await caches.keys(),
+  }));
+}
+
+async function offlineDocumentCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const dbs = indexedDB.databases();
+        void dbs.then((list) => {
+          const name = list.map((d) => d.name ?? '').find((n) => n.startsWith('safar-offline:') && !n.endsWith(':anon'));
+          if (!name) return resolve(0);
+          const open = indexedDB.open(name);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('documents')) return resolve(0);
+            const count = db.transaction('documents').objectStore('documents').count();
+            count.onsuccess = () => {
+              db.close();
+              resolve(count.result);
+            };
+          };
+          open.onerror = () => resolve(0);
+        });
+      }),
+  );
+}
+
+test.describe('installable, offline-capable Safar', () => {
+  let server: OwnServer | null = null;
+
+  test.afterEach(async () => {
+    await server?.stop();
+    server = null;
+  });
+
+  test('tickets, wallet and boarding pass open with the server stopped; after Log Out nothing personal is left', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const dir = dataDir('offline');
+    server = await startServer({ port: PORT, dataDir: dir });
+    await signUpAndIn(page);
+    const booking = await bookOneFlight(context);
+    const passes = (await (await page.request.get('/api/boarding-passes')).json()) as { passes: { id: string; bcbp: string; passengerName: string }[] };
+    const pass = passes.passes[0];
+    expect(pass).toBeTruthy();
+
+    // One online visit: the service worker installs, the offline copy (bookings, passes, PDFs) fills.
+    await page.goto('/profile');
+    await expect(page.getByTestId('booking-row')).toHaveCount(1);
+    await controlledBySw(page);
+    await expect(page.getByRole('button', { name: 'Boarding passes (1)' })).toBeVisible();
+    await expect.poll(() => offlineDocumentCount(page), { timeout: 20_000 }).toBe(2);
+
+    // The network really goes: server stopped, browser offline.
+    await server.stop();
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText("You're offline")).toBeVisible();
+    await expect(page.getByText('Limited functionality available')).toBeVisible();
+    await expect(page.getByTestId('booking-row')).toHaveCount(1);
+    await expect(page.getByTestId('booking-row')).toContainText(booking.pnr);
+
+    // Offline Data counts what the device really holds.
+    await page.getByRole('button', { name: 'Offline Data' }).click();
+    const data = page.locator('.offline-data');
+    await expect(data.locator('div', { hasText: 'Bookings' }).locator('dd')).toHaveText('1');
+    await expect(data.locator('div', { hasText: 'Boarding passes' }).locator('dd')).toHaveText('1');
+    await expectNoAxeViolations(page);
+
+    // The ticket and its PDF.
+    await page.getByRole('link', { name: 'View Ticket' }).click();
+    await expect(page.locator('.ticket-pnr')).toHaveText(booking.pnr);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const pdf = readFileSync((await (await download).path()) ?? '');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // A fresh offline load straight onto the ticket page works too.
+    await page.goto(`/ticket/${booking.id}`);
+    await expect(page.locator('.ticket-pnr')).toHaveText(booking.pnr);
+
+    // The wallet and a boarding pass, whose barcode still decodes to the pass's BCBP.
+    await page.getByRole('button', { name: 'Boarding passes (1)' }).click();
+    await page.getByRole('dialog', { name: 'Boarding Passes' }).getByRole('button', { name: /Rahul Sharma/ }).click();
+    const barcode = page.getByRole('dialog', { name: 'Boarding Pass' }).getByRole('img', { name: /barcode/ });
+    await expect(barcode).toBeVisible();
+    await barcode.evaluate((img: HTMLImageElement) => {
+      img.style.width = '360px';
+      img.style.height = '360px';
+      img.style.imageRendering = 'pixelated';
+    });
+    expect(scanPng(await barcode.screenshot())).toBe(pass?.bcbp);
+    await page.keyboard.press('Escape');
+
+    // Back online, then Log Out from the header.
+    server = await startServer({ port: PORT, dataDir: dir });
+    await context.setOffline(false);
+    await expect(page.getByText('Connection restored!')).toBeVisible();
+    await page.goto('/profile');
+    await expect(page.getByTestId('booking-row')).toHaveCount(1);
+    await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+
+    // Offline again: nothing personal anywhere.
+    await server.stop();
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText("You're offline")).toBeVisible();
+    await expect(page.getByRole('button', { name: /Boarding passes/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Offline Data' }).click();
+    await expect(page.locator('.offline-data div', { hasText: 'Bookings' }).locator('dd')).toHaveText('0');
+    await expect(page.locator('.offline-data div', { hasText: 'Boarding passes' }).locator('dd')).toHaveText('0');
+    await page.goto('/profile');
+    await expect(page.getByText('Sign in to see your bookings, tickets and travel statistics.')).toBeVisible();
+    await page.goto(`/ticket/${booking.id}`);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByText(booking.pnr)).toHaveCount(0);
+    await expect(page.getByText('Rahul')).toHaveCount(0);
+    const stores = await browserStores(page);
+    expect(stores.databases.filter((name) => name.startsWith('safar-') && !name.endsWith(':anon'))).toEqual([]);
+    // The signed-out visitor's own (empty) database may be listed; nothing of the traveller's.
+    expect(stores.keys.filter((key) => key.startsWith('safar:') && key !== 'safar:offline-dbs')).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('safar:offline-dbs') ?? '[]')).not.toMatch(/safar-offline:(?!anon)/);
+    expect(stores.caches.every((name) => name.startsWith('workbox-precache'))).toBe(true);
+    await context.setOffline(false);
+  });
+
+  test('a new version is offered with a Refresh notice and loads; the old one keeps working until then', async ({ page }) => {
+    test.setTimeout(120_000);
+    // v2: a second real build of the same code, under another build id.
+    const v2 = mkdtempSync(path.join(tmpdir(), 'safar-v2-'));
+    execFileSync('npx', ['vite', 'build', '--outDir', v2, '--emptyOutDir', '--logLevel', 'error'], { env: { ...process.env, SAFAR_BUILD_ID: 'v2-e2e' }, stdio: 'inherit' });
+    const dir = dataDir('update');
+
+    server = await startServer({ port: PORT, dataDir: dir });
+    await page.goto('/');
+    await controlledBySw(page);
+    const v1 = await page.locator('meta[name="safar-build"]').getAttribute('content');
+    expect(v1).not.toBe('v2-e2e');
+
+    await server.stop();
+    server = await startServer({ port: PORT, dataDir: dir, webDistDir: v2 });
+    // The open tab still runs v1 entirely from its precache (v1's chunks are gone from the server).
+    await page.reload();
+    await expect(page.locator('meta[name="safar-build"]')).toHaveAttribute('content', v1 ?? '');
+    await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    const notice = page.getByRole('status').filter({ hasText: 'A new version of Safar is available' });
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    await expectNoAxeViolations(page);
+    await notice.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.locator('meta[name="safar-build"]')).toHaveAttribute('content', 'v2-e2e', { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('install prompt', () => {
+  let server: OwnServer | null = null;
+  test.beforeAll(async () => {
+    server = await startServer({ port: PORT, dataDir: dataDir('install') });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** What Chromium fires when Safar may be installed, with the outcome the traveller picks. */
+  async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed') {
+    await page.evaluate((choice) => {
+      const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: string }> };
+      event.prompt = async () => {};
+      event.userChoice = Promise.resolve({ outcome: choice });
+      window.dispatchEvent(event);
+    }, outcome);
+  }
+
+  test('appears 30 s after the browser offers installation; Later hides it for good', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await offerInstall(page, 'accepted');
+    await page.clock.runFor(29_000);
+    await expect(page.getByRole('region', { name: 'Install Safar' })).toHaveCount(0);
+    await page.clock.runFor(1_500);
+    const prompt = page.getByRole('region', { name: 'Install Safar' });
+    await expect(prompt).toBeVisible();
+    await expectNoAxeViolations(page);
+    await prompt.getByRole('button', { name: 'Later' }).click();
+    await expect(page.getByText('You can install Safar anytime from your browser menu')).toBeVisible();
+    await expect(prompt).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await offerInstall(page, 'accepted');
+    await page.clock.runFor(60_000);
+    await expect(page.getByRole('region', { name: 'Install Safar' })).toHaveCount(0);
+  });
+
+  test('Install shows the browser dialog and says how it went', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await offerInstall(page, 'accepted');
+    await page.clock.runFor(30_500);
+    await page.getByRole('region', { name: 'Install Safar' }).getByRole('button', { name: 'Install' }).click();
+    await expect(page.getByText('Installing...')).toBeVisible();
+    await expect(page.getByText('Safar installed successfully!')).toBeVisible();
+
+    await page.reload();
+    await offerInstall(page, 'dismissed');
+    await page.clock.runFor(30_500);
+    await page.getByRole('region', { name: 'Install Safar' }).getByRole('button', { name: 'Install' }).click();
+    await expect(page.getByText('Installation cancelled')).toBeVisible();
+  });
+
+  test('the manifest names Safar, starts standalone and lists every icon size', async ({ page }) => {
+    await page.goto('/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = (await (await page.request.get(href ?? '')).json()) as {
+      name: string;
+      short_name: string;
+      display: string;
+      start_url: string;
+      icons: { sizes: string; purpose?: string; src: string }[];
+      shortcuts: { name: string; url: string }[];
+    };
+    expect(manifest.short_name).toBe('Safar');
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.start_url).toMatch(/^\//);
+    for (const size of ['192x192', '512x512']) {
+      expect(manifest.icons.some((i) => i.sizes === size && i.purpose === 'any')).toBe(true);
+      expect(manifest.icons.some((i) => i.sizes === size && i.purpose === 'maskable')).toBe(true);
+    }
+    for (const icon of manifest.icons) expect((await page.request.get(icon.src)).status()).toBe(200);
+    expect(manifest.shortcuts.map((s) => s.url)).toEqual(['/home?source=pwa-shortcut', '/profile?source=pwa-shortcut']);
+  });
+});
