@@ -123,8 +123,10 @@ export async function signOutSession(): Promise<void> {
     if (error instanceof ApiError && error.code === 'network') writeStored(LOGOUT_PENDING_KEY, '1');
     throw error;
   } finally {
-    await wipePersonalData().catch(() => {});
+    // Signed out here first, so nothing reopens the traveller's data while it is being wiped.
+    removeStored(CACHED_SESSION_KEY);
     setState({ user: null, status: 'ready' });
+    await wipePersonalData().catch(() => {});
   }
 }
 

@@ -17,7 +17,8 @@ export async function listWithOfflineCopy<T>(kind: string, fetchList: () => Prom
   const account = currentAccount();
   try {
     const list = await fetchList();
-    await saveRecords(
+    // Saved in the background: the screen never waits for the device's copy.
+    void saveRecords(
       account,
       kind,
       list.map((item) => ({ id: idOf(item), data: item })),
@@ -40,7 +41,7 @@ export async function itemWithOfflineCopy<T>(kind: string, id: string, fetchItem
   const account = currentAccount();
   try {
     const item = await fetchItem();
-    await saveRecords(account, kind, [{ id, data: item }]).catch(() => {});
+    void saveRecords(account, kind, [{ id, data: item }]).catch(() => {});
     return item;
   } catch (error) {
     if (!isNetworkFailure(error)) throw error;

@@ -1,5 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { readStored, writeStored } from '../../lib/storage';
+import { currentAccount } from '../auth/use-session';
 import { onBeforeWipe } from './wipe-personal-data';
 
 /**
@@ -80,6 +81,9 @@ export function knownOfflineDbNames(): string[] {
  * @example const db = await offlineDb(user.id)
  */
 export function offlineDb(account: string): Promise<OfflineDb> {
+  // Only the signed-in traveller's (or the visitor's) data may be opened: a late write from a
+  // screen that was open at Log Out must not bring the wiped database back.
+  if (account !== currentAccount()) return Promise.reject(new Error('Not the signed-in traveller’s offline data'));
   const name = `${OFFLINE_DB_PREFIX}${account}`;
   let db = open.get(name);
   if (!db) {

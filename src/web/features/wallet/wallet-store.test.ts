@@ -119,6 +119,9 @@ describe('wallet cache', () => {
     signInAs('user-b');
     await store.loadPasses('user-b');
     expect(store.getPasses()).toEqual([]);
+    // Another account's database cannot even be opened while user-b is signed in.
+    await expect(store.loadPasses('user-a')).rejects.toThrow();
+    signInAs('user-a');
     await store.loadPasses('user-a');
     expect(store.getPasses()).toHaveLength(1);
   });
@@ -136,6 +139,9 @@ describe('wallet cache', () => {
     expect(store.getPasses()).toEqual([]);
     expect([...storage.keys()]).toEqual(['theme']);
     const { readRecords } = await import('../offline/offline-db');
+    // Signed out: the account's data cannot be opened; signed in again, it is gone.
+    await expect(readRecords('user-a', 'pass')).rejects.toThrow();
+    signInAs('user-a');
     expect(await readRecords('user-a', 'pass')).toEqual([]);
   });
 });
