@@ -69,11 +69,17 @@ export function economyBase(flight: DatedFlight): number {
   return base * noise;
 }
 
+/** The festival and holiday peak multiplier of a travel date (1 outside peaks). @example peakFactorOn('2026-12-24') // 1.5 */
+export function peakFactorOn(date: string): number {
+  let factor = 1;
+  for (const [from, to, f] of PEAKS) if (date >= from && date <= to) factor = Math.max(factor, f);
+  return factor;
+}
+
 /** Multiplier for the travel day and hour: Friday/Sunday evenings and festival peaks. */
 export function demandFactor(flight: DatedFlight): number {
   const date = flight.departureDate;
-  let factor = 1;
-  for (const [from, to, f] of PEAKS) if (date >= from && date <= to) factor = Math.max(factor, f);
+  let factor = peakFactorOn(date);
   const weekday = (((dayNumber(date) + 3) % 7) + 7) % 7; // Monday = 0
   const hour = Math.floor(flight.pattern.departureLocal / 60);
   if ((weekday === 4 || weekday === 6) && hour >= 16) factor *= 1.15;

@@ -12,3 +12,5 @@ export {
   type WeatherReport,
   type WeatherService,
 } from './service';
+export { destinationInsight, scoreMonths, seasonLabel, seasonText, type DestinationInsight, type MonthScore } from './insights';
+export { EVENT_ICONS, eventsNear, type EventType, type LocalEvent } from './events';

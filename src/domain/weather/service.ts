@@ -23,7 +23,7 @@ export interface WeatherReport {
   city: string;
   /** 'openweathermap' when at least one day is a real forecast; 'climate-normals' otherwise. */
   source: 'openweathermap' | 'climate-normals';
-  /** Exactly FORECAST_DAYS days from the airport's local today; days past the forecast range are typical days. */
+  /** Exactly FORECAST_DAYS days from the airport's local today (or the later start asked for); days past the forecast range are typical days. */
   days: ForecastDay[];
   climate: { station: string; source: string; period: string; distanceKm: number };
   /** When the provider answered (or when the fallback was built). */
@@ -31,8 +31,11 @@ export interface WeatherReport {
 }
 
 export interface WeatherService {
-  /** The 7-day report for an airport, or undefined for an unknown airport code. Never throws for provider trouble. */
-  forecast(airportCode: string): Promise<WeatherReport | undefined>;
+  /**
+   * The 7-day report for an airport from its local today (or from `from`, e.g. the travel date,
+   * when later), or undefined for an unknown airport code. Never throws for provider trouble.
+   */
+  forecast(airportCode: string, from?: string): Promise<WeatherReport | undefined>;
 }
 
 export interface WeatherServiceOptions {
@@ -58,8 +61,9 @@ function localToday(climate: AirportClimate, now: Date): string {
   return isoDate(localDayOf(Math.floor(now.getTime() / 60_000), climate.airport.tz));
 }
 
-function assemble(climate: AirportClimate, now: Date, entry: Pick<CacheEntry, 'provided' | 'city' | 'fetchedAt'>): WeatherReport {
-  const start = localToday(climate, now);
+function assemble(climate: AirportClimate, now: Date, entry: Pick<CacheEntry, 'provided' | 'city' | 'fetchedAt'>, from?: string): WeatherReport {
+  const today = localToday(climate, now);
+  const start = from && from > today ? from : today;
   const typical = typicalDays(climate, start, FORECAST_DAYS);
   const provided = new Map(entry.provided.map((d) => [d.date, d]));
   const days = typical.map((t) => provided.get(t.date) ?? t);
@@ -110,7 +114,7 @@ export function createWeatherService(options: WeatherServiceOptions): WeatherSer
   }
 
   return {
-    async forecast(airportCode) {
+    async forecast(airportCode, from) {
       const climate = climateFor(airportCode);
       if (!climate) return undefined;
       const key = `${climate.airport.city},${climate.airport.country}`;
@@ -125,7 +129,7 @@ export function createWeatherService(options: WeatherServiceOptions): WeatherSer
         entry = await pending;
         cache.set(key, entry);
       }
-      return assemble(climate, now, entry);
+      return assemble(climate, now, entry, from);
     },
   };
 }

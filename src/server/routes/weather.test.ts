@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WeatherReportSchema } from '../../core/weather';
+import { InsightsAnswerSchema, WeatherReportSchema } from '../../core/weather';
 import { createTestApp } from '../../../tests/support/test-app';
 
 const KEY = 'abcdef0123456789abcdef0123456789';
@@ -78,5 +78,35 @@ describe('GET /api/weather/{code}', () => {
     const unknown = await ctx.app.request('/api/weather/XYZ');
     expect(unknown.status).toBe(404);
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('starts the days at a later travel date: typical days beyond the forecast range', async () => {
+    fetch.mockResolvedValue(Response.json(owmBody()));
+    const report = WeatherReportSchema.parse(await (await ctx.app.request('/api/weather/BOM?from=2027-01-10')).json());
+    expect(report.days[0]?.date).toBe('2027-01-10');
+    expect(report.days.every((d) => d.source === 'typical')).toBe(true);
+  });
+});
+
+describe('GET /api/destinations/{code}/insights', () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('answers the best time to visit and events near the date', async () => {
+    const res = await ctx.app.request('/api/destinations/DMU/insights?date=2026-11-28');
+    expect(res.status).toBe(200);
+    const answer = InsightsAnswerSchema.parse(await res.json());
+    expect(answer.insight.bestMonths.length).toBeGreaterThan(0);
+    expect(answer.events[0]?.name).toBe('Hornbill Festival');
+  });
+
+  it('defaults the date to today and rejects bad input', async () => {
+    const ok = InsightsAnswerSchema.parse(await (await ctx.app.request('/api/destinations/GOI/insights')).json());
+    expect(ok.date).toBe('2026-11-21');
+    expect((await ctx.app.request('/api/destinations/GOI/insights?date=24-12-2026')).status).toBe(400);
+    expect((await ctx.app.request('/api/destinations/XYZ/insights')).status).toBe(404);
   });
 });

@@ -1,6 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import { toErrorBody } from '../../core/errors';
-import { WeatherReportSchema } from '../../core/weather';
+import { IsoDateSchema } from '../../core/search';
+import { InsightsAnswerSchema, WeatherReportSchema } from '../../core/weather';
+import { eventsNear } from '../../domain/weather/events';
+import { destinationInsight } from '../../domain/weather/insights';
+import { CLIMATE_PERIOD, climateFor } from '../../domain/weather/normals';
+import { indiaToday } from '../../domain/world/time';
 import type { OpenApiApp } from '../openapi';
 import { publicRoute } from '../route-guard';
 import { weatherOf } from '../weather';
@@ -14,8 +19,8 @@ const forecastRoute = publicRoute({
   method: 'get',
   path: '/api/weather/{code}',
   summary: 'Seven days of weather for an airport: the OpenWeatherMap forecast (cached 30 min per city), else the 1991–2020 climate normals',
-  description: 'Public: no sign-in needed. Days past the forecast range, or every day when the provider fails, are typical days from the normals (source "typical").',
-  request: { params: Params },
+  description: 'Public: no sign-in needed. `from` (e.g. the travel date) starts the 7 days later than today. Days past the forecast range, or every day when the provider fails, are typical days from the normals (source "typical").',
+  request: { params: Params, query: z.object({ from: IsoDateSchema.optional().openapi({ example: '2026-12-24' }) }) },
   responses: {
     200: json(WeatherReportSchema, 'Forecast (or typical) days'),
     400: json(ErrorSchema, 'Not an airport code'),
@@ -23,13 +28,47 @@ const forecastRoute = publicRoute({
   },
 });
 
-/** GET /api/weather/{code} — public. */
+const insightsRoute = publicRoute({
+  method: 'get',
+  path: '/api/destinations/{code}/insights',
+  summary: 'Best time to visit (from the climate normals and the fare model) and local events near the travel date',
+  request: { params: Params, query: z.object({ date: IsoDateSchema.optional().openapi({ example: '2026-12-24' }) }) },
+  responses: {
+    200: json(InsightsAnswerSchema, 'Destination insight and events'),
+    400: json(ErrorSchema, 'Not an airport code or not a date'),
+    404: json(ErrorSchema, 'Not an airport Safar serves'),
+  },
+});
+
+/** GET /api/weather/{code} and GET /api/destinations/{code}/insights — public. */
 export function registerWeather(app: OpenApiApp) {
   app.openapi(forecastRoute, async (c) => {
     const { code } = c.req.valid('param');
-    const report = await weatherOf(c.var.deps).forecast(code);
+    const report = await weatherOf(c.var.deps).forecast(code, c.req.valid('query').from);
     if (!report) return c.json(toErrorBody('not_found', `Safar does not fly to ${code.toUpperCase()}`), 404);
     c.header('Cache-Control', 'public, max-age=600');
     return c.json(report, 200);
+  });
+
+  app.openapi(insightsRoute, (c) => {
+    const { code } = c.req.valid('param');
+    const date = c.req.valid('query').date ?? indiaToday(c.var.deps.clock.now());
+    const climate = climateFor(code);
+    const insight = destinationInsight(code, date);
+    if (!climate || !insight) return c.json(toErrorBody('not_found', `Safar does not fly to ${code.toUpperCase()}`), 404);
+    const { events, window } = eventsNear(code, date);
+    const { airport, station, distanceKm } = climate;
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.json(
+      {
+        airport: { code: airport.code, city: airport.city, country: airport.country },
+        date,
+        insight,
+        events,
+        eventsWindow: window,
+        climate: { station: station.station, source: station.source, period: CLIMATE_PERIOD, distanceKm },
+      },
+      200,
+    );
   });
 }

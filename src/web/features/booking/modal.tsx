@@ -10,6 +10,8 @@ interface Props {
   /** When false, Escape and the outside click do nothing (the traveller must choose an action). */
   dismissible?: boolean;
   onOpenChange(open: boolean): void;
+  /** Extra class on the dialog box, e.g. to widen it. */
+  className?: string;
   children: ReactNode;
 }
 
@@ -17,13 +19,13 @@ interface Props {
  * An accessible modal (Radix Dialog: focus trap, Escape, labelled title) in the app's look.
  * @example <Modal open title="The fare has changed" onOpenChange={setOpen}>…</Modal>
  */
-export function Modal({ open, title, description, dismissible = true, onOpenChange, children }: Props) {
+export function Modal({ open, title, description, dismissible = true, onOpenChange, className, children }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="modal-overlay" />
         <Dialog.Content
-          className="modal-content"
+          className={className ? `modal-content ${className}` : 'modal-content'}
           onEscapeKeyDown={(event) => {
             if (!dismissible) event.preventDefault();
           }}

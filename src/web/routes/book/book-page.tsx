@@ -1,4 +1,4 @@
-import { CloudSun, Plus, Users } from 'lucide-react';
+import { Plus, Users } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
@@ -14,6 +14,7 @@ import { PassengerCard } from '../../features/booking/passenger-card';
 import { type DraftField, emptyPassenger, initialPassengers, type PassengerDraft, runningTotal, toPassengerInput, updatePassenger, validateForm } from '../../features/booking/passenger-form';
 import { useCurrency } from '../../features/currency/currency-context';
 import { resultUrl } from '../../features/search/search-url';
+import { WeatherButton } from '../../features/weather/weather-button';
 import { notify } from '../../lib/toast';
 import './book.css';
 import { NeedsConnection } from '../../features/offline/needs-connection';
@@ -85,6 +86,7 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
   const travelDate = localDate(itinerary.departure);
   const total = runningTotal(itinerary.price, passengers);
   const backHref = resultsHref(query);
+  const destination = itinerary.legs[itinerary.legs.length - 1];
 
   const change = (index: number, field: DraftField, value: string) => {
     setPassengers((list) => list.map((p, i) => (i === index ? updatePassenger(p, field, value) : p)));
@@ -196,9 +198,7 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
             <button type="button" className="btn" disabled title="Available soon">
               <Users aria-hidden="true" size={18} /> Group Booking
             </button>
-            <button type="button" className="btn" disabled title="Available soon">
-              <CloudSun aria-hidden="true" size={18} /> Weather Insights
-            </button>
+            {destination ? <WeatherButton code={destination.to.code} city={destination.to.city} date={itinerary.arrival.slice(0, 10)} label="Weather Insights" className="btn" iconSize={18} /> : null}
           </div>
           {passengers.length >= MAX_PASSENGERS && <p className="muted small">At most {MAX_PASSENGERS} passengers per booking.</p>}
         </div>

@@ -1,8 +1,9 @@
-import { BellRing, CloudSun, Radar, Users } from 'lucide-react';
+import { BellRing, Radar, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Itinerary, SearchQuery } from '../../../core/search';
 import { useCurrency } from '../../features/currency/currency-context';
 import { formatDuration, localTime } from '../../features/search/result-filters';
+import { WeatherButton } from '../../features/weather/weather-button';
 
 /** "Non-stop", "1 stop via HYD", "2 stops via HYD, BLR". */
 export function stopsText(itinerary: Itinerary): string {
@@ -15,8 +16,8 @@ function travellers(query: SearchQuery): number {
   return query.adults + query.children + query.infants;
 }
 
-const LATER = ['Group Booking', 'Weather & Travel Insights', 'Price Alert', 'Track Flight'] as const;
-const LATER_ICONS = { 'Group Booking': Users, 'Weather & Travel Insights': CloudSun, 'Price Alert': BellRing, 'Track Flight': Radar } as const;
+const LATER = ['Group Booking', 'Price Alert', 'Track Flight'] as const;
+const LATER_ICONS = { 'Group Booking': Users, 'Price Alert': BellRing, 'Track Flight': Radar } as const;
 
 /**
  * One itinerary: times and price largest, then route, duration, stops and layovers, airlines,
@@ -100,6 +101,9 @@ export function FlightCard({ itinerary, query }: { itinerary: Itinerary; query: 
         </Link>
       </div>
       <div className="fc-later">
+        {last ? (
+          <WeatherButton code={last.to.code} city={last.to.city} date={itinerary.arrival.slice(0, 10)} label="Weather & Travel Insights" className="btn btn-small btn-ghost" />
+        ) : null}
         {LATER.map((label) => {
           const Icon = LATER_ICONS[label];
           return (
