@@ -41,6 +41,9 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
 /** The app's onError: known errors keep their status; anything else is logged and becomes a plain 500. */
 export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AppError) {
+    // Throttling says how long to wait (Retry-After, in seconds).
+    const retryAfter = 'retryAfterSeconds' in err && typeof err.retryAfterSeconds === 'number' ? err.retryAfterSeconds : undefined;
+    if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
     return c.json(toErrorBody(err.code, err.message, err.fields, err.reason), err.status as ContentfulStatusCode);
   }
   if (err instanceof HTTPException) {

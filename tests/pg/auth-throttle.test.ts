@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixedClock } from '../../src/core/clock';
 import { rateLimitKeys } from '../../src/domain/accounts/accounts';
-import { LOGIN_PER_ACCOUNT, LOGIN_PER_IP, hitRateLimit, readRateLimit } from '../../src/domain/accounts/rate-limit';
+import { LOGIN_PER_IP, LOGIN_PER_PAIR, hitRateLimit, readRateLimit } from '../../src/domain/accounts/rate-limit';
 import { TEST_CLIENT_IP_HEADER } from '../../src/server/auth/client-ip';
 import { TEST_PASSWORD } from '../support/auth';
 import { TEST_DATABASE_URL, openScratchPostgres } from '../support/postgres';
@@ -26,32 +26,37 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: sign-in throttling under concur
     expect(await readRateLimit(database.db, clock, 'pg:test:key', LOGIN_PER_IP)).toBe(200);
   });
 
-  it('lets exactly 5 of 40 parallel wrong passwords for one account through, across two nodes', async () => {
+  it('lets exactly 5 of 40 parallel wrong passwords from one address through, across two nodes; the owner elsewhere still signs in', async () => {
     const nodes = await Promise.all([createTestApp({ database }), createTestApp({ database })]);
     const [first, second] = nodes;
     if (!first || !second) throw new Error('two nodes expected');
-    const email = 'pg-locked@example.com';
+    const email = 'pg-targeted@example.com';
     const created = await first.app.request('/api/auth/signup', {
       method: 'POST',
       headers: jsonHeaders({ [TEST_CLIENT_IP_HEADER]: '203.0.113.1' }),
       body: JSON.stringify({ email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }),
     });
     expect(created.status).toBe(201);
+    const attacker = '198.51.100.66';
     const statuses = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         Promise.resolve(
           (i % 2 === 0 ? first : second).app.request('/api/auth/login', {
             method: 'POST',
-            // Different IPs, so only the per-account limit is in play.
-            headers: jsonHeaders({ [TEST_CLIENT_IP_HEADER]: `203.0.113.${10 + i}` }),
+            headers: jsonHeaders({ [TEST_CLIENT_IP_HEADER]: attacker }),
             body: JSON.stringify({ email, password: `wrong-${i}` }),
           }),
         ).then((res) => res.status),
       ),
     );
-    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_PER_ACCOUNT.limit);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - LOGIN_PER_ACCOUNT.limit);
-    expect(await readRateLimit(database.db, first.clock, rateLimitKeys.loginAccount(email), LOGIN_PER_ACCOUNT)).toBe(40);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_PER_PAIR.freeFailures);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - LOGIN_PER_PAIR.freeFailures);
+    const owner = await second.app.request('/api/auth/login', {
+      method: 'POST',
+      headers: jsonHeaders({ [TEST_CLIENT_IP_HEADER]: '203.0.113.1' }),
+      body: JSON.stringify({ email, password: TEST_PASSWORD }),
+    });
+    expect(owner.status).toBe(200);
   });
 
   it('lets exactly 20 of 60 parallel failed sign-ins from one IP through', async () => {

@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import {
   type AuthLimits,
   DEFAULT_AUTH_LIMITS,
+  hitProgressiveThrottle,
   hitRateLimit,
   resetRateLimit,
   undoRateLimitHit,
@@ -18,13 +19,21 @@ export interface AccountUser {
   email: string;
 }
 
-function tooManyAttempts(): AppError {
-  return new AppError('rate_limited', AUTH_MESSAGES.tooManyRequests, undefined, AUTH_REASONS.tooManyRequests);
+/** 429 too-many-requests; `retryAfterSeconds` becomes the Retry-After header. */
+export class TooManyAttemptsError extends AppError {
+  constructor(readonly retryAfterSeconds?: number) {
+    super('rate_limited', AUTH_MESSAGES.tooManyRequests, undefined, AUTH_REASONS.tooManyRequests);
+  }
+}
+
+function tooManyAttempts(retryAfterMs?: number): AppError {
+  return new TooManyAttemptsError(retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(retryAfterMs / 1000)));
 }
 
 /** Rate-limit keys; exported so tests can read the counters. */
 export const rateLimitKeys = {
-  loginAccount: (email: string) => `login:account:${normaliseEmail(email)}`,
+  /** One account from one address: the unit sign-in delays apply to. */
+  loginPair: (email: string, ip: string) => `login:pair:${normaliseEmail(email)}|${ip}`,
   loginIp: (ip: string) => `login:ip:${ip}`,
   signupIp: (ip: string) => `signup:ip:${ip}`,
 };
@@ -57,11 +66,13 @@ export async function createAccount(
 }
 
 /**
- * Checks email and password with throttling per account and per IP.
- * Each attempt is counted first (atomically) and taken back when it succeeds,
- * so only failures remain counted and a burst of parallel guesses cannot slip
- * past the limit. Unknown email and wrong password give the same error after
- * the same argon2 work.
+ * Checks email and password, throttled per account + IP pair with progressive delays
+ * and per IP across all accounts. Each attempt is counted first (atomically) and taken
+ * back when it succeeds, so only failures remain counted and a burst of parallel guesses
+ * cannot slip past the limit. A stranger's guesses delay only the stranger's own pair:
+ * the owner signing in from their usual address is never locked out by them. Unknown
+ * email and wrong password give the same error after the same argon2 work, and unknown
+ * emails are throttled the same way (no enumeration through the limiter).
  * @example const user = await authenticate(db, clock, { email, password, ip })
  */
 export async function authenticate(
@@ -71,13 +82,12 @@ export async function authenticate(
   limits: AuthLimits = DEFAULT_AUTH_LIMITS,
 ): Promise<AccountUser> {
   const email = normaliseEmail(input.email);
-  const accountKey = rateLimitKeys.loginAccount(email);
+  const pairKey = rateLimitKeys.loginPair(email, input.ip);
   const ipKey = rateLimitKeys.loginIp(input.ip);
-  const [accountCount, ipCount] = await Promise.all([
-    hitRateLimit(db, clock, accountKey, limits.loginPerAccount),
-    hitRateLimit(db, clock, ipKey, limits.loginPerIp),
-  ]);
-  if (accountCount > limits.loginPerAccount.limit || ipCount > limits.loginPerIp.limit) throw tooManyAttempts();
+  const pair = await hitProgressiveThrottle(db, clock, pairKey, limits.loginPerPair);
+  if (!pair.allowed) throw tooManyAttempts(pair.retryAfterMs);
+  const ipCount = await hitRateLimit(db, clock, ipKey, limits.loginPerIp);
+  if (ipCount > limits.loginPerIp.limit) throw tooManyAttempts();
 
   const rows = await db.select({ id: users.id, email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email)).limit(1);
   const row = rows[0];
@@ -85,6 +95,6 @@ export async function authenticate(
   if (!row || !ok) {
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredential, undefined, AUTH_REASONS.invalidCredential);
   }
-  await Promise.all([resetRateLimit(db, accountKey), undoRateLimitHit(db, ipKey)]);
+  await Promise.all([resetRateLimit(db, pairKey), undoRateLimitHit(db, ipKey)]);
   return { id: row.id, email: row.email };
 }

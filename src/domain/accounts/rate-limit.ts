@@ -9,19 +9,47 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** Sign-in and signup limits (security baseline: per account and per IP, counted in the database). */
-export const LOGIN_PER_ACCOUNT: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
+/**
+ * Sign-in and signup limits, counted in the database so every node shares them.
+ * Sign-in is throttled per account + IP pair with progressive delays (OWASP's answer to
+ * lockout as a denial of service): a stranger's wrong guesses slow down only the stranger,
+ * never the owner signing in from their own device. Each IP also has a global ceiling
+ * across all accounts, which stops one address spraying many accounts.
+ */
 export const LOGIN_PER_IP: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
 export const SIGNUP_PER_IP: RateLimitRule = { limit: 50, windowMs: 60 * 60_000 };
 
+export interface ProgressiveRule {
+  /** Consecutive failures allowed without any wait. */
+  freeFailures: number;
+  /** Wait after the first failure past the free ones; each further failure doubles it. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** A pair with no failure for this long starts again from zero. */
+  forgetAfterMs: number;
+}
+
+/** 5 free failures per account + IP, then 30 s, 1 min, 2 min … capped at 15 min between tries; forgotten after a quiet day. */
+export const LOGIN_PER_PAIR: ProgressiveRule = { freeFailures: 5, firstDelayMs: 30_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 24 * 60 * 60_000 };
+
+/**
+ * How long an account + IP pair must wait after `failures` consecutive failures.
+ * @example delayAfterFailures(5, LOGIN_PER_PAIR) // 30000
+ * @example delayAfterFailures(4, LOGIN_PER_PAIR) // 0
+ */
+export function delayAfterFailures(failures: number, rule: ProgressiveRule): number {
+  if (failures < rule.freeFailures) return 0;
+  return Math.min(rule.firstDelayMs * 2 ** (failures - rule.freeFailures), rule.maxDelayMs);
+}
+
 /** The limits one server applies; production uses the defaults, test runs raise the per-IP ones. */
 export interface AuthLimits {
-  loginPerAccount: RateLimitRule;
+  loginPerPair: ProgressiveRule;
   loginPerIp: RateLimitRule;
   signupPerIp: RateLimitRule;
 }
 
-export const DEFAULT_AUTH_LIMITS: AuthLimits = { loginPerAccount: LOGIN_PER_ACCOUNT, loginPerIp: LOGIN_PER_IP, signupPerIp: SIGNUP_PER_IP };
+export const DEFAULT_AUTH_LIMITS: AuthLimits = { loginPerPair: LOGIN_PER_PAIR, loginPerIp: LOGIN_PER_IP, signupPerIp: SIGNUP_PER_IP };
 
 /**
  * The default limits with the per-IP counts replaced (windows stay the same).
@@ -29,10 +57,32 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = { loginPerAccount: LOGIN_PER_ACCO
  */
 export function authLimits(counts: { signupPerIp: number; loginPerIp: number }): AuthLimits {
   return {
-    loginPerAccount: LOGIN_PER_ACCOUNT,
+    loginPerPair: LOGIN_PER_PAIR,
     loginPerIp: { ...LOGIN_PER_IP, limit: counts.loginPerIp },
     signupPerIp: { ...SIGNUP_PER_IP, limit: counts.signupPerIp },
   };
+}
+
+/**
+ * Counts one attempt for a pair under progressive delays: an attempt made while the
+ * pair must still wait is refused and not counted (`allowed: false`, with how long is
+ * left); any other attempt is counted and its time remembered. The row is locked
+ * (FOR UPDATE) while deciding, so a burst of parallel guesses on any number of nodes
+ * gets exactly the free ones through. The row's `window_start` is the last counted attempt.
+ * @example const hit = await hitProgressiveThrottle(db, clock, 'login:pair:a@b.co|1.2.3.4', LOGIN_PER_PAIR); if (!hit.allowed) wait(hit.retryAfterMs);
+ */
+export async function hitProgressiveThrottle(db: Db, clock: Clock, key: string, rule: ProgressiveRule): Promise<{ allowed: boolean; failures: number; retryAfterMs: number }> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    await tx.insert(rateLimits).values({ key, count: 0, windowStart: now }).onConflictDoNothing({ target: rateLimits.key });
+    const [row] = await tx.select().from(rateLimits).where(eq(rateLimits.key, key)).for('update');
+    const last = row?.windowStart.getTime() ?? now.getTime();
+    const failures = !row || now.getTime() - last >= rule.forgetAfterMs ? 0 : row.count;
+    const readyAt = last + delayAfterFailures(failures, rule);
+    if (failures >= rule.freeFailures && readyAt > now.getTime()) return { allowed: false, failures, retryAfterMs: readyAt - now.getTime() };
+    await tx.update(rateLimits).set({ count: failures + 1, windowStart: now }).where(eq(rateLimits.key, key));
+    return { allowed: true, failures: failures + 1, retryAfterMs: 0 };
+  });
 }
 
 /**
@@ -86,7 +136,7 @@ export async function readRateLimit(db: Db, clock: Clock, key: string, rule: Rat
 }
 
 /** The longest window any rule uses; counters older than this are dead. */
-const LONGEST_WINDOW_MS = Math.max(LOGIN_PER_ACCOUNT.windowMs, LOGIN_PER_IP.windowMs, SIGNUP_PER_IP.windowMs);
+const LONGEST_WINDOW_MS = Math.max(LOGIN_PER_PAIR.forgetAfterMs, LOGIN_PER_IP.windowMs, SIGNUP_PER_IP.windowMs);
 
 /**
  * Deletes counters whose window has ended for every rule, so the table stays small.

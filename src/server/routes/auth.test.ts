@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../core/auth';
 import { rateLimitKeys } from '../../domain/accounts/accounts';
-import { LOGIN_PER_ACCOUNT, LOGIN_PER_IP, SIGNUP_PER_IP, readRateLimit } from '../../domain/accounts/rate-limit';
+import { LOGIN_PER_IP, LOGIN_PER_PAIR, SIGNUP_PER_IP, delayAfterFailures, readRateLimit } from '../../domain/accounts/rate-limit';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../domain/accounts/sessions';
 import { TEST_PASSWORD, sessionCookieFrom, signUpAndLogin } from '../../../tests/support/auth';
 import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';
@@ -257,35 +257,64 @@ describe('auth API', () => {
   });
 
   describe('throttling', () => {
-    it('locks an account after 5 failed sign-ins in 15 minutes, from any IP, even with the right password', async () => {
-      const email = 'locked@example.com';
+    const FREE = LOGIN_PER_PAIR.freeFailures;
+
+    it("does not lock the owner out: a stranger's wrong guesses from elsewhere never block the right password from the owner's device", async () => {
+      const email = 'targeted@example.com';
+      const ownerIp = freshIp();
+      expect((await signup(ctx.app, email, TEST_PASSWORD, TEST_PASSWORD, ownerIp)).status).toBe(201);
+      const strangerIp = freshIp();
+      for (let i = 0; i < FREE; i += 1) expect((await login(ctx.app, email, `wrong-${i}`, strangerIp)).status).toBe(401);
+      expect((await login(ctx.app, email, 'wrong-again', strangerIp)).status).toBe(429);
+      // Guesses spread over many addresses don't add up against the owner either.
+      for (let i = 0; i < 3 * FREE; i += 1) expect((await login(ctx.app, email, `spread-${i}`)).status).toBe(401);
+      const owner = await login(ctx.app, email, TEST_PASSWORD, ownerIp);
+      expect(owner.status).toBe(200);
+      expect(sessionCookieFrom(owner)).toBeDefined();
+    });
+
+    it('delays one account + IP pair progressively after 5 failures, even with the right password, and says how long', async () => {
+      const email = 'slowed@example.com';
+      const ip = freshIp();
       expect((await signup(ctx.app, email)).status).toBe(201);
-      for (let i = 0; i < LOGIN_PER_ACCOUNT.limit; i += 1) {
-        expect((await login(ctx.app, email, `wrong-${i}`)).status).toBe(401);
-      }
-      const blocked = await login(ctx.app, email, TEST_PASSWORD);
+      for (let i = 0; i < FREE; i += 1) expect((await login(ctx.app, email, `wrong-${i}`, ip)).status).toBe(401);
+      const blocked = await login(ctx.app, email, TEST_PASSWORD, ip);
       expect(blocked.status).toBe(429);
+      expect(blocked.headers.get('Retry-After')).toBe('30');
       expect(await blocked.json()).toEqual({
         error: { code: 'rate_limited', message: 'Too many attempts. Please try again later.', reason: 'too-many-requests' },
       });
       expect(sessionCookieFrom(blocked)).toBeUndefined();
+      // After the wait, one more try; another failure doubles the wait.
+      ctx.clock.advance(30_000);
+      expect((await login(ctx.app, email, 'wrong-6', ip)).status).toBe(401);
+      const longer = await login(ctx.app, email, TEST_PASSWORD, ip);
+      expect(longer.status).toBe(429);
+      expect(longer.headers.get('Retry-After')).toBe('60');
+      ctx.clock.advance(60_000);
+      expect((await login(ctx.app, email, TEST_PASSWORD, ip)).status).toBe(200);
+      // Success clears the pair.
+      expect(await readRateLimit(ctx.database.db, ctx.clock, rateLimitKeys.loginPair(email, ip), LOGIN_PER_IP)).toBe(0);
     });
 
-    it('locks unknown emails the same way (no enumeration through the limiter)', async () => {
-      for (let i = 0; i < LOGIN_PER_ACCOUNT.limit; i += 1) {
-        expect((await login(ctx.app, 'ghost@example.com', 'nope-nope')).status).toBe(401);
-      }
-      expect((await login(ctx.app, 'ghost@example.com', 'nope-nope')).status).toBe(429);
+    it('waits grow 30 s, 1, 2, 4, 8 min and stop at 15 min', () => {
+      expect([4, 5, 6, 7, 8, 9, 10, 20].map((n) => delayAfterFailures(n, LOGIN_PER_PAIR) / 1000)).toEqual([0, 30, 60, 120, 240, 480, 900, 900]);
     });
 
-    it('a correct password clears the account counter', async () => {
+    it('throttles unknown emails the same way (no enumeration through the limiter)', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < FREE; i += 1) expect((await login(ctx.app, 'ghost@example.com', 'nope-nope', ip)).status).toBe(401);
+      expect((await login(ctx.app, 'ghost@example.com', 'nope-nope', ip)).status).toBe(429);
+    });
+
+    it('a correct password clears the pair counter', async () => {
       const email = 'forgetful@example.com';
+      const ip = freshIp();
       expect((await signup(ctx.app, email)).status).toBe(201);
-      for (let i = 0; i < LOGIN_PER_ACCOUNT.limit - 1; i += 1) await login(ctx.app, email, 'wrong-pass');
-      expect((await login(ctx.app, email, TEST_PASSWORD)).status).toBe(200);
-      expect(await readRateLimit(ctx.database.db, ctx.clock, rateLimitKeys.loginAccount(email), LOGIN_PER_ACCOUNT)).toBe(0);
-      for (let i = 0; i < LOGIN_PER_ACCOUNT.limit - 1; i += 1) await login(ctx.app, email, 'wrong-pass');
-      expect((await login(ctx.app, email, TEST_PASSWORD)).status).toBe(200);
+      for (let i = 0; i < FREE - 1; i += 1) await login(ctx.app, email, 'wrong-pass', ip);
+      expect((await login(ctx.app, email, TEST_PASSWORD, ip)).status).toBe(200);
+      for (let i = 0; i < FREE - 1; i += 1) await login(ctx.app, email, 'wrong-pass', ip);
+      expect((await login(ctx.app, email, TEST_PASSWORD, ip)).status).toBe(200);
     });
 
     it('limits one IP to 20 failed sign-ins across many accounts; other IPs are unaffected', async () => {
@@ -297,19 +326,20 @@ describe('auth API', () => {
       expect((await login(ctx.app, 'spray-new@example.com', 'guess-123')).status).toBe(401);
     });
 
-    it('keeps counters in the database: a second app on the same database sees them, and they expire after the window', async () => {
+    it('keeps counters in the database: a second app on the same database sees them, and a quiet day forgets them', async () => {
       const email = 'two-nodes@example.com';
+      const ip = freshIp();
       expect((await signup(ctx.app, email)).status).toBe(201);
       const other = await createTestApp({ database: ctx.database });
-      for (let i = 0; i < LOGIN_PER_ACCOUNT.limit; i += 1) {
+      for (let i = 0; i < FREE; i += 1) {
         const node = i % 2 === 0 ? ctx.app : other.app;
-        expect((await login(node, email, 'wrong-pass')).status).toBe(401);
+        expect((await login(node, email, 'wrong-pass', ip)).status).toBe(401);
       }
-      expect((await login(other.app, email, TEST_PASSWORD)).status).toBe(429);
-      expect((await login(ctx.app, email, TEST_PASSWORD)).status).toBe(429);
-      // Both apps share the fixed clock object only through the database: move the first one past the window.
-      ctx.clock.advance(LOGIN_PER_ACCOUNT.windowMs + 1000);
-      expect((await login(ctx.app, email, TEST_PASSWORD)).status).toBe(200);
+      expect((await login(other.app, email, TEST_PASSWORD, ip)).status).toBe(429);
+      expect((await login(ctx.app, email, TEST_PASSWORD, ip)).status).toBe(429);
+      ctx.clock.advance(LOGIN_PER_PAIR.forgetAfterMs + 1000);
+      for (let i = 0; i < FREE; i += 1) expect((await login(ctx.app, email, 'wrong-pass', ip)).status).toBe(401);
+      expect((await login(ctx.app, email, TEST_PASSWORD, ip)).status).toBe(429);
     });
   });
 
