@@ -6,3 +6,4 @@ export * from './schema/bookings';
 export * from './schema/notifications';
 export * from './schema/explore';
 export * from './schema/alerts';
+export * from './schema/tracking';

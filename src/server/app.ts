@@ -15,6 +15,7 @@ import { registerBoardingPasses } from './routes/boarding-passes';
 import { registerBookings } from './routes/bookings';
 import { registerExplore } from './routes/explore';
 import { registerFaresCalendar } from './routes/fares-calendar';
+import { registerFlightStatus } from './routes/flight-status';
 import { registerHealth } from './routes/health';
 import { registerNotifications } from './routes/notifications';
 import { registerPayments } from './routes/payments';
@@ -111,6 +112,7 @@ export function createApp(options: CreateAppOptions) {
   registerExplore(app);
   registerAssistant(app);
   registerPriceAlerts(app);
+  registerFlightStatus(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -9,9 +9,11 @@ interface Props {
   description?: ReactNode;
   /** When false, Escape and the outside click do nothing (the traveller must choose an action). */
   dismissible?: boolean;
-  onOpenChange(open: boolean): void;
-  /** Extra class on the dialog box, e.g. to widen it. */
+  /** Extra class on the dialog box (e.g. a wider layout). */
   className?: string;
+  /** Where focus goes on close when the dialog has no Radix trigger (default: nowhere). */
+  returnFocusTo?: HTMLElement | null;
+  onOpenChange(open: boolean): void;
   children: ReactNode;
 }
 
@@ -19,7 +21,7 @@ interface Props {
  * An accessible modal (Radix Dialog: focus trap, Escape, labelled title) in the app's look.
  * @example <Modal open title="The fare has changed" onOpenChange={setOpen}>…</Modal>
  */
-export function Modal({ open, title, description, dismissible = true, onOpenChange, className, children }: Props) {
+export function Modal({ open, title, description, dismissible = true, className, returnFocusTo, onOpenChange, children }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -28,6 +30,11 @@ export function Modal({ open, title, description, dismissible = true, onOpenChan
           className={className ? `modal-content ${className}` : 'modal-content'}
           onEscapeKeyDown={(event) => {
             if (!dismissible) event.preventDefault();
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo) return;
+            event.preventDefault();
+            returnFocusTo.focus();
           }}
           onPointerDownOutside={(event) => {
             if (!dismissible) event.preventDefault();

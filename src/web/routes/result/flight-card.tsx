@@ -1,9 +1,10 @@
-import { BellRing, Radar, Users } from 'lucide-react';
+import { BellRing, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Itinerary, SearchQuery } from '../../../core/search';
 import { useCurrency } from '../../features/currency/currency-context';
 import { formatDuration, localTime } from '../../features/search/result-filters';
 import { WeatherButton } from '../../features/weather/weather-button';
+import { TrackFlightButton } from '../../features/tracker/track-flight-button';
 
 /** "Non-stop", "1 stop via HYD", "2 stops via HYD, BLR". */
 export function stopsText(itinerary: Itinerary): string {
@@ -16,8 +17,8 @@ function travellers(query: SearchQuery): number {
   return query.adults + query.children + query.infants;
 }
 
-const LATER = ['Group Booking', 'Price Alert', 'Track Flight'] as const;
-const LATER_ICONS = { 'Group Booking': Users, 'Price Alert': BellRing, 'Track Flight': Radar } as const;
+const LATER = ['Group Booking', 'Price Alert'] as const;
+const LATER_ICONS = { 'Group Booking': Users, 'Price Alert': BellRing } as const;
 
 /**
  * One itinerary: times and price largest, then route, duration, stops and layovers, airlines,
@@ -113,6 +114,7 @@ export function FlightCard({ itinerary, query }: { itinerary: Itinerary; query: 
             </button>
           );
         })}
+        {first ? <TrackFlightButton flightNumber={first.flightNumber} date={first.flightId.split('@')[1]} /> : null}
       </div>
     </article>
   );

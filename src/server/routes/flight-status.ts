@@ -1,0 +1,101 @@
+import { z } from '@hono/zod-openapi';
+import type { FlightStatus } from '../../core/tracking';
+import { FlightStatusSchema, TrackingEntrySchema, toTrackingEntry } from '../../core/tracking';
+import { listTrackingHistory, recordTracking } from '../../domain/tracking/history';
+import { getFlightStatus } from '../../domain/tracking/status';
+import type { World } from '../../domain/world/world';
+import { currentUser } from '../auth/require-user';
+import type { OpenApiApp } from '../openapi';
+import { publicRoute, travellerRoute } from '../route-guard';
+import { ErrorSchema, json } from './bookings';
+
+const StatusParams = z.object({
+  flightNumber: z.string().max(16).openapi({ example: '6E 2174', description: 'Carrier and number in any spelling: "6E 2174", "6e2174", "AI101"' }),
+});
+const StatusQuery = z.object({
+  date: z.string().max(10).optional().openapi({ example: '2026-12-24', description: 'Local departure date; omitted: today’s flight, else its next departure' }),
+});
+
+const statusRoute = publicRoute({
+  method: 'get',
+  path: '/api/flights/{flightNumber}/status',
+  summary: 'Live status of a flight from the schedule, the clock and the delay model (cached per minute)',
+  request: { params: StatusParams, query: StatusQuery },
+  responses: {
+    200: json(FlightStatusSchema, 'The status'),
+    400: json(ErrorSchema, 'Not a flight number, or a bad date'),
+    404: json(ErrorSchema, 'No such flight, or it does not operate that day'),
+  },
+});
+
+const HistoryBody = z.object({
+  flightNumber: z.string().max(16).openapi({ example: '6E 2174' }),
+  date: z.string().max(10).optional().openapi({ example: '2026-12-24' }),
+});
+const HistoryResponse = z.object({ entries: z.array(TrackingEntrySchema) });
+
+const listHistoryRoute = travellerRoute({}, {
+  method: 'get',
+  path: '/api/tracking-history',
+  summary: 'The signed-in traveller’s Recent Searches in the Flight Tracker (newest first, at most 10)',
+  responses: { 200: json(HistoryResponse, 'Entries'), 401: json(ErrorSchema, 'Not signed in') },
+});
+
+const recordHistoryRoute = travellerRoute({}, {
+  method: 'post',
+  path: '/api/tracking-history',
+  summary: 'Tracks a flight now and records it in Recent Searches (the same number again updates its entry)',
+  request: { body: { required: true, content: { 'application/json': { schema: HistoryBody, example: { flightNumber: '6E 2174' } } } } },
+  responses: {
+    200: json(HistoryResponse, 'Entries after the change'),
+    400: json(ErrorSchema, 'Not a flight number, or a bad date'),
+    401: json(ErrorSchema, 'Not signed in'),
+    404: json(ErrorSchema, 'No such flight'),
+  },
+});
+
+/** Answers computed in the current minute, per world (status moves on the minute). */
+const minuteCache = new WeakMap<World, { minute: number; answers: Map<string, FlightStatus> }>();
+
+async function cachedStatus(world: World, flightNumber: string, date: string | undefined, now: Date): Promise<FlightStatus> {
+  const minute = Math.floor(now.getTime() / 60_000);
+  let cache = minuteCache.get(world);
+  if (!cache || cache.minute !== minute) {
+    cache = { minute, answers: new Map() };
+    minuteCache.set(world, cache);
+  }
+  const key = `${flightNumber.replace(/[\s-]/g, '').toUpperCase()}|${date ?? ''}`;
+  const hit = cache.answers.get(key);
+  if (hit) return hit;
+  const status = await getFlightStatus(world, { flightNumber, date, now: new Date(minute * 60_000) });
+  if (cache.answers.size < 20_000) cache.answers.set(key, status);
+  return status;
+}
+
+/** GET /api/flights/{flightNumber}/status; GET and POST /api/tracking-history. */
+export function registerFlightStatus(app: OpenApiApp) {
+  app.openapi(statusRoute, async (c) => {
+    const { world, clock } = c.var.deps;
+    const { flightNumber } = c.req.valid('param');
+    const { date } = c.req.valid('query');
+    const now = clock.now();
+    const status = await cachedStatus(world, flightNumber, date, now);
+    const secondsLeft = 60 - (Math.floor(now.getTime() / 1000) % 60);
+    c.header('Cache-Control', `public, max-age=${secondsLeft}`);
+    return c.json(status, 200);
+  });
+
+  app.openapi(listHistoryRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ entries: await listTrackingHistory(c.var.deps.database.db, currentUser(c).id) }, 200);
+  });
+
+  app.openapi(recordHistoryRoute, async (c) => {
+    const { world, clock, database } = c.var.deps;
+    const body = c.req.valid('json');
+    const status = await cachedStatus(world, body.flightNumber, body.date, clock.now());
+    const entries = await recordTracking(database.db, currentUser(c).id, { ...toTrackingEntry(status), lastTracked: clock.now().toISOString() });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ entries }, 200);
+  });
+}

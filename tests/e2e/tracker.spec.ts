@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/a11y';
+
+function isoDay(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const resultsUrl = (date: string) => `/result?from=BOM&to=DEL&date=${date}&cabin=economy&adults=1&children=0&infants=0`;
+const TOAST = /^Flight [0-9A-Z]{2} \d+ (is delayed by \d+ minutes|has been cancelled|is (On Time|Boarding|Departed|Arrived))$/;
+
+async function toastsGone(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+}
+
+async function trackFromFirstCard(page: Page): Promise<string> {
+  await page.goto(resultsUrl(isoDay(1)));
+  const card = page.getByRole('main').getByRole('article').first();
+  await expect(card).toBeVisible();
+  const heading = (await card.getByRole('heading').textContent()) ?? '';
+  const number = /([0-9A-Z]{2} \d+)/.exec(heading)?.[1] ?? '';
+  await card.getByRole('button', { name: 'Track Flight' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Flight Tracker' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Flight number')).toHaveValue(number);
+  await expect(dialog.getByRole('heading', { name: new RegExp(`^${number} `) })).toBeVisible();
+  return number;
+}
+
+test.describe('flight tracker', () => {
+  test('tracks a flight from a result card: status, map, toast, and Recent Searches after a reload', async ({ page }) => {
+    const number = await trackFromFirstCard(page);
+    const dialog = page.getByRole('dialog', { name: 'Flight Tracker' });
+    await expect(page.getByText(TOAST)).toBeVisible();
+    await expect(dialog.getByRole('img', { name: /^Map of the route from Mumbai \(BOM\) to New Delhi \(DEL\)/ })).toBeVisible();
+    await expect(dialog.locator('.tm-land')).toHaveAttribute('d', /^M/);
+    await expect(dialog.getByText('Where is my plane?')).toBeVisible();
+    await expect(dialog.getByRole('progressbar', { name: 'Journey progress' })).toBeVisible();
+    const recent = dialog.getByRole('region', { name: 'Recent Searches' });
+    await expect(recent.getByRole('button', { name: new RegExp(`^${number}`) })).toBeVisible();
+
+    await page.reload();
+    await page.getByRole('main').getByRole('article').first().getByRole('button', { name: 'Track Flight' }).waitFor();
+    // Open the tracker empty (free entry) from the Explore-style entry point: a card, then clear.
+    await page.getByRole('main').getByRole('article').nth(1).getByRole('button', { name: 'Track Flight' }).click();
+    const again = page.getByRole('dialog', { name: 'Flight Tracker' });
+    await expect(again.getByRole('region', { name: 'Recent Searches' }).getByRole('button', { name: new RegExp(`^${number}`) })).toBeVisible();
+  });
+
+  test('free entry: empty number is refused, lower case is uppercased, unknown flights say so', async ({ page }) => {
+    await trackFromFirstCard(page);
+    const dialog = page.getByRole('dialog', { name: 'Flight Tracker' });
+    const input = dialog.getByLabel('Flight number');
+    await input.fill('');
+    await dialog.getByRole('button', { name: 'Track Flight' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Please enter a flight number');
+    await expect(input).toBeFocused();
+    await input.fill('zz999');
+    await expect(input).toHaveValue('ZZ999');
+    await input.press('Enter');
+    await expect(dialog.getByRole('alert')).toHaveText("Flight ZZ 999 is not in Safar's schedule. Check the number on your ticket.");
+  });
+
+  test('signed in: Recent Searches follow the traveller', async ({ page }) => {
+    const email = `tracker-${randomUUID()}@example.com`;
+    await page.goto('/signup');
+    const form = page.getByRole('main').locator('form');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill('Safar-test-pass-1');
+    await form.getByLabel('Confirm Password', { exact: true }).fill('Safar-test-pass-1');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill('Safar-test-pass-1');
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Welcome back! Login successful!')).toBeVisible();
+    const number = await trackFromFirstCard(page);
+    await page.evaluate(() => window.localStorage.clear());
+    await page.reload();
+    await page.getByRole('main').getByRole('article').nth(1).getByRole('button', { name: 'Track Flight' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Flight Tracker' });
+    await expect(dialog.getByRole('region', { name: 'Recent Searches' }).getByRole('button', { name: new RegExp(`^${number}`) })).toBeVisible();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`axe finds nothing in the tracker (${theme})`, async ({ page }) => {
+      await page.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
+      await trackFromFirstCard(page);
+      await toastsGone(page);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('works by keyboard alone', async ({ page }) => {
+    await page.goto(resultsUrl(isoDay(1)));
+    const button = page.getByRole('main').getByRole('article').first().getByRole('button', { name: 'Track Flight' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Flight Tracker' });
+    await expect(dialog.getByRole('heading', { name: /^[0-9A-Z]{2} \d+ / })).toBeVisible();
+    const input = dialog.getByLabel('Flight number');
+    await input.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('ai101');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('heading', { name: /^AI 101 / })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+});
