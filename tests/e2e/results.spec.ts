@@ -139,7 +139,8 @@ test.describe('results', () => {
     await expect(card.locator('.fc-stops')).toHaveText(/^(Non-stop|\d stops? via [A-Z]{3}(, [A-Z]{3})?)$/);
     await expect(card.getByText('All-in price')).toBeVisible();
     await expect(card.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', '/result/book');
-    for (const name of ['Group Booking', 'Weather & Travel Insights', 'Price Alert', 'Track Flight']) {
+    await expect(card.getByRole('button', { name: 'Track Flight' })).not.toHaveAttribute('aria-disabled', 'true');
+    for (const name of ['Group Booking', 'Weather & Travel Insights', 'Price Alert']) {
       const button = card.getByRole('button', { name });
       await expect(button).toHaveAttribute('aria-disabled', 'true');
       await expect(button).toHaveAttribute('title', 'Available soon');
