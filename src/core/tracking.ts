@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The flight-status contract shared by the tracker API and the Flight Tracker dialog. Status

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../core/zod';
 import { type FlightStatus, FlightStatusSchema, type TrackingEntry, TrackingEntrySchema, upsertHistory } from '../../../core/tracking';
 import { apiFetch } from '../../lib/api';
 import { readStored, writeStored } from '../../lib/storage';
