@@ -1,7 +1,7 @@
 import { z } from '../../../core/zod';
 import { type FlightStatus, FlightStatusSchema, type TrackingEntry, TrackingEntrySchema, upsertHistory } from '../../../core/tracking';
 import { apiFetch } from '../../lib/api';
-import { readStored, writeStored } from '../../lib/storage';
+import { personalKey, readStored, writeStored } from '../../lib/storage';
 
 /**
  * The tracker's calls: live status (anyone), Recent Searches on the server for a signed-in
@@ -9,7 +9,7 @@ import { readStored, writeStored } from '../../lib/storage';
  */
 
 /** Local-storage key of a visitor's Recent Searches (the `safar:` prefix is wiped on sign-out). */
-export const LOCAL_HISTORY_KEY = 'safar:flightTrackingHistory';
+export const LOCAL_HISTORY_KEY = personalKey('flightTrackingHistory');
 
 const HistorySchema = z.object({ entries: z.array(TrackingEntrySchema) });
 
