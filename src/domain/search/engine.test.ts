@@ -128,3 +128,40 @@ describe('engine on tiny random schedules', () => {
     );
   });
 });
+
+describe('onward-flight reuse', () => {
+  it('returns exactly what the plain scan returns (default world, world ×22 and tiny schedules, with closed flights)', () => {
+    const check = (w: World, from: string, to: string, date: string) => {
+      // Some flights closed, so answers and bounds differ from the all-open case.
+      const isOpen = (pattern: number, localDay: number) => (pattern * 31 + localDay) % 7 !== 0;
+      for (const open of [undefined, isOpen]) {
+        const plain = findItineraries(w, { origin: from, destination: to, date, isOpen: open, reuseOnward: false });
+        const reused = findItineraries(w, { origin: from, destination: to, date, isOpen: open });
+        expect(reused).toEqual(plain);
+      }
+    };
+    fc.assert(
+      fc.property(fc.constantFrom(...served), fc.constantFrom(...served), fc.integer({ min: 0, max: 30 }), (from, to, offset) => {
+        fc.pre(from !== to);
+        check(world, from, to, isoDate(firstDay + offset));
+      }),
+      { numRuns: 200 },
+    );
+    const big = createWorld({ scale: 22 });
+    const hubs = ['DEL', 'BOM', 'BLR', 'HYD', 'MAA', 'CCU', 'IXM', 'IXJ', 'GOI', 'DXB', 'LHR', 'SIN'];
+    fc.assert(
+      fc.property(fc.constantFrom(...hubs), fc.constantFrom(...hubs), fc.integer({ min: 0, max: 1 }), (from, to, offset) => {
+        fc.pre(from !== to);
+        check(big, from, to, isoDate(firstDay + offset));
+      }),
+      { numRuns: 25 },
+    );
+    fc.assert(
+      fc.property(tinySchedule, fc.constantFrom(...TINY_AIRPORTS), fc.constantFrom(...TINY_AIRPORTS), (patterns, from, to) => {
+        fc.pre(from !== to);
+        check(createWorldFromPatterns(patterns, { seed: 1, scale: 1 }), from, to, '2026-12-10');
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -27,6 +27,8 @@ export interface EngineQuery {
   maxStops?: 0 | 1 | 2;
   /** Whether a flight-date (leaving at `departure`, UTC minutes) can sell the seats asked for. Default: all open. */
   isOpen?: (pattern: number, localDay: number, departure: number) => boolean;
+  /** Reuse onward-flight answers across first legs (default). Off only to compare against the plain scan in tests. */
+  reuseOnward?: boolean;
 }
 
 export interface EngineResult {
@@ -60,7 +62,7 @@ export function findItineraries(world: World, query: EngineQuery): EngineResult 
   const day = dayNumber(query.date);
   const t0 = localToUtcMinutes(originAirport.tz, day, 0);
   const t1 = localToUtcMinutes(originAirport.tz, day + 1, 0);
-  const ctx = new SearchContext(world, isOpen, Math.floor(t0 / 1440));
+  const ctx = new SearchContext(world, isOpen, Math.floor(t0 / 1440), query.reuseOnward !== false);
   const rules = queryRules(world, origin, destination);
   const patterns = world.patterns;
 
@@ -132,11 +134,18 @@ class SearchContext {
   private readonly slices: (DaySlice | undefined)[] = [];
   closedSeen = false;
   private readonly openCache = new Map<number, boolean>();
+  /**
+   * bestNext answers per inbound flight: the bound it was asked with and what it found. Many
+   * first legs reach the same hub and scan the same second legs, each asking for the same
+   * onward flight; an answer found under a bound is exact for any smaller bound.
+   */
+  private readonly nextMemo = new Map<number, { bound: number; leg: EngineLeg | null }>();
 
   constructor(
     private readonly world: World,
     private readonly isOpen: ((pattern: number, localDay: number, departure: number) => boolean) | null,
     private readonly firstDay: number,
+    private readonly reuseOnward: boolean,
   ) {}
 
   slice(utcDay: number): DaySlice {
@@ -166,6 +175,21 @@ class SearchContext {
    * (exact MCT by terminals and domestic/international, layover limit), arriving before `bound`.
    */
   bestNext(inbound: EngineLeg, via: number, to: number, bound: number): EngineLeg | null {
+    // `via` is the inbound flight's arrival airport and `to` the query's destination, so the
+    // inbound flight alone identifies the question.
+    if (!this.reuseOnward) return this.scanNext(inbound, via, to, bound);
+    const memoKey = inbound.localDay * 1_000_000 + inbound.pattern;
+    const known = this.nextMemo.get(memoKey);
+    if (known && bound <= known.bound) {
+      // The earlier scan covered every flight this one would look at: same answer, cut at `bound`.
+      return known.leg && known.leg.arrival < bound ? known.leg : null;
+    }
+    const leg = this.scanNext(inbound, via, to, bound);
+    this.nextMemo.set(memoKey, { bound, leg });
+    return leg;
+  }
+
+  private scanNext(inbound: EngineLeg, via: number, to: number, bound: number): EngineLeg | null {
     const patterns = this.world.patterns;
     const pin = patterns[inbound.pattern];
     if (!pin) return null;
