@@ -20,7 +20,9 @@ const server = await startServer({ PORT, DATA_DIR: dataDir }, { nodeArgs: ['--cp
 const base = `http://127.0.0.1:${PORT}`;
 const paths = distinctSearchPaths();
 
-// Warm-up: one request per date loads inventory and expands the schedule days.
+// Warm-up: Explore's catalogue (priced once in the serving thread after start), then one
+// request per date expands the schedule days.
+await (await fetch(`${base}/api/explore/routes`)).arrayBuffer();
 const seenDates = new Set();
 for (const p of paths) {
   const date = new URL(base + p).searchParams.get('date');

@@ -2,7 +2,7 @@
 // queries (every request misses the result cache) at 1, 10 and 100 connections, a trivial endpoint
 // at 100 connections, and the repeated mix (served from the result cache) for comparison.
 // Targets: p99 ≤ 10 ms at 10 connections and ≥ 50 % of the trivial endpoint's throughput at 100.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -18,18 +18,32 @@ const distinct = distinctSearchPaths();
 // What a browser sends.
 const headers = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-// Warm-up: every date's inventory and schedule days, and the JIT, before anything is timed.
+// Warm-up: Explore's catalogue (priced once in the serving thread shortly after start), every
+// date's inventory and schedule days, and the JIT, before anything is timed.
+await (await fetch(`${base}/api/explore/routes`)).arrayBuffer();
 for (const p of repeated) {
   const res = await fetch(base + p, { headers });
   if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
   await res.arrayBuffer();
 }
 
+/** CPU time (user + system, all threads) the server process has used, in ms (Linux /proc). */
+function serverCpuMs() {
+  try {
+    const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 let nextDistinct = 0;
 let nextRepeated = 0;
 async function run(title, { connections, duration = 10, paths, url }) {
   const requests = paths && [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths === distinct ? distinct[nextDistinct++ % distinct.length] : repeated[nextRepeated++ % repeated.length] }) }];
+  const cpuBefore = serverCpuMs();
   const result = await autocannon({ url: url ?? base, connections, duration, requests, headers, pipelining: 1 });
+  result.cpuPerRequest = (serverCpuMs() - cpuBefore) / result.requests.total;
   if (result.non2xx > 0 || result.errors > 0) console.log(`  (${title}: ${result.non2xx} non-2xx, ${result.errors} errors)`);
   return result;
 }
@@ -46,7 +60,8 @@ const loadAfter = load();
 await server.stop();
 rmSync(dir, { recursive: true, force: true });
 
-const line = (label, r) => `${label.padEnd(48)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms`;
+const line = (label, r) =>
+  `${label.padEnd(48)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  server CPU ${r.cpuPerRequest.toFixed(2)} ms/request`;
 console.log(`load average (1/5/15 min) before ${loadBefore}, after ${loadAfter}; ${os.cpus().length} cores`);
 console.log(line('trivial endpoint (/api/airports?q=del&limit=1), 100 conn', trivial100));
 console.log(line(`distinct searches (${distinct.length}), 1 connection`, distinct1));
