@@ -38,6 +38,14 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   429: 'rate_limited',
 };
 
+/** PostgreSQL's "invalid byte sequence" and "untranslatable character" (a NUL in text), anywhere in the cause chain. */
+function isUnstorableText(err: unknown): boolean {
+  for (let current = err, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    if ('code' in current && (current.code === '22021' || current.code === '22P05')) return true;
+  }
+  return false;
+}
+
 /** The app's onError: known errors keep their status; anything else is logged and becomes a plain 500. */
 export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AppError) {
@@ -52,6 +60,11 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     const message = status === 413 ? 'The request is too large.' : err.message || 'The request could not be handled.';
     // 413 answers before the body is read: the connection cannot carry another request.
     return c.json(toErrorBody(code, message), status as ContentfulStatusCode, status === 413 ? { Connection: 'close' } : undefined);
+  }
+  if (isUnstorableText(err)) {
+    // Text PostgreSQL cannot store (NUL, invalid UTF-8) is the client's input, not our failure;
+    // the statement failed, so nothing was half-saved.
+    return c.json(toErrorBody('bad_request', 'The request contains characters that are not allowed.'), 400);
   }
   c.var.deps.logger.error('unhandled error', {
     requestId: c.var.requestId,

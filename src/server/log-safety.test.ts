@@ -9,8 +9,8 @@ import { createLogger } from './logger';
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$0123456789abcdefABCDEFghijklmnopqrstuvwxyz0';
 const TOKEN_HASH = 'a'.repeat(64);
 
-function failedInsert(): DrizzleQueryError {
-  const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+function failedInsert(code = '22021'): DrizzleQueryError {
+  const cause = Object.assign(new Error(code === '22021' ? 'invalid byte sequence for encoding "UTF8": 0x00' : 'connection terminated'), { code });
   return new DrizzleQueryError('insert into "users" ("email", "password_hash") values ($1, $2)', ['asha\u0000@example.com', HASH], cause);
 }
 
@@ -47,7 +47,7 @@ describe('the error handler', () => {
       await next();
     });
     app.post('/api/auth/signup', () => {
-      throw failedInsert();
+      throw failedInsert('57P01');
     });
     app.onError(handleError);
     const res = await app.request('/api/auth/signup?email=asha%40example.com&token=secret', { method: 'POST' });
@@ -57,5 +57,25 @@ describe('the error handler', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('unhandled error');
     expect(lines[0]).not.toMatch(/argon2|asha|secret|params/);
+  });
+});
+
+describe('text PostgreSQL cannot store', () => {
+  it('answers 400 (not 500) when a NUL reaches the database, and logs nothing', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('debug', (line) => lines.push(line));
+    const app = new Hono<AppEnv>();
+    app.use('*', async (c, next) => {
+      c.set('deps', { logger } as AppEnv['Variables']['deps']);
+      await next();
+    });
+    app.post('/api/x', () => {
+      throw failedInsert();
+    });
+    app.onError(handleError);
+    const res = await app.request('/api/x', { method: 'POST' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: 'bad_request', message: 'The request contains characters that are not allowed.' } });
+    expect(lines).toEqual([]);
   });
 });
