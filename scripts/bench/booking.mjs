@@ -22,7 +22,7 @@ const PARTIES = [[ADULT], [ADULT], [ADULT, ADULT], [ADULT, CHILD]];
 const CARD = { number: '4111 1111 1111 1111', expiry: '12/30', cvv: '123', name: 'Rahul Sharma' };
 
 async function runAgainst(label, env, inspect) {
-  const PORT = String(3400 + Math.floor(Math.random() * 400));
+  const PORT = process.env.BENCH_PORT ?? String(3400 + Math.floor(Math.random() * 400));
   const base = `http://127.0.0.1:${PORT}`;
   const origin = `http://localhost:${PORT}`;
   const server = await startServer({ PORT, TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '20', ...env });

@@ -67,7 +67,7 @@ const MIGRATION_LOCK_ID = 7_201_981;
  * Connects to PostgreSQL and applies migrations under an advisory lock, so
  * several nodes starting at once migrate exactly once.
  */
-export async function openPostgres(url: string, options: { poolSize?: number; migrate?: boolean } = {}): Promise<Database> {
+export async function openPostgres(url: string, options: { poolSize?: number; migrate?: boolean; onQuery?: () => void } = {}): Promise<Database> {
   if (options.migrate !== false) {
     const single = postgres(url, { max: 1, onnotice: () => {} });
     try {
@@ -78,7 +78,8 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
       await single.end();
     }
   }
-  const sql = postgres(url, { max: options.poolSize ?? 10, onnotice: () => {} });
+  // onQuery (benchmarks) counts statements sent to the server: postgres.js calls `debug` once per query.
+  const sql = postgres(url, { max: options.poolSize ?? 10, onnotice: () => {}, ...(options.onQuery ? { debug: options.onQuery } : {}) });
   return { db: drizzlePostgres({ client: sql, schema }), kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
 }
 

@@ -6,6 +6,8 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'development', LOG_LEVEL: 'info' });
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.BOOKING_HOLD_SECONDS).toBe(600);
+    expect(loadConfig({ BOOKING_HOLD_SECONDS: '20' }).BOOKING_HOLD_SECONDS).toBe(20);
   });
 
   it('treats empty variables as unset', () => {
@@ -24,6 +26,9 @@ describe('loadConfig', () => {
     [{ LOGIN_LIMIT_PER_IP: 'lots' }, /^Invalid configuration: LOGIN_LIMIT_PER_IP must be a whole number from 1 to 1000000/],
     [{ VAPID_PUBLIC_KEY: 'B'.repeat(87) }, /^Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together/],
     [{ VAPID_SUBJECT: 'alerts@safar.example' }, /^Invalid configuration: VAPID_SUBJECT must be a mailto: address or an https:\/\/ URL/],
+    [{ BOOKING_HOLD_SECONDS: '2' }, /^Invalid configuration: BOOKING_HOLD_SECONDS must be a whole number of seconds from 5 to 3600 \(got "2"\)$/],
+    [{ BOOKING_HOLD_SECONDS: '10.5' }, /^Invalid configuration: BOOKING_HOLD_SECONDS must be a whole number of seconds from 5 to 3600/],
+    [{ BOOKING_HOLD_SECONDS: 'ten' }, /^Invalid configuration: BOOKING_HOLD_SECONDS /],
   ])('names the variable for a bad value %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

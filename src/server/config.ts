@@ -53,6 +53,13 @@ export const ConfigSchema = z.object({
   // Signs sandbox checkouts and webhooks; the same on every node. Without it, production takes no sandbox payments.
   PAYMENT_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SANDBOX_UPI_SUCCESS_RATE: z.coerce.number({ message: 'must be a number from 0 to 1' }).min(0, 'must be a number from 0 to 1').max(1, 'must be a number from 0 to 1').default(0.9),
+  // How long a held booking keeps its seats before payment must complete.
+  BOOKING_HOLD_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds from 5 to 3600' })
+    .int('must be a whole number of seconds from 5 to 3600')
+    .min(5, 'must be a whole number of seconds from 5 to 3600')
+    .max(3600, 'must be a whole number of seconds from 5 to 3600')
+    .default(600),
   // Outgoing mail (booking confirmations). Unset: messages are rendered and logged, not sent.
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be a URL like smtp://user:password@host:587').optional(),
   MAIL_FROM: z.string().min(3).max(200).default('Safar <no-reply@safar.example>'),

@@ -1,5 +1,6 @@
 import type { Clock } from '../core/clock';
 import type { Database } from '../db/client';
+import type { CheckoutService } from '../domain/checkout/service';
 import type { InventoryView } from '../domain/inventory/view';
 import type { WeatherService } from '../domain/weather/service';
 import type { World } from '../domain/world/world';
@@ -24,6 +25,8 @@ export interface AppDeps {
   weather?: WeatherService;
   /** Computes search answers (worker threads in the server); absent: in the serving thread. */
   search?: Searcher;
+  /** Hold → order → pay → confirm → refund/reconcile; built once by createAppDeps. */
+  checkout: CheckoutService;
 }
 
 /** The signed-in traveller, set by the session middleware when a valid session cookie is present. */

@@ -6,6 +6,7 @@ import { InventoryView } from '../domain/inventory/view';
 import { createWorld } from '../domain/world/world';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createAppDeps } from './deps';
 import { JOBS } from './jobs/registry';
 import { startJobs } from './jobs/runner';
 import { createLogger } from './logger';
@@ -40,7 +41,7 @@ async function main() {
   // Every date on sale in memory up front, so a search never waits for the database.
   await inventory.ensureDates(database.db, datesOnSale(world, systemClock.now()));
   const search = createSearchPool({ size: config.SEARCH_WORKERS ?? defaultSearchWorkers(), seed: world.seed, scale: world.scale, inventory, logger });
-  const base = { database, clock: systemClock, config, logger, world, inventory, search };
+  const base = { ...createAppDeps({ database, clock: systemClock, config, logger, world, inventory }), search };
   // One weather adapter (and so one forecast cache) for the routes and the jobs.
   const deps = { ...base, weather: weatherOf(base) };
   const app = createApp({ ...deps, serveWeb: true });

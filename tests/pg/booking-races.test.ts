@@ -9,6 +9,7 @@ import type { Db } from '../../src/db/client';
 import { boardingPasses, bookings, flightInventory, outbox, payments, users } from '../../src/db/schema';
 import { sweepExpiredHolds } from '../../src/domain/booking/expire';
 import { createHold } from '../../src/domain/booking/holds';
+import { RECONCILE_AFTER_MS, moneyInFlight } from '../../src/domain/checkout/service';
 import { worldCatalog } from '../../src/domain/booking/world-catalog';
 import { signSandboxWebhook } from '../../src/domain/payments/sandbox';
 import { DEV_SANDBOX_SECRET } from '../../src/server/config';
@@ -218,6 +219,35 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: booking races', () => {
         expect(row?.status).toBe('refunded');
       }
     }
+  });
+
+  it('callback, gateway webhook and reconciler racing on abandoned-looking payments: one confirmation each, no money in flight', async () => {
+    const itinerary = await findItinerary(node.app, { from: 'BOM', to: 'BLR', date: '2026-12-28' });
+    const { cookie } = await signUpAndLogin(node.app);
+    const paid = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const hold = await postBooking(node.app, cookie, { itineraryId: itinerary.id, passengers: [ADULT], quotedTotal: 0, acceptPriceChange: true });
+        const o = await payOrder(node.app, cookie, hold.body.booking.id);
+        return { id: hold.body.booking.id, pay: (await sandboxPay(node.app, o.orderId)).body };
+      }),
+    );
+    // Everything is due at once: the gateway's webhooks and the reconciler's grace period.
+    node.clock.advance(RECONCILE_AFTER_MS + 1);
+    const confirms = await Promise.all([
+      ...paid.map((p) => confirmBooking(node.app, cookie, p.id, p.pay)),
+      node.checkout.deliverSandboxWebhooks(),
+      node.checkout.reconcile(),
+      node.checkout.reconcile(),
+    ]);
+    node.clock.advance(-(RECONCILE_AFTER_MS + 1));
+    for (const c of confirms.slice(0, paid.length)) expect((c as { status: number }).status).toBe(200);
+    for (const p of paid) {
+      const rows = await database.db.select().from(payments).where(eq(payments.bookingId, p.id));
+      expect(rows.map((r) => r.status)).toEqual(['captured']);
+      const passes = await database.db.select().from(boardingPasses).where(eq(boardingPasses.bookingId, p.id));
+      expect(passes).toHaveLength(itinerary.legs.length);
+    }
+    expect(await moneyInFlight(database.db)).toMatchObject({ authorized: 0 });
   });
 
   it("user B cannot read user A's booking over PostgreSQL either", async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock';
 import { openPostgres } from '../../src/db/client';
 import { createApp } from '../../src/server/app';
+import { createAppDeps } from '../../src/server/deps';
 import { loadConfig } from '../../src/server/config';
 import { silentLogger } from '../../src/server/logger';
 import { TEST_DATABASE_URL, createScratchDatabase } from '../support/postgres';
@@ -31,7 +32,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: migrations and health', () => {
     const scratch = await createScratchDatabase();
     const database = await openPostgres(scratch.url);
     try {
-      const app = createApp({ database, clock: systemClock, config: loadConfig({ LOG_LEVEL: 'silent' }), logger: silentLogger, world: createWorld(), inventory: new InventoryView() });
+      const app = createApp(createAppDeps({ database, clock: systemClock, config: loadConfig({ LOG_LEVEL: 'silent' }), logger: silentLogger, world: createWorld(), inventory: new InventoryView() }));
       const res = await app.request('/api/health');
       expect(await res.json()).toEqual({ status: 'ok', db: 'postgres' });
     } finally {

@@ -4,6 +4,7 @@ import { InventoryView } from '../../src/domain/inventory/view';
 import { createWorld } from '../../src/domain/world/world';
 import { createApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
+import { createAppDeps } from '../../src/server/deps';
 import { silentLogger } from '../../src/server/logger';
 import { openFromTemplate } from './pglite-template';
 
@@ -19,8 +20,9 @@ export async function createTestApp(options: { env?: Record<string, string>; now
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const world = createWorld({ seed: config.WORLD_SEED });
   const inventory = new InventoryView();
-  const app = createApp({ database, clock, config, logger: silentLogger, world, inventory });
-  return { app, database, clock, config, world, inventory, close: () => database.close() };
+  const deps = createAppDeps({ database, clock, config, logger: silentLogger, world, inventory });
+  const app = createApp(deps);
+  return { app, deps, database, clock, config, world, inventory, checkout: deps.checkout, close: () => database.close() };
 }
 
 /** Headers a same-origin browser sends with a JSON request. */

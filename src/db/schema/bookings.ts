@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -33,6 +33,8 @@ export const bookings = pgTable(
     index('bookings_user_idx').on(t.userId, t.createdAt),
     index('bookings_hold_expiry_idx').on(t.status, t.holdExpiresAt),
     check('bookings_status_valid', sql`${t.status} in ('held', 'confirmed', 'expired', 'cancelled')`),
+    check('bookings_payment_method_valid', sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('card', 'upi')`),
+    check('bookings_cabin_valid', sql`${t.cabin} in ('economy', 'premium', 'business', 'first')`),
   ],
 );
 
@@ -69,10 +71,18 @@ export const passengers = pgTable(
     aadhaarLast4: text('aadhaar_last4'), // only the last four digits are ever stored
     ticketNumber: text('ticket_number'), // 13 digits, set on confirmation
   },
-  (t) => [uniqueIndex('passengers_position').on(t.bookingId, t.position)],
+  (t) => [
+    uniqueIndex('passengers_position').on(t.bookingId, t.position),
+    check('passengers_type_valid', sql`${t.type} in ('adult', 'child', 'infant')`),
+  ],
 );
 
-/** One row per provider payment; the unique provider id makes callback + webhook races harmless. */
+/**
+ * One row per provider order (a booking may have several: retries after a failure, or one share
+ * per payer). Status: created → authorized (the gateway took the money) → captured (counted
+ * towards the booking) → refunding → refunded; refund_blocked needs an operator (provider changed).
+ * The unique provider ids make callback + webhook races harmless.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -81,11 +91,11 @@ export const payments = pgTable(
       .notNull()
       .references(() => bookings.id),
     provider: text('provider').notNull(), // sandbox | razorpay
-    method: text('method').notNull(), // card | upi | netbanking
+    method: text('method').notNull(), // card | upi
     providerOrderId: text('provider_order_id').notNull(),
     providerPaymentId: text('provider_payment_id'),
     amountPaise: integer('amount_paise').notNull(),
-    status: text('status').notNull(), // created | captured | failed | refunded
+    status: text('status').notNull(), // created | authorized | captured | refunding | refunded | refund_blocked | failed
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -94,6 +104,12 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_payment_unique').on(t.provider, t.providerPaymentId),
     uniqueIndex('payments_provider_order_unique').on(t.provider, t.providerOrderId),
     index('payments_booking_idx').on(t.bookingId),
+    // The reconciler and the refund sender look for money in flight.
+    index('payments_open_idx').on(t.status, t.updatedAt).where(sql`${t.status} in ('authorized', 'refunding')`),
+    check('payments_status_valid', sql`${t.status} in ('created', 'authorized', 'captured', 'refunding', 'refunded', 'refund_blocked', 'failed')`),
+    check('payments_method_valid', sql`${t.method} in ('card', 'upi')`),
+    check('payments_provider_valid', sql`${t.provider} in ('sandbox', 'razorpay')`),
+    check('payments_amount_positive', sql`${t.amountPaise} > 0`),
   ],
 );
 
@@ -117,7 +133,31 @@ export const idempotencyKeys = pgTable(
     responseBody: jsonb('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('idempotency_keys_pk').on(t.userId, t.scope, t.key)],
+  (t) => [
+    uniqueIndex('idempotency_keys_pk').on(t.userId, t.scope, t.key),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    check('idempotency_keys_status_valid', sql`${t.status} in ('in_progress', 'done')`),
+  ],
+);
+
+/**
+ * The sandbox gateway's outgoing webhooks, written in the same statement that authorizes a
+ * payment and delivered at least once (retried with back-off) like a real gateway's, so the
+ * server learns of every sandbox payment even when the browser never comes back.
+ */
+export const sandboxWebhooks = pgTable(
+  'sandbox_webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: text('event_id').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    delivered: boolean('delivered').notNull().default(false),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_webhooks_event_unique').on(t.eventId), index('sandbox_webhooks_due_idx').on(t.availableAt).where(sql`not ${t.delivered}`)],
 );
 
 /** Boarding passes per passenger and leg, with the IATA BCBP string. */

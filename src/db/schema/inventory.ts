@@ -23,6 +23,7 @@ export const flightInventory = pgTable(
   (t) => [
     primaryKey({ columns: [t.flightId, t.cabin] }),
     check('inventory_non_negative', sql`${t.available} >= 0 and ${t.held} >= 0 and ${t.sold} >= 0`),
+    check('inventory_cabin_valid', sql`${t.cabin} in ('economy', 'premium', 'business', 'first')`),
     check('inventory_balanced', sql`${t.available} + ${t.held} + ${t.sold} = ${t.capacity}`),
   ],
 );

@@ -1,21 +1,25 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { BookingView } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import type { Cabin } from '../../core/search';
 import type { Db } from '../../db/client';
 import { boardingPasses, bookingSegments, bookings, flightInventory, outbox, passengers, payments, users } from '../../db/schema';
 import { buildBcbp } from '../documents/bcbp';
-import type { BookingCatalog, InventoryChange } from './catalog';
+import type { BookingCatalog, InventoryChange, Tx } from './catalog';
 import { newTicketNumber } from './ids';
-import { releaseSeats } from './expire';
+import { refundPaymentsOf, releaseSeats } from './expire';
 import { INFANT_SEAT, gateFor, isCabin, seatForIndex } from './seats';
 import { bookingView, storedItinerary } from './views';
 
 /**
  * Turning a paid hold into a confirmed booking. Everything happens in one transaction that
- * first locks the booking row, so the browser callback, the webhook and their duplicates
- * serialise on it: the first confirms, the rest find it confirmed with the same payment and
- * return it. A payment that arrives for a dead hold is recorded and marked for refund.
+ * first locks the booking row, so the browser callback, the webhook, the reconciler and their
+ * duplicates serialise on it: the first confirms, the rest find it confirmed with the same
+ * payment and return it. A payment that arrives for a dead hold is recorded and marked for refund.
+ *
+ * A booking may be paid by several orders (shares): each verified payment on a live hold is
+ * captured, and the booking is confirmed by the payment that brings the captured sum to its
+ * total. Until then the outcome is `share-captured` and the booking stays held.
  */
 
 export interface PaymentNotice {
@@ -31,8 +35,27 @@ export interface PaymentNotice {
 export type ConfirmOutcome =
   | { kind: 'confirmed'; booking: BookingView; inventory: InventoryChange[] }
   | { kind: 'already-confirmed'; booking: BookingView }
-  | { kind: 'refund'; why: 'hold-expired' | 'duplicate-payment' | 'amount-mismatch'; booking: BookingView; paymentRowId: string; inventory: InventoryChange[] }
+  | { kind: 'share-captured'; booking: BookingView; paidPaise: number; duePaise: number }
+  | {
+      kind: 'refund';
+      why: 'hold-expired' | 'duplicate-payment' | 'amount-mismatch';
+      booking: BookingView;
+      /** This payment's row. */
+      paymentRowId: string;
+      /** Every row marked for refund by this outcome (other captured shares of a dead hold too). */
+      refundRows: string[];
+      inventory: InventoryChange[];
+    }
   | { kind: 'unknown-order' };
+
+/** Sum of the captured payments of a booking, in paise. */
+async function capturedPaise(tx: Tx, bookingId: string): Promise<number> {
+  const [row] = await tx
+    .select({ paid: sql<string | number | null>`sum(${payments.amountPaise})` })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ['captured'])));
+  return Number(row?.paid ?? 0);
+}
 
 const byFlightCabin = <T extends { flightId: string; cabin: string }>(a: T, b: T) =>
   a.flightId === b.flightId ? a.cabin.localeCompare(b.cabin) : a.flightId < b.flightId ? -1 : 1;
@@ -62,11 +85,17 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
     const now = clock.now();
     const pax = await tx.select().from(passengers).where(eq(passengers.bookingId, booking.id)).orderBy(asc(passengers.position));
 
-    if (booking.status === 'confirmed' && booking.paymentId === notice.paymentId) {
+    if (booking.status === 'confirmed' && (booking.paymentId === notice.paymentId || (payment.status === 'captured' && payment.providerPaymentId === notice.paymentId))) {
       return { kind: 'already-confirmed' as const, booking: bookingView(booking, pax) };
     }
+    const totalPaise = booking.totalInr * 100;
+    if (booking.status === 'held' && payment.status === 'captured' && payment.providerPaymentId === notice.paymentId) {
+      // This share was already counted; the booking waits for the others.
+      const paidPaise = await capturedPaise(tx, booking.id);
+      return { kind: 'share-captured' as const, booking: bookingView(booking, pax), paidPaise, duePaise: Math.max(0, totalPaise - paidPaise) };
+    }
 
-    const markForRefund = async (why: 'hold-expired' | 'duplicate-payment' | 'amount-mismatch', inventory: InventoryChange[]) => {
+    const markForRefund = async (why: 'hold-expired' | 'duplicate-payment' | 'amount-mismatch', inventory: InventoryChange[], others: string[] = []) => {
       // 'refunding' until the provider accepts the refund; the sweeper job retries it.
       let rowId = payment.id;
       if (payment.status === 'captured' && payment.providerPaymentId !== notice.paymentId) {
@@ -96,14 +125,14 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
           .where(eq(payments.id, payment.id));
       }
       const [after] = await tx.select().from(bookings).where(eq(bookings.id, booking.id));
-      return { kind: 'refund' as const, why, booking: bookingView(after ?? booking, pax), paymentRowId: rowId, inventory };
+      return { kind: 'refund' as const, why, booking: bookingView(after ?? booking, pax), paymentRowId: rowId, refundRows: [...new Set([rowId, ...others])], inventory };
     };
 
     if (payment.status === 'refunding' || payment.status === 'refunded') {
       // This exact payment was already judged unusable; answer the same way again.
       if (payment.providerPaymentId === notice.paymentId) {
         const why = payment.failureReason === 'duplicate-payment' || payment.failureReason === 'amount-mismatch' ? payment.failureReason : 'hold-expired';
-        return { kind: 'refund' as const, why, booking: bookingView(booking, pax), paymentRowId: payment.id, inventory: [] };
+        return { kind: 'refund' as const, why, booking: bookingView(booking, pax), paymentRowId: payment.id, refundRows: [payment.id], inventory: [] };
       }
     }
 
@@ -111,11 +140,21 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
     if (booking.status === 'confirmed') return markForRefund('duplicate-payment', []);
     if (booking.status !== 'held' || booking.holdExpiresAt.getTime() <= now.getTime()) {
       let inventory: InventoryChange[] = [];
+      let others: string[] = [];
       if (booking.status === 'held') {
         inventory = await releaseSeats(tx, booking.id);
         await tx.update(bookings).set({ status: 'expired' }).where(eq(bookings.id, booking.id));
+        // Shares other payers already paid go back too.
+        others = await refundPaymentsOf(tx, [booking.id], now);
       }
-      return markForRefund('hold-expired', inventory);
+      return markForRefund('hold-expired', inventory, others);
+    }
+
+    if (payment.amountPaise < totalPaise) {
+      // One share of several: count it, and confirm only once the shares cover the total.
+      await tx.update(payments).set({ providerPaymentId: notice.paymentId, status: 'captured', failureReason: null, updatedAt: now }).where(eq(payments.id, payment.id));
+      const paidPaise = await capturedPaise(tx, booking.id);
+      if (paidPaise < totalPaise) return { kind: 'share-captured' as const, booking: bookingView(booking, pax), paidPaise, duePaise: totalPaise - paidPaise };
     }
 
     // Live hold: held → sold on every leg. RETURNING gives the count sold before us, which is

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { bookingSegments, bookings, flightInventory } from '../../db/schema';
+import { bookingSegments, bookings, flightInventory, payments } from '../../db/schema';
 import type { InventoryChange, Tx } from './catalog';
 
 const byFlightCabin = <T extends { flightId: string; cabin: string }>(a: T, b: T) =>
@@ -30,11 +30,27 @@ export async function releaseSeats(tx: Tx, bookingId: string): Promise<Inventory
 }
 
 /**
- * Releases expired holds. Claims up to `limit` with FOR UPDATE SKIP LOCKED, so several
+ * Money a dead booking took (a payment authorized or captured but never turned into a
+ * confirmation: a closed tab, one share of a group that did not complete) is marked for
+ * refund in the transaction that ends the booking; the refund sender then returns it.
+ * Returns the payment rows marked.
+ */
+export async function refundPaymentsOf(tx: Tx, bookingIds: readonly string[], now: Date, why: 'hold-expired' | 'booking-cancelled' = 'hold-expired'): Promise<string[]> {
+  if (bookingIds.length === 0) return [];
+  const rows = await tx
+    .update(payments)
+    .set({ status: 'refunding', failureReason: why, updatedAt: now })
+    .where(and(inArray(payments.bookingId, [...bookingIds]), inArray(payments.status, ['authorized', 'captured'])))
+    .returning({ id: payments.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Releases expired holds (and marks any money they took for refund). Claims up to `limit` with FOR UPDATE SKIP LOCKED, so several
  * nodes sweeping at once take disjoint batches and never wait on a booking being confirmed.
  * @example const { expired } = await sweepExpiredHolds(db, clock)
  */
-export async function sweepExpiredHolds(db: Db, clock: Clock, limit = 100): Promise<{ expired: string[]; inventory: InventoryChange[] }> {
+export async function sweepExpiredHolds(db: Db, clock: Clock, limit = 100): Promise<{ expired: string[]; inventory: InventoryChange[]; refunds: string[] }> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const claimed = await tx
@@ -44,7 +60,7 @@ export async function sweepExpiredHolds(db: Db, clock: Clock, limit = 100): Prom
       .orderBy(asc(bookings.holdExpiresAt))
       .limit(limit)
       .for('no key update', { skipLocked: true });
-    if (claimed.length === 0) return { expired: [], inventory: [] };
+    if (claimed.length === 0) return { expired: [], inventory: [], refunds: [] };
     const ids = claimed.map((b) => b.id);
     const segments = await tx.select().from(bookingSegments).where(inArray(bookingSegments.bookingId, ids));
 
@@ -73,7 +89,8 @@ export async function sweepExpiredHolds(db: Db, clock: Clock, limit = 100): Prom
       if (row) inventory.push(row);
     }
     await tx.update(bookings).set({ status: 'expired' }).where(inArray(bookings.id, ids));
-    return { expired: ids, inventory };
+    const refunds = await refundPaymentsOf(tx, ids, now);
+    return { expired: ids, inventory, refunds };
   });
 }
 
@@ -81,7 +98,7 @@ export async function sweepExpiredHolds(db: Db, clock: Clock, limit = 100): Prom
  * A traveller gives up a hold before paying: seats go back at once.
  * @example await cancelHold(db, bookingId, userId)
  */
-export async function cancelHold(db: Db, bookingId: string, userId: string): Promise<{ inventory: InventoryChange[] }> {
+export async function cancelHold(db: Db, clock: Clock, bookingId: string, userId: string): Promise<{ inventory: InventoryChange[]; refunds: string[] }> {
   return db.transaction(async (tx) => {
     const [booking] = await tx
       .select()
@@ -92,6 +109,6 @@ export async function cancelHold(db: Db, bookingId: string, userId: string): Pro
     if (booking.status !== 'held') throw new AppError('conflict', 'Only a booking awaiting payment can be cancelled.');
     const inventory = await releaseSeats(tx, bookingId);
     await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, bookingId));
-    return { inventory };
+    return { inventory, refunds: await refundPaymentsOf(tx, [bookingId], clock.now(), 'booking-cancelled') };
   });
 }

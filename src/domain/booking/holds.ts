@@ -39,6 +39,8 @@ export interface HoldRequest {
   passengers: unknown[];
   quotedTotal: number;
   acceptPriceChange?: boolean | undefined;
+  /** How long the seats stay held (default HOLD_MINUTES); a group's hold is longer. */
+  holdMs?: number | undefined;
 }
 
 /**
@@ -89,7 +91,7 @@ async function takeSeats(tx: Tx, legs: readonly { flightId: string; cabin: strin
 }
 
 /**
- * Creates a booking held for HOLD_MINUTES: validates passengers on the travel date,
+ * Creates a booking held for `holdMs` (default HOLD_MINUTES): validates passengers on the travel date,
  * re-prices from the database (the client's quotedTotal is only compared, never charged),
  * and takes seats atomically in the same transaction that writes the booking.
  * @example const { booking } = await createHold(db, clock, catalog, { userId, itineraryId, passengers, quotedTotal: 5400 })
@@ -111,7 +113,7 @@ export async function createHold(db: Db, clock: Clock, catalog: BookingCatalog, 
   const seats = seatCount(list);
   if (quote.seatsAvailable < seats) throw soldOutError();
 
-  const holdExpiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+  const holdExpiresAt = new Date(now.getTime() + (request.holdMs ?? HOLD_MINUTES * 60_000));
   const cabin = itinerary.legs[0]?.cabin ?? 'economy';
 
   return db.transaction(async (tx) => {

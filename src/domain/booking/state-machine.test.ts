@@ -5,23 +5,23 @@ import type { PassengerInput } from '../../core/booking';
 import { createFixedClock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import { type Database, wrapPglite } from '../../db/client';
-import { boardingPasses, bookingSegments, bookings, flightInventory, passengers, payments, users } from '../../db/schema';
+import { boardingPasses, bookingSegments, bookings, flightInventory, passengers, payments, sandboxWebhooks, users } from '../../db/schema';
 import { openFromTemplate } from '../../../tests/support/pglite-template';
 import { ensureInventoryRows } from '../inventory/rows';
-import { createPaymentOrder, recordPaymentFailure } from '../payments/orders';
-import { createSandboxProvider } from '../payments/sandbox';
+import type { Clock } from '../../core/clock';
+import { type CheckoutService, RECONCILE_AFTER_MS, createCheckoutService } from '../checkout/service';
 import { createWorld } from '../world/world';
-import { confirmPayment } from './confirm';
-import { cancelHold, sweepExpiredHolds } from './expire';
-import { createHold } from './holds';
-import { settleRefunds } from './refunds';
 import { worldCatalog } from './world-catalog';
 
 /**
- * Property test of the booking state machine: random sequences of hold / pay / failed pay /
- * late pay / expire / cancel keep the books straight after every step:
+ * Property test of the booking state machine, driven through the checkout service: random
+ * sequences of hold / pay / pay in two shares / failed pay / late pay / abandoned pay (the
+ * gateway took the money, the browser never came back) / webhook delivery / reconciliation /
+ * expire / cancel keep the books straight after every step:
  * available + held + sold = capacity, available ≥ 0, held = seats of live holds,
- * sold = seats of confirmed bookings, and every captured payment belongs to a confirmed booking.
+ * sold = seats of confirmed bookings, captured money of a confirmed booking is its total and of a
+ * held booking less than it, none elsewhere. After the dust settles, every payment the gateway
+ * took ends in exactly one of a confirmed booking or a refund.
  */
 
 const ADULT: PassengerInput = { title: 'Mr', firstName: 'Rahul', lastName: 'Sharma', dob: '1990-05-24', type: 'Adult', mobileNo: '9876543210' };
@@ -34,6 +34,10 @@ type Action =
   | { kind: 'pay'; pick: number }
   | { kind: 'pay-late'; pick: number }
   | { kind: 'pay-declined'; pick: number }
+  | { kind: 'pay-abandoned'; pick: number }
+  | { kind: 'pay-shares'; pick: number; wait: number }
+  | { kind: 'webhooks' }
+  | { kind: 'reconcile' }
   | { kind: 'cancel'; pick: number }
   | { kind: 'expire' }
   | { kind: 'wait'; minutes: number };
@@ -43,6 +47,10 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   fc.nat(20).map((pick) => ({ kind: 'pay' as const, pick })),
   fc.nat(20).map((pick) => ({ kind: 'pay-late' as const, pick })),
   fc.nat(20).map((pick) => ({ kind: 'pay-declined' as const, pick })),
+  fc.nat(20).map((pick) => ({ kind: 'pay-abandoned' as const, pick })),
+  fc.tuple(fc.nat(20), fc.integer({ min: 0, max: 12 })).map(([pick, wait]) => ({ kind: 'pay-shares' as const, pick, wait })),
+  fc.constant({ kind: 'webhooks' as const }),
+  fc.constant({ kind: 'reconcile' as const }),
   fc.nat(20).map((pick) => ({ kind: 'cancel' as const, pick })),
   fc.constant({ kind: 'expire' as const }),
   fc.integer({ min: 1, max: 6 }).map((minutes) => ({ kind: 'wait' as const, minutes })),
@@ -51,7 +59,19 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 let database: Database;
 const world = createWorld();
 const catalog = worldCatalog(world);
-const provider = createSandboxProvider({ secret: 'state-machine-secret' });
+
+function checkoutAt(clock: Clock): CheckoutService {
+  return createCheckoutService({
+    db: database.db,
+    clock,
+    catalog,
+    inventory: { applyChange: () => {} },
+    logger: { info: () => {}, warn: () => {} },
+    settings: { sandboxSecret: 'state-machine-secret', sandboxSecretConfigured: true, production: false, upiSuccessRate: 0.9, holdMs: 10 * 60_000 },
+  });
+}
+
+const CARD = { number: '4111111111111111', expiry: '12/30', cvv: '123', name: 'R S' };
 let itineraryId = '';
 let flightId = '';
 let userId = '';
@@ -79,6 +99,7 @@ async function reset() {
   await db.delete(passengers);
   await db.delete(bookingSegments);
   await db.delete(payments);
+  await db.delete(sandboxWebhooks);
   await db.delete(bookings);
   await db.delete(flightInventory);
   await ensureInventoryRows(db, world, [{ flightId, cabin: 'economy' }]);
@@ -96,47 +117,86 @@ async function checkInvariants() {
   expect(inv.held).toBe(seatsOf('held'));
   expect(inv.sold - (inv.capacity - START_SEATS)).toBe(seatsOf('confirmed'));
   const pays = await db.select().from(payments);
-  for (const p of pays.filter((x) => x.status === 'captured')) expect(all.find((b) => b.id === p.bookingId)?.status).toBe('confirmed');
-  for (const b of all.filter((x) => x.status === 'confirmed')) expect(pays.filter((p) => p.bookingId === b.id && p.status === 'captured')).toHaveLength(1);
+  const captured = (bookingId: string) => pays.filter((p) => p.bookingId === bookingId && p.status === 'captured').reduce((n, p) => n + p.amountPaise, 0);
+  for (const p of pays.filter((x) => x.status === 'captured')) expect(['confirmed', 'held']).toContain(all.find((b) => b.id === p.bookingId)?.status);
+  for (const b of all.filter((x) => x.status === 'confirmed')) expect(captured(b.id)).toBe(b.totalInr * 100);
+  for (const b of all.filter((x) => x.status === 'held')) expect(captured(b.id)).toBeLessThan(b.totalInr * 100);
 }
 
 describe('booking state machine (PGlite, real world and fares)', () => {
-  it('random hold/pay/fail/expire/cancel sequences keep the invariants', async () => {
+  it('random hold/pay/share/fail/abandon/reconcile/expire/cancel sequences keep the invariants', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(actionArb, { minLength: 1, maxLength: 14 }), async (actions) => {
         await reset();
         const clock = createFixedClock('2026-11-21T06:30:00Z');
+        const checkout = checkoutAt(clock);
         const ids: string[] = [];
+        /** Order → sandbox gateway → (unless abandoned) the verified callback. */
+        const pay = async (bookingId: string, options: { amountPaise?: number; abandon?: boolean; late?: boolean } = {}) => {
+          const { order } = await checkout.createOrder({ bookingId, userId, email: 'machine@example.com', method: 'card', amountPaise: options.amountPaise });
+          const paid = await checkout.sandboxPay({ orderId: order.orderId, method: 'card', card: CARD });
+          if (!paid.ok || options.abandon) return null;
+          if (options.late) clock.advance(11 * 60_000);
+          return checkout.settle({ provider: 'sandbox', orderId: order.orderId, paymentId: paid.result.paymentId });
+        };
         for (const action of actions) {
           const pick = 'pick' in action ? ids[action.pick % Math.max(ids.length, 1)] : undefined;
           try {
             if (action.kind === 'hold') {
-              const { booking } = await createHold(database.db, clock, catalog, { userId, itineraryId, passengers: action.party, quotedTotal: 0, acceptPriceChange: true });
+              const booking = await checkout.hold({ userId, itineraryId, passengers: action.party, quotedTotal: 0, acceptPriceChange: true });
               ids.push(booking.id);
             } else if ((action.kind === 'pay' || action.kind === 'pay-late') && pick) {
-              const order = await createPaymentOrder(database.db, clock, provider, { bookingId: pick, userId, email: 'machine@example.com', method: 'card' });
-              if (action.kind === 'pay-late') clock.advance(11 * 60_000);
-              const outcome = await confirmPayment(database.db, clock, catalog, { provider: 'sandbox', orderId: order.orderId, paymentId: `pay_${order.orderId}` });
-              if (outcome.kind === 'refund') await settleRefunds(database.db, clock, provider, { paymentRowId: outcome.paymentRowId });
-              if (action.kind === 'pay-late') expect(outcome.kind).toBe('refund');
+              const outcome = await pay(pick, { late: action.kind === 'pay-late' });
+              if (action.kind === 'pay-late') expect(outcome?.kind).toBe('refund');
+            } else if (action.kind === 'pay-abandoned' && pick) {
+              await pay(pick, { abandon: true });
+            } else if (action.kind === 'pay-shares' && pick) {
+              const [row] = await database.db.select().from(bookings).where(eq(bookings.id, pick));
+              const total = (row?.totalInr ?? 0) * 100;
+              const first = Math.floor(total / 2);
+              const one = await pay(pick, { amountPaise: first });
+              if (one?.kind === 'share-captured') expect(one.duePaise).toBe(total - first);
+              clock.advance(action.wait * 60_000);
+              await pay(pick, { amountPaise: total - first });
             } else if (action.kind === 'pay-declined' && pick) {
-              const order = await createPaymentOrder(database.db, clock, provider, { bookingId: pick, userId, email: 'machine@example.com', method: 'upi' });
-              await recordPaymentFailure(database.db, clock, 'sandbox', order.orderId, 'UPI payment failed. Please try again.');
+              const { order } = await checkout.createOrder({ bookingId: pick, userId, email: 'machine@example.com', method: 'upi' });
+              const paid = await checkout.sandboxPay({ orderId: order.orderId, method: 'upi', upiId: 'failure@sandbox' });
+              expect(paid.ok).toBe(false);
             } else if (action.kind === 'cancel' && pick) {
-              await cancelHold(database.db, pick, userId);
+              await checkout.cancel(userId, pick);
             } else if (action.kind === 'expire') {
-              await sweepExpiredHolds(database.db, clock);
+              await checkout.sweepHolds();
+              await checkout.sendRefunds();
+            } else if (action.kind === 'webhooks') {
+              clock.advance(5_000);
+              await checkout.deliverSandboxWebhooks();
+            } else if (action.kind === 'reconcile') {
+              clock.advance(RECONCILE_AFTER_MS + 1);
+              await checkout.reconcile();
             } else if (action.kind === 'wait') {
               clock.advance(action.minutes * 60_000);
             }
           } catch (error) {
-            // Refusals (sold out, hold expired, not held) are expected answers, not failures.
+            // Refusals (sold out, hold expired, not held, already paid) are expected answers, not failures.
             if (!(error instanceof AppError) || error.status >= 500) throw error;
           }
           await checkInvariants();
         }
+        // Let every hold die and every job run: no money may be left in flight.
+        clock.advance(60 * 60_000);
+        await checkout.deliverSandboxWebhooks();
+        await checkout.reconcile();
+        await checkout.sweepHolds();
+        await checkout.sendRefunds();
+        await checkInvariants();
         const pays = await database.db.select().from(payments);
-        expect(pays.filter((p) => p.status === 'refunding')).toHaveLength(0);
+        const all = await database.db.select().from(bookings);
+        for (const p of pays) {
+          if (p.status === 'created') continue; // never paid at the gateway
+          const booking = all.find((b) => b.id === p.bookingId);
+          if (p.status === 'captured') expect(booking?.status).toBe('confirmed');
+          else expect(p.status).toBe('refunded');
+        }
       }),
       { numRuns: 25 },
     );

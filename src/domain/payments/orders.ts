@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BOOKING_ERROR_MESSAGES, BOOKING_REASONS, type PaymentMethod, type PaymentOrder } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
@@ -6,19 +6,27 @@ import type { Db } from '../../db/client';
 import { bookings, passengers, payments } from '../../db/schema';
 import type { PaymentProvider } from './provider';
 
+export interface OrderInput {
+  bookingId: string;
+  /** When given, the booking must be this traveller's (404 otherwise). Share payers are checked by their caller. */
+  userId?: string | undefined;
+  email: string;
+  method: PaymentMethod;
+  /** One share of the total (paise); omitted: everything not yet captured. */
+  amountPaise?: number | undefined;
+}
+
 /**
- * Starts paying for a held booking: the amount is the booking's server-computed total in
- * paise (nothing the client sends), the provider gets an order, and a `created` payment row
- * remembers which booking and amount that order belongs to.
- * @example const order = await createPaymentOrder(db, clock, provider, { bookingId, userId, email, method: 'card' })
+ * Starts paying for a held booking: the amount is computed by the server from the booking's
+ * total (the rest not yet captured, or a share the caller computed), the provider gets an
+ * order, and a `created` payment row remembers which booking and amount that order belongs to.
+ * @example const { order } = await createPaymentOrder(db, clock, provider, { bookingId, userId, email, method: 'card' })
  */
-export async function createPaymentOrder(
-  db: Db,
-  clock: Clock,
-  provider: PaymentProvider,
-  input: { bookingId: string; userId: string; email: string; method: PaymentMethod },
-): Promise<PaymentOrder> {
-  const [booking] = await db.select().from(bookings).where(and(eq(bookings.id, input.bookingId), eq(bookings.userId, input.userId)));
+export async function createPaymentOrder(db: Db, clock: Clock, provider: PaymentProvider, input: OrderInput): Promise<{ order: PaymentOrder; paymentRowId: string }> {
+  const [booking] = await db
+    .select()
+    .from(bookings)
+    .where(input.userId === undefined ? eq(bookings.id, input.bookingId) : and(eq(bookings.id, input.bookingId), eq(bookings.userId, input.userId)));
   if (!booking) throw new AppError('not_found', 'Booking not found');
   if (booking.status === 'confirmed') throw new AppError('conflict', 'This booking is already paid.');
   const now = clock.now();
@@ -30,10 +38,19 @@ export async function createPaymentOrder(
   const legs = (booking.itinerary as { legs?: { from?: { code?: string }; to?: { code?: string } }[] }).legs ?? [];
   const source = legs[0]?.from?.code ?? '';
   const destination = legs[legs.length - 1]?.to?.code ?? '';
-  const amountPaise = booking.totalInr * 100;
+  const [captured] = await db
+    .select({ paid: sql<string | number | null>`sum(${payments.amountPaise})` })
+    .from(payments)
+    .where(and(eq(payments.bookingId, booking.id), inArray(payments.status, ['captured'])));
+  const duePaise = booking.totalInr * 100 - Number(captured?.paid ?? 0);
+  if (duePaise <= 0) throw new AppError('conflict', 'This booking is already paid.');
+  const amountPaise = input.amountPaise ?? duePaise;
+  if (!Number.isSafeInteger(amountPaise) || amountPaise < 1 || amountPaise > duePaise) {
+    throw new AppError('bad_request', 'The amount must be a whole number of paise, at most what is still due.', { amountPaise: 'Invalid amount' });
+  }
 
   const { orderId } = await provider.createOrder({ amountPaise, receipt: booking.id, notes: { bookingId: booking.id, pnr: booking.pnr } });
-  await db.insert(payments).values({
+  const [row] = await db.insert(payments).values({
     bookingId: booking.id,
     provider: provider.name,
     method: input.method,
@@ -42,8 +59,9 @@ export async function createPaymentOrder(
     status: 'created',
     createdAt: now,
     updatedAt: now,
-  });
-  return {
+  }).returning({ id: payments.id });
+  if (!row) throw new Error('payment row not written');
+  const order: PaymentOrder = {
     orderId,
     provider: provider.name,
     amountPaise,
@@ -52,6 +70,7 @@ export async function createPaymentOrder(
     prefill: { email: input.email, contact },
     ...(provider.publicKeyId ? { razorpayKeyId: provider.publicKeyId } : {}),
   };
+  return { order, paymentRowId: row.id };
 }
 
 /**
@@ -75,18 +94,4 @@ export async function recordPaymentFailure(db: Db, clock: Clock, providerName: s
     .update(payments)
     .set({ failureReason: reason.slice(0, 500), updatedAt: clock.now() })
     .where(and(eq(payments.provider, providerName), eq(payments.providerOrderId, orderId), eq(payments.status, 'created')));
-}
-
-/**
- * Marks an open order paid by the gateway (sandbox): one payment per order, like real gateways.
- * False when the order was already paid.
- * @example await authorizeOrder(db, clock, 'sandbox', orderId, paymentId)
- */
-export async function authorizeOrder(db: Db, clock: Clock, providerName: string, orderId: string, paymentId: string): Promise<boolean> {
-  const rows = await db
-    .update(payments)
-    .set({ status: 'authorized', providerPaymentId: paymentId, failureReason: null, updatedAt: clock.now() })
-    .where(and(eq(payments.provider, providerName), eq(payments.providerOrderId, orderId), eq(payments.status, 'created')))
-    .returning({ id: payments.id });
-  return rows.length > 0;
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/support/test-app';
 import { InventoryView } from '../../domain/inventory/view';
-import { silentLogger } from '../logger';
 import { demandSimulator, inventoryRefresh } from './demand-simulator';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -14,7 +13,7 @@ afterAll(async () => {
 
 describe('demand simulator', () => {
   it('sells seats through the database and updates the view; another node converges by refresh', async () => {
-    const deps = { database: ctx.database, clock: ctx.clock, config: ctx.config, logger: silentLogger, world: ctx.world, inventory: ctx.inventory };
+    const deps = ctx.deps;
     const otherNode = { ...deps, inventory: new InventoryView() };
     await inventoryRefresh.run(otherNode);
     for (let i = 0; i < 5; i++) {

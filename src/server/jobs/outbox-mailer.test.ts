@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { ADULT, bookAndPay, findItinerary } from '../../../tests/support/booking';
 import { createTestApp } from '../../../tests/support/test-app';
-import { silentLogger } from '../logger';
 import { outboxMailer } from './outbox-mailer';
 
 /** A local SMTP sink (no mock): collects what the mailer really sends over SMTP. */
@@ -44,7 +43,7 @@ describe('outbox mailer', () => {
     const { cookie, user } = await signUpAndLogin(ctx.app);
     const itinerary = await findItinerary(ctx.app, { from: 'DEL', to: 'BOM', date: '2026-12-24' });
     const { confirm } = await bookAndPay(ctx.app, cookie, itinerary, [ADULT]);
-    const deps = { database: ctx.database, clock: ctx.clock, config: ctx.config, logger: silentLogger, world: ctx.world, inventory: ctx.inventory };
+    const deps = ctx.deps;
 
     rejectNext = true;
     await outboxMailer.run(deps);

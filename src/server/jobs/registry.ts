@@ -4,10 +4,12 @@ import { holdSweeper } from './hold-sweeper';
 import { outboxMailer } from './outbox-mailer';
 import { priceAlertChecker } from './price-alerts';
 import { pushSender } from './push-sender';
+import { paymentReconciler } from './payment-reconciler';
+import { sandboxWebhooks } from './sandbox-webhooks';
 import type { Job } from './runner';
 
 /**
  * Every background job the server runs. Add yours here (one file per job in this folder).
  * main.ts starts them; tests call their `run` directly with their own deps.
  */
-export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker];
+export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker, paymentReconciler, sandboxWebhooks];

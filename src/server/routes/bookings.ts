@@ -3,10 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { CreateBookingBodySchema, IdempotencyKeySchema } from '../../core/booking';
 import { AppError, ERROR_CODES } from '../../core/errors';
 import { boardingPasses, bookings } from '../../db/schema';
-import { applyInventory } from '../../domain/booking/catalog';
-import { PriceChangedError, createHold } from '../../domain/booking/holds';
+import { PriceChangedError } from '../../domain/booking/holds';
 import { listBookings, loadBooking } from '../../domain/booking/views';
-import { worldCatalog } from '../../domain/booking/world-catalog';
 import { ticketPdfDataFromBooking } from '../../domain/documents/from-booking';
 import { renderTicketPdf } from '../../domain/documents/ticket-pdf';
 import { currentUser } from '../auth/require-user';
@@ -71,20 +69,19 @@ const ticketRoute = travellerRoute({ owns: 'booking' }, {
 export function registerBookings(app: OpenApiApp) {
 
   app.openapi(createBookingRoute, async (c) => {
-    const { database, clock, world, inventory } = c.var.deps;
+    const { database, clock, checkout } = c.var.deps;
     const user = currentUser(c);
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
     const answer = await withIdempotency(database.db, clock, { userId: user.id, scope: 'create-booking', key, hash: requestHash(body) }, async () => {
       try {
-        const { booking, inventory: changes } = await createHold(database.db, clock, worldCatalog(world), {
+        const booking = await checkout.hold({
           userId: user.id,
           itineraryId: body.itineraryId,
           passengers: body.passengers,
           quotedTotal: body.quotedTotal,
           acceptPriceChange: body.acceptPriceChange,
         });
-        applyInventory(inventory, changes);
         return { status: 201, body: { booking } };
       } catch (error) {
         if (error instanceof PriceChangedError) {

@@ -1,71 +1,15 @@
 import { z } from '@hono/zod-openapi';
-import {
-  BOOKING_ERROR_MESSAGES,
-  BOOKING_REASONS,
-  ConfirmBookingBodySchema,
-  CreatePaymentBodySchema,
-  type PaymentConfig,
-  SandboxPayBodySchema,
-} from '../../core/booking';
-import { AppError } from '../../core/errors';
-import { applyInventory } from '../../domain/booking/catalog';
-import { type ConfirmOutcome, confirmPayment } from '../../domain/booking/confirm';
-import { settleRefunds } from '../../domain/booking/refunds';
-import { worldCatalog } from '../../domain/booking/world-catalog';
-import { authorizeOrder, createPaymentOrder, findOrder, recordPaymentFailure } from '../../domain/payments/orders';
-import type { PaymentProvider } from '../../domain/payments/provider';
-import { decideSandboxPayment, signSandboxPayment } from '../../domain/payments/sandbox';
-import { selectPaymentProvider } from '../../domain/payments/select';
+import { BOOKING_REASONS, ConfirmBookingBodySchema, CreatePaymentBodySchema, SandboxPayBodySchema } from '../../core/booking';
 import { currentUser } from '../auth/require-user';
-import { type Config, DEV_SANDBOX_SECRET } from '../config';
-import type { AppDeps } from '../context';
 import { requestHash, sendStored, withIdempotency } from '../idempotency';
 import type { OpenApiApp } from '../openapi';
-import { errorForLog } from '../log-safety';
-import { BookingIdParams, ErrorSchema, IdempotencyHeaders, json, ownBookingRow } from './bookings';
+import { BookingIdParams, ErrorSchema, IdempotencyHeaders, json } from './bookings';
 import { publicRoute, travellerRoute } from '../route-guard';
 
-/** The sandbox signing secret: configured, else the public development default (production refuses that at start-up). */
-export const sandboxSecret = (config: Config) => config.PAYMENT_SANDBOX_SECRET ?? DEV_SANDBOX_SECRET;
-
 /**
- * The app's payment provider (Razorpay when configured, else the sandbox), one per config.
- * @example const provider = providerFor(c.var.deps.config)
+ * Payments over HTTP. Every decision (provider, amounts, signatures, confirmation, refunds) is
+ * the checkout service's (`src/domain/checkout`); these handlers only translate HTTP.
  */
-export function providerFor(config: Config): PaymentProvider {
-  return selectPaymentProvider(config, { ...config, sandboxSecret: sandboxSecret(config) });
-}
-
-/**
- * The provider for taking money. In production the sandbox's public development secret would
- * let anyone sign payments, so without PAYMENT_SANDBOX_SECRET the sandbox takes none.
- */
-export function payingProvider(config: Config): PaymentProvider {
-  const provider = providerFor(config);
-  if (provider.name === 'sandbox' && config.NODE_ENV === 'production' && config.PAYMENT_SANDBOX_SECRET === undefined) {
-    throw new AppError('unavailable', 'Payments are not configured on this server yet. Please try again later.');
-  }
-  return provider;
-}
-
-const paymentFailed = (message: string = BOOKING_ERROR_MESSAGES.cardPaymentFailed) => new AppError('bad_request', message, undefined, BOOKING_REASONS.paymentFailed);
-
-/**
- * Applies a confirmation outcome: mirrors inventory, sends any refund at once (the sweeper
- * retries it if the provider is down) and answers like the contract says.
- */
-export async function settleOutcome(deps: AppDeps, provider: PaymentProvider, outcome: ConfirmOutcome) {
-  if (outcome.kind === 'unknown-order') throw paymentFailed();
-  if (outcome.kind === 'already-confirmed') return outcome.booking;
-  applyInventory(deps.inventory, outcome.inventory);
-  if (outcome.kind === 'confirmed') return outcome.booking;
-  await settleRefunds(deps.database.db, deps.clock, provider, { paymentRowId: outcome.paymentRowId }).catch((error: unknown) => {
-    deps.logger.warn('refund deferred to the sweeper', { paymentRowId: outcome.paymentRowId, ...errorForLog(error) });
-  });
-  if (outcome.why === 'hold-expired') throw new AppError('conflict', BOOKING_ERROR_MESSAGES.holdExpiredRefunded, undefined, BOOKING_REASONS.holdExpired);
-  if (outcome.why === 'duplicate-payment') throw new AppError('conflict', 'This booking was already paid. This second payment has been refunded.');
-  throw paymentFailed('The amount paid does not match the booking. Your payment has been refunded.');
-}
 
 const configRoute = publicRoute({
   method: 'get',
@@ -130,37 +74,20 @@ const confirmRoute = travellerRoute({ owns: 'booking' }, {
 
 /** Payments: provider config, orders, the sandbox gateway and confirmation. */
 export function registerPayments(app: OpenApiApp) {
-  app.openapi(configRoute, (c) => {
-    const provider = providerFor(c.var.deps.config);
-    const body: PaymentConfig = { provider: provider.name, providerName: provider.displayName, upiEnabled: true };
-    if (provider.publicKeyId) body.razorpayKeyId = provider.publicKeyId;
-    return c.json(body, 200);
-  });
+  app.openapi(configRoute, (c) => c.json(c.var.deps.checkout.paymentConfig(), 200));
 
   app.openapi(createPaymentRoute, async (c) => {
-    const { database, clock, config } = c.var.deps;
     const user = currentUser(c);
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
-    const payment = await createPaymentOrder(database.db, clock, payingProvider(config), { bookingId: id, userId: user.id, email: user.email, method: body.method });
-    return c.json({ payment }, 201);
+    const { order } = await c.var.deps.checkout.createOrder({ bookingId: id, userId: user.id, email: user.email, method: body.method });
+    return c.json({ payment: order }, 201);
   });
 
   app.openapi(sandboxPayRoute, async (c) => {
-    const { database, clock, config } = c.var.deps;
-    if (payingProvider(config).name !== 'sandbox') throw new AppError('not_found', 'The sandbox gateway is off: this server uses Razorpay.');
-    const body = c.req.valid('json');
-    const order = await findOrder(database.db, 'sandbox', body.orderId);
-    if (!order) throw new AppError('not_found', 'Unknown order', { orderId: 'Unknown order' });
-    if (order.status !== 'created') throw new AppError('conflict', 'This order has already been paid.');
-    const outcome = decideSandboxPayment(body, config.SANDBOX_UPI_SUCCESS_RATE);
-    if (!outcome.ok) {
-      await recordPaymentFailure(database.db, clock, 'sandbox', body.orderId, outcome.message);
-      return c.json({ error: { code: 'bad_request' as const, reason: BOOKING_REASONS.paymentFailed, message: outcome.message } }, 402);
-    }
-    const signed = signSandboxPayment(sandboxSecret(config), body.orderId);
-    if (!(await authorizeOrder(database.db, clock, 'sandbox', body.orderId, signed.paymentId))) throw new AppError('conflict', 'This order has already been paid.');
-    return c.json(signed, 200);
+    const attempt = await c.var.deps.checkout.sandboxPay(c.req.valid('json'));
+    if (!attempt.ok) return c.json({ error: { code: 'bad_request' as const, reason: BOOKING_REASONS.paymentFailed, message: attempt.message } }, 402);
+    return c.json(attempt.result, 200);
   });
 
   app.openapi(confirmRoute, async (c) => {
@@ -170,20 +97,7 @@ export function registerPayments(app: OpenApiApp) {
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
     const answer = await withIdempotency(deps.database.db, deps.clock, { userId: user.id, scope: 'confirm-payment', key, hash: requestHash({ id, body }) }, async () => {
-      const provider = payingProvider(deps.config);
-      if (!provider.verifyPayment(body)) {
-        await ownBookingRow(deps.database.db, id, user.id);
-        throw paymentFailed();
-      }
-      const outcome = await confirmPayment(deps.database.db, deps.clock, worldCatalog(deps.world), {
-        provider: provider.name,
-        orderId: body.orderId,
-        paymentId: body.paymentId,
-        expect: { bookingId: id, userId: user.id },
-      });
-      // Not this traveller's booking, or an order of another booking: 404, as for any other booking.
-      if (outcome.kind === 'unknown-order') await ownBookingRow(deps.database.db, id, user.id);
-      const booking = await settleOutcome(deps, provider, outcome);
+      const booking = await deps.checkout.confirm({ userId: user.id, bookingId: id, orderId: body.orderId, paymentId: body.paymentId, signature: body.signature });
       return { status: 200, body: { booking } };
     });
     return sendStored(c, answer);

@@ -8,7 +8,6 @@ import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';
 import type { AlertView } from '../../core/alerts';
 import { notifications, outbox, priceAlerts, routeFareHistory } from '../../db/schema';
 import { checkDueAlerts } from '../../domain/alerts/check';
-import { silentLogger } from '../logger';
 import { outboxMailer } from '../jobs/outbox-mailer';
 
 /** A local SMTP sink (no mock): what the mailer really sends. */
@@ -64,7 +63,7 @@ async function list(headers: Record<string, string>) {
 }
 const patch = (headers: Record<string, string>, id: string, active: boolean) => ctx.app.request(`/api/price-alerts/${id}`, { method: 'PATCH', headers, body: JSON.stringify({ active }) });
 const remove = (headers: Record<string, string>, id: string) => ctx.app.request(`/api/price-alerts/${id}`, { method: 'DELETE', headers });
-const deps = () => ({ database: ctx.database, clock: ctx.clock, config: ctx.config, logger: silentLogger, world: ctx.world, inventory: ctx.inventory });
+const deps = () => ctx.deps;
 const check = () => checkDueAlerts({ db: ctx.database.db, clock: ctx.clock, world: ctx.world, inventory: ctx.inventory });
 
 describe('POST /api/price-alerts validation', () => {

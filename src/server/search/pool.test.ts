@@ -10,6 +10,7 @@ import { inventoryDatesFor } from '../../domain/search/search-flights';
 import { createWorld } from '../../domain/world/world';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
+import { createAppDeps } from '../deps';
 import { silentLogger } from '../logger';
 import { createSearchPool } from './pool';
 import { type Searcher, inThreadSearcher } from './searcher';
@@ -78,7 +79,7 @@ describe('search worker pool', () => {
 
   it('answers a search while the database is held busy by an open transaction', async () => {
     const clock = createFixedClock(NOW.toISOString());
-    const app = createApp({ database, clock, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), logger: silentLogger, world, inventory, search: pool });
+    const app = createApp({ ...createAppDeps({ database, clock, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), logger: silentLogger, world, inventory }), search: pool });
     let release = () => {};
     let inTransaction = () => {};
     const entered = new Promise<void>((resolve) => (inTransaction = resolve));

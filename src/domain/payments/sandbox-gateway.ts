@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import type { SandboxPayBody, SandboxPayResult } from '../../core/booking';
+import type { Clock } from '../../core/clock';
+import type { Db } from '../../db/client';
+import { decideSandboxPayment, signSandboxPayment } from './sandbox';
+
+/**
+ * The sandbox gateway's own books: it takes a checkout attempt, marks the order `authorized`
+ * (one payment per order, like real gateways) and, in the same statement, queues the signed
+ * `payment.captured` webhook it owes the merchant. The queue is delivered at least once with
+ * back-off (the checkout service's delivery job), so the server learns of every sandbox payment
+ * even when the browser never calls confirm.
+ */
+
+/** A real gateway delivers its webhook a moment after the checkout answers; the browser's callback usually arrives first. */
+export const SANDBOX_WEBHOOK_DELAY_MS = 2_000;
+
+/** Rows of a raw `db.execute` on either driver (postgres.js returns an array, PGlite `{ rows }`). */
+export async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export type SandboxAttempt =
+  | { kind: 'paid'; result: SandboxPayResult }
+  | { kind: 'declined'; message: string }
+  | { kind: 'unknown-order' }
+  | { kind: 'already-paid' };
+
+/**
+ * One checkout attempt at the sandbox gateway.
+ * @example const attempt = await sandboxCheckout(db, clock, { secret, upiSuccessRate: 0.9 }, body)
+ */
+export async function sandboxCheckout(db: Db, clock: Clock, settings: { secret: string; upiSuccessRate: number }, body: SandboxPayBody): Promise<SandboxAttempt> {
+  const [order] = await executeRows<{ status: string; amount_paise: number; method: string }>(
+    db,
+    sql`select status, amount_paise, method from payments where provider = 'sandbox' and provider_order_id = ${body.orderId}`,
+  );
+  if (!order) return { kind: 'unknown-order' };
+  if (order.status !== 'created') return { kind: 'already-paid' };
+  const decision = decideSandboxPayment(body, settings.upiSuccessRate);
+  const now = clock.now();
+  if (!decision.ok) {
+    await db.execute(
+      sql`update payments set failure_reason = ${decision.message}, updated_at = ${now.toISOString()}::timestamptz
+          where provider = 'sandbox' and provider_order_id = ${body.orderId} and status = 'created'`,
+    );
+    return { kind: 'declined', message: decision.message };
+  }
+  const signed = signSandboxPayment(settings.secret, body.orderId);
+  const eventId = `evt_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
+  const webhook = JSON.stringify({
+    entity: 'event',
+    event: 'payment.captured',
+    payload: { payment: { entity: { id: signed.paymentId, order_id: body.orderId, amount: Number(order.amount_paise), currency: 'INR', method: body.method, status: 'captured' } } },
+    created_at: Math.floor(now.getTime() / 1000),
+  });
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`with authorized as (
+          update payments set status = 'authorized', provider_payment_id = ${signed.paymentId}, failure_reason = null, updated_at = ${now.toISOString()}::timestamptz
+          where provider = 'sandbox' and provider_order_id = ${body.orderId} and status = 'created'
+          returning id)
+        insert into sandbox_webhooks (event_id, body, available_at, created_at)
+        select ${eventId}, ${webhook}, ${new Date(now.getTime() + SANDBOX_WEBHOOK_DELAY_MS).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from authorized
+        returning id`,
+  );
+  // Another attempt on the same order won the race.
+  if (rows.length === 0) return { kind: 'already-paid' };
+  return { kind: 'paid', result: signed };
+}
+
+export interface QueuedWebhook {
+  id: string;
+  eventId: string;
+  body: string;
+  attempts: number;
+}
+
+/**
+ * Claims due webhooks: each claimed row's next attempt moves into the future first (a lease),
+ * so a node that dies mid-delivery leaves it to be delivered again, and nodes never take the same row.
+ * Back-off before attempt n+1: 5 s, 10 s, 20 s … capped at 10 minutes.
+ */
+export async function claimSandboxWebhooks(db: Db, clock: Clock, limit: number): Promise<QueuedWebhook[]> {
+  const now = clock.now();
+  const rows = await executeRows<{ id: string; event_id: string; body: string; attempts: number }>(
+    db,
+    sql`update sandbox_webhooks w set attempts = w.attempts + 1,
+          available_at = ${now.toISOString()}::timestamptz + make_interval(secs => least(600, 5 * power(2, w.attempts)))
+        where w.id in (select id from sandbox_webhooks where not delivered and available_at <= ${now.toISOString()}::timestamptz
+                       order by available_at limit ${limit} for update skip locked)
+        returning w.id, w.event_id, w.body, w.attempts`,
+  );
+  return rows.map((r) => ({ id: r.id, eventId: r.event_id, body: r.body, attempts: Number(r.attempts) }));
+}
+
+/** Marks webhooks the merchant acknowledged (one statement for the batch). */
+export async function markSandboxWebhooksDelivered(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`update sandbox_webhooks set delivered = true, last_error = null where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+}
+
+/** Notes why a delivery failed (it is retried after its back-off). */
+export async function noteSandboxWebhookFailure(db: Db, id: string, error: string): Promise<void> {
+  await db.execute(sql`update sandbox_webhooks set last_error = ${error.slice(0, 500)} where id = ${id}::uuid`);
+}

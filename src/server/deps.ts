@@ -1,0 +1,37 @@
+import type { Clock } from '../core/clock';
+import type { Database } from '../db/client';
+import { worldCatalog } from '../domain/booking/world-catalog';
+import { createCheckoutService } from '../domain/checkout/service';
+import type { InventoryView } from '../domain/inventory/view';
+import type { World } from '../domain/world/world';
+import { type Config, DEV_SANDBOX_SECRET } from './config';
+import type { AppDeps } from './context';
+import type { Logger } from './logger';
+
+/**
+ * The app's dependencies, with the services built once from them (the checkout service).
+ * main.ts and the tests build the app from this.
+ * @example const deps = createAppDeps({ database, clock, config, logger, world, inventory })
+ */
+export function createAppDeps(base: { database: Database; clock: Clock; config: Config; logger: Logger; world: World; inventory: InventoryView }): AppDeps {
+  const { config } = base;
+  const checkout = createCheckoutService({
+    db: base.database.db,
+    clock: base.clock,
+    catalog: worldCatalog(base.world),
+    inventory: base.inventory,
+    logger: base.logger,
+    settings: {
+      RAZORPAY_KEY_ID: config.RAZORPAY_KEY_ID,
+      RAZORPAY_KEY_SECRET: config.RAZORPAY_KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: config.RAZORPAY_WEBHOOK_SECRET,
+      // The sandbox signing secret: configured, else the public development default (production refuses payments then).
+      sandboxSecret: config.PAYMENT_SANDBOX_SECRET ?? DEV_SANDBOX_SECRET,
+      sandboxSecretConfigured: config.PAYMENT_SANDBOX_SECRET !== undefined,
+      production: config.NODE_ENV === 'production',
+      upiSuccessRate: config.SANDBOX_UPI_SUCCESS_RATE,
+      holdMs: config.BOOKING_HOLD_SECONDS * 1000,
+    },
+  });
+  return { ...base, checkout };
+}
