@@ -22,6 +22,7 @@ import { registerPayments } from './routes/payments';
 import { registerPriceAlerts } from './routes/price-alerts';
 import { registerProfile } from './routes/profile';
 import { registerSearch } from './routes/search';
+import { registerPlans } from './routes/plans';
 import { registerWeather } from './routes/weather';
 import { registerWebhooks } from './routes/webhooks';
 import { registerWebApp } from './web';
@@ -109,6 +110,7 @@ export function createApp(options: CreateAppOptions) {
   registerProfile(app);
   registerNotifications(app);
   registerWeather(app);
+  registerPlans(app);
   registerExplore(app);
   registerAssistant(app);
   registerPriceAlerts(app);
