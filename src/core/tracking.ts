@@ -80,6 +80,8 @@ export const FlightStatusSchema = z.object({
   departed: z.boolean(),
   arrived: z.boolean(),
   gate: z.string().nullable(),
+  /** The gate it replaced, after a gate change. */
+  previousGate: z.string().nullable(),
   terminal: z.string().nullable(),
   arrivalTerminal: z.string().nullable(),
   aircraft: z.string(),

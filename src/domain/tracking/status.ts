@@ -138,16 +138,18 @@ function reasonFor(world: World, leg: Leg, line: ReturnType<typeof timeline>): s
   }
 }
 
-function gateAt(world: World, leg: Leg, line: ReturnType<typeof timeline>, t: number): string | null {
-  if (line.cancelled) return null;
+/** The gate at `t` and, after a late gate change, the gate it replaced. */
+function gateAt(world: World, leg: Leg, line: ReturnType<typeof timeline>, t: number): { gate: string | null; previousGate: string | null } {
+  if (line.cancelled) return { gate: null, previousGate: null };
   // Gates are assigned about an hour before departure.
-  if (!line.departed && t < line.expectedDeparture - 60) return null;
+  if (!line.departed && t < line.expectedDeparture - 60) return { gate: null, previousGate: null };
   const count = gateCount(leg.flight.from);
   const first = 1 + Math.floor(drawUniform(world.seed, `${leg.flight.flightId}|gate`, 0) * count);
+  // One flight in ten moves gate about 25 minutes before departure.
   const changes = drawUniform(world.seed, `${leg.flight.flightId}|gate`, 1) < 0.1;
-  if (!changes || (!line.departed && t < line.expectedDeparture - 25)) return String(first);
+  if (!changes || (!line.departed && t < line.expectedDeparture - 25)) return { gate: String(first), previousGate: null };
   const step = 1 + Math.floor(drawUniform(world.seed, `${leg.flight.flightId}|gate`, 2) * (count - 1));
-  return String(((first - 1 + step) % count) + 1);
+  return { gate: String(((first - 1 + step) % count) + 1), previousGate: String(first) };
 }
 
 const local = (minutes: number, airport: Airport) => formatLocal(Math.round(minutes), airport.tz);
@@ -208,7 +210,7 @@ export function flightStatusAt(world: World, flight: DatedFlight, now: Date): Fl
     actualArrival: local(line.expectedArrival, destination),
     departed: line.departed,
     arrived: line.arrived,
-    gate: gateAt(world, leg, line, t),
+    ...gateAt(world, leg, line, t),
     terminal: flight.fromTerminal,
     arrivalTerminal: flight.toTerminal,
     aircraft: flight.aircraft,

@@ -2,11 +2,13 @@ import { z } from '@hono/zod-openapi';
 import type { FlightStatus } from '../../core/tracking';
 import { FlightStatusSchema, TrackingEntrySchema, toTrackingEntry } from '../../core/tracking';
 import { listTrackingHistory, recordTracking } from '../../domain/tracking/history';
-import { getFlightStatus } from '../../domain/tracking/status';
+import { getFlightStatus, type WeatherLookup } from '../../domain/tracking/status';
+import { trackerWeather } from '../../domain/tracking/weather';
 import type { World } from '../../domain/world/world';
 import { currentUser } from '../auth/require-user';
 import type { OpenApiApp } from '../openapi';
 import { publicRoute, travellerRoute } from '../route-guard';
+import { weatherOf } from '../weather';
 import { ErrorSchema, json } from './bookings';
 
 const StatusParams = z.object({
@@ -57,7 +59,7 @@ const recordHistoryRoute = travellerRoute({}, {
 /** Answers computed in the current minute, per world (status moves on the minute). */
 const minuteCache = new WeakMap<World, { minute: number; answers: Map<string, FlightStatus> }>();
 
-async function cachedStatus(world: World, flightNumber: string, date: string | undefined, now: Date): Promise<FlightStatus> {
+async function cachedStatus(world: World, flightNumber: string, date: string | undefined, now: Date, weather: (now: Date) => WeatherLookup): Promise<FlightStatus> {
   const minute = Math.floor(now.getTime() / 60_000);
   let cache = minuteCache.get(world);
   if (!cache || cache.minute !== minute) {
@@ -67,7 +69,8 @@ async function cachedStatus(world: World, flightNumber: string, date: string | u
   const key = `${flightNumber.replace(/[\s-]/g, '').toUpperCase()}|${date ?? ''}`;
   const hit = cache.answers.get(key);
   if (hit) return hit;
-  const status = await getFlightStatus(world, { flightNumber, date, now: new Date(minute * 60_000) });
+  const at = new Date(minute * 60_000);
+  const status = await getFlightStatus(world, { flightNumber, date, now: at, weather: weather(at) });
   if (cache.answers.size < 20_000) cache.answers.set(key, status);
   return status;
 }
@@ -79,7 +82,7 @@ export function registerFlightStatus(app: OpenApiApp) {
     const { flightNumber } = c.req.valid('param');
     const { date } = c.req.valid('query');
     const now = clock.now();
-    const status = await cachedStatus(world, flightNumber, date, now);
+    const status = await cachedStatus(world, flightNumber, date, now, (at) => trackerWeather(weatherOf(c.var.deps), at));
     const secondsLeft = 60 - (Math.floor(now.getTime() / 1000) % 60);
     c.header('Cache-Control', `public, max-age=${secondsLeft}`);
     return c.json(status, 200);
@@ -93,7 +96,7 @@ export function registerFlightStatus(app: OpenApiApp) {
   app.openapi(recordHistoryRoute, async (c) => {
     const { world, clock, database } = c.var.deps;
     const body = c.req.valid('json');
-    const status = await cachedStatus(world, body.flightNumber, body.date, clock.now());
+    const status = await cachedStatus(world, body.flightNumber, body.date, clock.now(), (at) => trackerWeather(weatherOf(c.var.deps), at));
     const entries = await recordTracking(database.db, currentUser(c).id, { ...toTrackingEntry(status), lastTracked: clock.now().toISOString() });
     c.header('Cache-Control', 'no-store');
     return c.json({ entries }, 200);
