@@ -140,8 +140,9 @@ describe('Explore deals', () => {
 
 describe('Explore address', () => {
   it('reads the view, tab and open route from the query string; junk falls back to defaults', () => {
-    expect(parseExploreParams('?route=lhr-cdg')).toEqual({ view: { search: '', sort: 'popular', price: 'all' }, routeId: 'lhr-cdg', tab: 'routes' });
-    expect(parseExploreParams('?sort=price&price=20000&q=goa&tab=deals')).toEqual({ view: { search: 'goa', sort: 'price', price: '20000' }, routeId: null, tab: 'deals' });
-    expect(parseExploreParams('?sort=cheap&price=5&route=../x')).toEqual({ view: { search: '', sort: 'popular', price: 'all' }, routeId: null, tab: 'routes' });
+    expect(parseExploreParams('?route=lhr-cdg')).toEqual({ view: { search: '', sort: 'popular', price: 'all' }, routeId: 'lhr-cdg', tab: 'routes', track: null });
+    expect(parseExploreParams('?sort=price&price=20000&q=goa&tab=deals')).toEqual({ view: { search: 'goa', sort: 'price', price: '20000' }, routeId: null, tab: 'deals', track: null });
+    expect(parseExploreParams('?sort=cheap&price=5&route=../x&track=<script>')).toEqual({ view: { search: '', sort: 'popular', price: 'all' }, routeId: null, tab: 'routes', track: null });
+    expect(parseExploreParams('?track=6E2134').track).toBe('6E2134');
   });
 });

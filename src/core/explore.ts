@@ -166,9 +166,9 @@ export function pickDeals<T extends Pick<ExploreRoute, 'savingPercent' | 'price'
 
 /**
  * Parses the view from a query string (?q=&sort=&price=&route=); unknown values fall back to defaults.
- * @example parseExploreParams('?sort=price&route=lhr-cdg') // { view: {…sort:'price'}, routeId: 'lhr-cdg', tab: 'routes' }
+ * @example parseExploreParams('?sort=price&route=lhr-cdg') // { view: {…sort:'price'}, routeId: 'lhr-cdg', tab: 'routes', track: null }
  */
-export function parseExploreParams(search: string): { view: ExploreView; routeId: string | null; tab: 'routes' | 'deals' } {
+export function parseExploreParams(search: string): { view: ExploreView; routeId: string | null; tab: 'routes' | 'deals'; track: string | null } {
   const params = new URLSearchParams(search);
   const sort = params.get('sort');
   const price = params.get('price');
@@ -181,6 +181,7 @@ export function parseExploreParams(search: string): { view: ExploreView; routeId
     },
     routeId: route && /^[a-z]{3}-[a-z]{3}$/.test(route) ? route : null,
     tab: params.get('tab') === 'deals' ? 'deals' : 'routes',
+    track: /^[A-Za-z0-9]{2}\s?\d{1,5}$/.test(params.get('track') ?? '') ? (params.get('track') ?? null) : null,
   };
 }
 

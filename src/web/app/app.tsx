@@ -1,3 +1,4 @@
+import { ChatbotMount } from '../features/chatbot/chatbot-mount';
 import { CurrencyProvider } from '../features/currency/currency-context';
 import { NoticesMount } from '../features/notifications/notices-mount';
 import { OfflineSyncMount } from '../features/offline/offline-sync-mount';
@@ -16,6 +17,7 @@ export function App() {
         <NoticesMount />
         <PwaMount />
         <OfflineSyncMount />
+        <ChatbotMount />
         <ToasterHost />
       </CurrencyProvider>
     </ErrorBoundary>

@@ -95,7 +95,7 @@ function ExploreScreen() {
         </div>
       </section>
       <div className="container">
-        <FlightTrackingBox />
+        <FlightTrackingBox initialNumber={initial.track} />
       </div>
       <div className="container explore-main">
         <Tabs.Root value={tab} onValueChange={(value) => setTab(value === 'deals' ? 'deals' : 'routes')}>

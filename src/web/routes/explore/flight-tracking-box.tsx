@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { Plane, Radar } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FLIGHT_NUMBER_REQUIRED, type FlightLookup } from '../../../core/explore-schemas';
 import { formatDay, localTime } from '../../features/booking/format';
 import { fetchScheduledFlights } from '../../features/explore/explore-api';
@@ -10,13 +11,24 @@ import { notify } from '../../lib/toast';
  * Explore's "Flight Tracking" section under the hero: a flight-number box that finds the
  * flight's next departures in the schedule.
  */
-export function FlightTrackingBox() {
-  const [number, setNumber] = useState('');
+export function FlightTrackingBox({ initialNumber }: { initialNumber: string | null }) {
+  const [number, setNumber] = useState(initialNumber?.toUpperCase() ?? '');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<FlightLookup | null>(null);
+  const [asked, setAsked] = useState<string | null>(initialNumber?.toUpperCase() ?? null);
+  const section = useRef<HTMLElement>(null);
+  const lookup = useQuery({ queryKey: ['explore', 'flight', asked], queryFn: () => fetchScheduledFlights(asked ?? ''), enabled: asked !== null, retry: false });
+  const result: FlightLookup | undefined = lookup.data;
 
-  const submit = async (event: FormEvent) => {
+  useEffect(() => {
+    if (lookup.error) notify.error(lookup.error instanceof ApiError ? lookup.error.message : 'Could not look up the flight. Please try again.');
+  }, [lookup.error]);
+
+  // A link to #flight-tracking (the chatbot's) lands here.
+  useEffect(() => {
+    if (window.location.hash === '#flight-tracking') section.current?.scrollIntoView({ block: 'center' });
+  }, []);
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const typed = number.trim().toUpperCase();
     if (!typed) {
@@ -26,18 +38,13 @@ export function FlightTrackingBox() {
     }
     setError(null);
     setNumber(typed);
-    setBusy(true);
-    try {
-      setResult(await fetchScheduledFlights(typed));
-    } catch (cause) {
-      notify.error(cause instanceof ApiError ? cause.message : 'Could not look up the flight. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    if (typed === asked) void lookup.refetch();
+    else setAsked(typed);
   };
+  const busy = lookup.isFetching;
 
   return (
-    <section id="flight-tracking" className="card tracking-box" aria-labelledby="tracking-title">
+    <section ref={section} id="flight-tracking" className="card tracking-box" aria-labelledby="tracking-title">
       <div className="tracking-head">
         <Radar aria-hidden="true" size={22} className="tracking-icon" />
         <div>
@@ -45,7 +52,7 @@ export function FlightTrackingBox() {
           <p className="muted small">Enter a flight number, e.g. 6E 2134 or AI 101.</p>
         </div>
       </div>
-      <form className="tracking-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="tracking-form" onSubmit={submit} noValidate>
         <label className="visually-hidden" htmlFor="tracking-number">
           Flight number
         </label>
