@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import './modal.css';
 
 interface Props {
@@ -22,6 +22,9 @@ interface Props {
  * @example <Modal open title="The fare has changed" onOpenChange={setOpen}>…</Modal>
  */
 export function Modal({ open, title, description, dismissible = true, className, returnFocusTo, onOpenChange, children }: Props) {
+  // Without a Dialog.Trigger Radix has nowhere to return focus: by default it goes back to the
+  // element that was focused when the modal opened.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -31,10 +34,14 @@ export function Modal({ open, title, description, dismissible = true, className,
           onEscapeKeyDown={(event) => {
             if (!dismissible) event.preventDefault();
           }}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
           onCloseAutoFocus={(event) => {
-            if (!returnFocusTo) return;
+            const target = returnFocusTo ?? (opener.current?.isConnected ? opener.current : null);
+            if (!target) return;
             event.preventDefault();
-            returnFocusTo.focus();
+            target.focus();
           }}
           onPointerDownOutside={(event) => {
             if (!dismissible) event.preventDefault();

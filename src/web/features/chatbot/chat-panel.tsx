@@ -17,6 +17,8 @@ export interface ChatMessage {
 
 interface Props {
   open: boolean;
+  /** Returns focus to where the chat was opened from (the round button). */
+  onCloseFocus(): void;
   onOpenChange(open: boolean): void;
   messages: ChatMessage[] | null;
   onMessages(messages: ChatMessage[]): void;
@@ -43,7 +45,7 @@ async function contextFor(intent: Intent, signedIn: boolean): Promise<AnswerCont
  * conversation (announced politely to screen readers) and a message box that sends with Enter
  * or the send button and ignores empty messages.
  */
-export function ChatPanel({ open, onOpenChange, messages, onMessages }: Props) {
+export function ChatPanel({ open, onCloseFocus, onOpenChange, messages, onMessages }: Props) {
   const { user } = useSession();
   const [draft, setDraft] = useState('');
   const [thinking, setThinking] = useState(false);
@@ -89,6 +91,10 @@ export function ChatPanel({ open, onOpenChange, messages, onMessages }: Props) {
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             input.current?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            onCloseFocus();
           }}
           onInteractOutside={(event) => event.preventDefault()}
         >

@@ -29,7 +29,7 @@ export function ChatbotLauncher() {
       </button>
       {open || messages !== null ? (
         <Suspense fallback={null}>
-          <ChatPanel open={open} onOpenChange={setOpen} messages={messages} onMessages={setMessages} />
+          <ChatPanel open={open} onCloseFocus={() => button.current?.focus()} onOpenChange={setOpen} messages={messages} onMessages={setMessages} />
         </Suspense>
       ) : null}
     </>

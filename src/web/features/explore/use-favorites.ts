@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { EXPLORE_MESSAGES } from '../../../core/explore';
 import { notify } from '../../lib/toast';
 import type { SessionUser } from '../auth/use-session';
@@ -28,24 +28,8 @@ export function useFavorites(user: SessionUser | null, sessionReady: boolean): F
   const queryClient = useQueryClient();
   const [visitor, setVisitor] = useState<string[]>(() => readVisitorFavorites());
   const key = exploreKeys.favorites(user?.id ?? '');
-  const server = useQuery({ queryKey: key, queryFn: fetchFavorites, enabled: user !== null });
-
-  useEffect(() => {
-    if (!user) return;
-    let cancelled = false;
-    mergeVisitorFavorites()
-      .then((merged) => {
-        if (cancelled || merged === null) return;
-        queryClient.setQueryData(exploreKeys.favorites(user.id), merged);
-        setVisitor([]);
-      })
-      .catch(() => {
-        // Kept in the browser; the next visit tries again.
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [user, queryClient]);
+  // Signing in merges the visitor's browser list first, so the answer already includes it.
+  const server = useQuery({ queryKey: key, queryFn: async () => (await mergeVisitorFavorites()) ?? (await fetchFavorites()), enabled: user !== null });
 
   const serverList = server.data;
   const current = useMemo(() => (user ? (serverList ?? []) : sessionReady ? visitor : []), [user, serverList, sessionReady, visitor]);

@@ -119,26 +119,26 @@ function ExploreScreen() {
                   onChange={(event) => updateView({ search: event.target.value })}
                 />
               </label>
-              <label className="explore-select">
-                <span>Sort by</span>
-                <select value={view.sort} onChange={(event) => isExploreSort(event.target.value) && updateView({ sort: event.target.value })}>
+              <div className="explore-select">
+                <label htmlFor="explore-sort">Sort by</label>
+                <select id="explore-sort" value={view.sort} onChange={(event) => isExploreSort(event.target.value) && updateView({ sort: event.target.value })}>
                   {EXPLORE_SORTS.map((s) => (
                     <option key={s} value={s}>
                       {EXPLORE_SORT_LABELS[s]}
                     </option>
                   ))}
                 </select>
-              </label>
-              <label className="explore-select">
-                <span>Price</span>
-                <select value={view.price} onChange={(event) => isExplorePriceFilter(event.target.value) && updateView({ price: event.target.value })}>
+              </div>
+              <div className="explore-select">
+                <label htmlFor="explore-price">Price</label>
+                <select id="explore-price" value={view.price} onChange={(event) => isExplorePriceFilter(event.target.value) && updateView({ price: event.target.value })}>
                   {EXPLORE_PRICE_FILTERS.map((p) => (
                     <option key={p} value={p}>
                       {EXPLORE_PRICE_LABELS[p]}
                     </option>
                   ))}
                 </select>
-              </label>
+              </div>
             </div>
             {catalogue.isError ? (
               <div className="card explore-error" role="alert">
