@@ -20,6 +20,16 @@ const TripSchema = z.object({
   departureTerminal: z.string().nullable(),
   passengerCount: z.number().int(),
   boardingPasses: z.number().int(),
+  /** The first leg's live status from the tracker's model (null when the flight is not found). */
+  live: z
+    .object({
+      status: z.string(),
+      delay: z.number().int().nullable(),
+      estimatedDeparture: z.string(),
+      gate: z.string().nullable(),
+      terminal: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 const RefundSchema = z.object({

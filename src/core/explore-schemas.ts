@@ -77,21 +77,3 @@ export type AirlinePolicy = z.infer<typeof AirlinePolicySchema>;
 export const FavoritesSchema = z.object({ routeIds: z.array(RouteIdSchema) });
 export type Favorites = z.infer<typeof FavoritesSchema>;
 
-export const FLIGHT_NUMBER_REQUIRED = 'Please enter a flight number';
-
-export const ScheduledFlightSchema = z.object({
-  flightId: z.string(),
-  flightNumber: z.string(),
-  airline: z.string(),
-  fromCode: z.string(),
-  fromCity: z.string(),
-  toCode: z.string(),
-  toCity: z.string(),
-  departure: z.string(),
-  arrival: z.string(),
-  fromTerminal: z.string().nullable(),
-  toTerminal: z.string().nullable(),
-  aircraft: z.string(),
-});
-export const FlightLookupSchema = z.object({ number: z.string(), flights: z.array(ScheduledFlightSchema) });
-export type FlightLookup = z.infer<typeof FlightLookupSchema>;

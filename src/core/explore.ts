@@ -53,6 +53,7 @@ export const EXPLORE_MESSAGES = {
   favoriteRemoved: 'Removed from favorites',
   linkCopied: 'Link copied to clipboard!',
   loginRequired: 'Please login to book flights',
+  flightNumberRequired: 'Please enter a flight number',
 } as const;
 
 export const EXPLORE_STATS = [

@@ -231,13 +231,19 @@ test.describe('explore', () => {
     await expect(details).toBeFocused();
   });
 
-  test('the flight-tracking box finds a flight in the schedule', async ({ page }) => {
+  test('the flight-tracking box opens the Flight Tracker with the flight; ?track= opens it on arrival', async ({ page }) => {
     await openExplore(page);
     await page.getByRole('button', { name: 'Track Flight' }).click();
     await expect(page.locator('#tracking-error')).toHaveText('Please enter a flight number');
     await page.getByLabel('Flight number').fill('6e 2134');
     await page.getByRole('button', { name: 'Track Flight' }).click();
-    await expect(page.locator('.tracking-flight').first()).toContainText('6E 2134');
+    const tracker = page.getByRole('dialog', { name: 'Flight Tracker' });
+    await expect(tracker).toBeVisible();
+    await expect(tracker).toContainText('6E 2134', { timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await expect(tracker).toHaveCount(0);
+    await page.goto('/explore?track=AI101#flight-tracking');
+    await expect(page.getByRole('dialog', { name: 'Flight Tracker' })).toContainText('AI 101', { timeout: 15_000 });
   });
 });
 

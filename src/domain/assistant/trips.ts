@@ -3,6 +3,8 @@ import type { AssistantRefund, AssistantTrips } from '../../core/assistant-schem
 import type { Db } from '../../db/client';
 import { boardingPasses, bookings, payments } from '../../db/schema';
 import { listBookings } from '../booking/views';
+import { flightStatusAt } from '../tracking/status';
+import type { World } from '../world/world';
 
 const REFUND_STATES: Record<string, AssistantRefund['state']> = {
   refunding: 'processing',
@@ -13,10 +15,11 @@ const REFUND_STATES: Record<string, AssistantRefund['state']> = {
 /**
  * What the chatbot may say about one traveller's own trips: the next confirmed departure
  * (PNR, flight, terminal, boarding passes) and the state of any refunds. Reads only rows of
- * `userId`; nothing of anyone else's can appear.
- * @example await assistantTrips(db, userId, clock.now())
+ * `userId`; nothing of anyone else's can appear. The next trip carries its live status from the
+ * tracker's model.
+ * @example await assistantTrips(db, world, userId, clock.now())
  */
-export async function assistantTrips(db: Db, userId: string, now: Date): Promise<AssistantTrips> {
+export async function assistantTrips(db: Db, world: World, userId: string, now: Date): Promise<AssistantTrips> {
   const confirmed = await listBookings(db, userId, { status: 'confirmed' });
   const upcoming = confirmed
     .map((booking) => ({ booking, leg: booking.itinerary.legs[0] }))
@@ -28,6 +31,8 @@ export async function assistantTrips(db: Db, userId: string, now: Date): Promise
     const { booking, leg } = next;
     const last = booking.itinerary.legs[booking.itinerary.legs.length - 1] ?? leg;
     const [passes] = await db.select({ n: count() }).from(boardingPasses).where(eq(boardingPasses.bookingId, booking.id));
+    const flight = world.getFlight(leg.flightId);
+    const status = flight ? flightStatusAt(world, flight, now) : null;
     nextTrip = {
       bookingId: booking.id,
       pnr: booking.pnr,
@@ -42,6 +47,9 @@ export async function assistantTrips(db: Db, userId: string, now: Date): Promise
       departureTerminal: leg.from.terminal,
       passengerCount: booking.passengers.length,
       boardingPasses: passes?.n ?? 0,
+      live: status
+        ? { status: status.status, delay: status.delay, estimatedDeparture: status.actualDeparture, gate: status.gate, terminal: status.terminal }
+        : null,
     };
   }
   const refundRows = await db

@@ -47,6 +47,9 @@ describe('GET /api/assistant/trips', () => {
       passengerCount: 1,
     });
     expect(facts.nextTrip?.boardingPasses).toBe(1);
+    // Live status from the tracker's model, the same answer the status API gives.
+    const status = (await (await ctx.app.request(`/api/flights/${encodeURIComponent(sooner.legs[0]?.flightNumber ?? '')}/status?date=2026-12-10`)).json()) as { status: string; actualDeparture: string };
+    expect(facts.nextTrip?.live).toMatchObject({ status: status.status, estimatedDeparture: status.actualDeparture });
 
     // A refund of alice's payment shows with its state; bob sees none of it.
     await ctx.database.db.update(payments).set({ status: 'refunded' }).where(eq(payments.bookingId, booking.id));
@@ -65,6 +68,6 @@ describe('GET /api/assistant/trips', () => {
     await bookAndPay(ctx.app, carol.cookie, it, [ADULT]);
     expect((await trips(carol.cookie)).nextTrip?.departure).toBe(it.legs[0]?.departure);
     // (The domain function directly: a week later the session itself would have expired.)
-    expect(await assistantTrips(ctx.database.db, carol.user.id, new Date('2026-11-29T00:00:00Z'))).toMatchObject({ nextTrip: null, confirmedCount: 1 });
+    expect(await assistantTrips(ctx.database.db, ctx.world, carol.user.id, new Date('2026-11-29T00:00:00Z'))).toMatchObject({ nextTrip: null, confirmedCount: 1 });
   });
 });

@@ -8,7 +8,7 @@ import { ErrorSchema, json } from './bookings';
 const tripsRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/assistant/trips',
-  summary: "What the help chatbot may tell the signed-in traveller: their next trip and their refunds",
+  summary: "What the help chatbot may tell the signed-in traveller: their next trip (with live status) and their refunds",
   responses: { 200: json(AssistantTripsSchema, 'Next trip and refunds'), 401: json(ErrorSchema, 'Not signed in') },
 });
 
@@ -16,6 +16,6 @@ const tripsRoute = travellerRoute({}, {
 export function registerAssistant(app: OpenApiApp) {
   app.openapi(tripsRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await assistantTrips(c.var.deps.database.db, currentUser(c).id, c.var.deps.clock.now()), 200);
+    return c.json(await assistantTrips(c.var.deps.database.db, c.var.deps.world, currentUser(c).id, c.var.deps.clock.now()), 200);
   });
 }

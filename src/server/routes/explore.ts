@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { AppError } from '../../core/errors';
-import { ExploreCatalogueSchema, FLIGHT_NUMBER_REQUIRED, FavoritesSchema, FlightLookupSchema, RouteDetailsSchema, RouteIdSchema } from '../../core/explore-schemas';
-import { findScheduledFlights, flightKey } from '../../domain/explore/flight-lookup';
+import { ExploreCatalogueSchema, FavoritesSchema, RouteDetailsSchema, RouteIdSchema } from '../../core/explore-schemas';
 import { addFavoriteRoute, listFavoriteRoutes, removeFavoriteRoute } from '../../domain/explore/favorites';
 import { cachedExploreCatalogue, exploreRouteDetails } from '../../domain/explore/routes';
 import { currentUser } from '../auth/require-user';
@@ -25,18 +24,6 @@ const detailsRoute = publicRoute({
   summary: 'One route from the schedule: aircraft, first and last departures, terminals, airlines with baggage and cancellation (open)',
   request: { params: RouteParams },
   responses: { 200: json(RouteDetailsSchema, 'Route details'), 404: json(ErrorSchema, 'No such route') },
-});
-
-const flightsRoute = publicRoute({
-  method: 'get',
-  path: '/api/explore/flights',
-  summary: 'The next scheduled departures of a flight number, from the schedule (open)',
-  request: {
-    query: z.object({
-      number: z.string({ message: FLIGHT_NUMBER_REQUIRED }).trim().min(1, FLIGHT_NUMBER_REQUIRED).max(16).openapi({ example: '6E2134' }),
-    }),
-  },
-  responses: { 200: json(FlightLookupSchema, 'Up to three departures within a week (empty when none)'), 400: json(ErrorSchema, 'No flight number') },
 });
 
 const listFavoritesRoute = travellerRoute({}, {
@@ -71,7 +58,7 @@ const deleteFavoriteRoute = travellerRoute({ idIsPublic: true }, {
 });
 
 /**
- * Explore: the route catalogue, details and flight lookup are open to everyone; favourites
+ * Explore: the route catalogue and details are open to everyone; favourites
  * belong to the signed-in traveller and are keyed by their session (the path names a public
  * catalogue route), so nobody can name another traveller's list.
  */
@@ -89,15 +76,6 @@ export function registerExplore(app: OpenApiApp) {
     if (!details) throw new AppError('not_found', ROUTE_NOT_FOUND);
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(details, 200);
-  });
-
-  app.openapi(flightsRoute, (c) => {
-    const { world, clock } = c.var.deps;
-    const number = c.req.valid('query').number.toUpperCase();
-    const key = flightKey(number);
-    const flights = key ? findScheduledFlights(world, key, clock.now()) : [];
-    c.header('Cache-Control', 'public, max-age=60');
-    return c.json({ number, flights }, 200);
   });
 
   app.openapi(listFavoritesRoute, async (c) => {

@@ -18,6 +18,7 @@ const trips: AssistantTrips = {
     departureTerminal: '1',
     passengerCount: 1,
     boardingPasses: 1,
+    live: { status: 'Delayed', delay: 25, estimatedDeparture: '2026-12-24T06:30:00+05:30', gate: 'A12', terminal: '1' },
   },
   confirmedCount: 1,
   refunds: [{ bookingId: 'BK1763000000000', pnr: 'ZX9W3R', fromCode: 'BOM', toCode: 'GOI', amountInr: 4520, state: 'refunded', updatedAt: '2026-11-20T10:00:00.000Z', method: 'card' }],
@@ -50,6 +51,7 @@ describe('chatbot answers', () => {
     expect(ticket.text).toContain('Terminal 1');
     expect(ticket.links[0]).toEqual({ label: 'Open the ticket', href: '/ticket/BK1764000000000' });
     expect(replyFor('track', context).links[0]?.href).toBe('/explore?track=6E2134#flight-tracking');
+    expect(replyFor('track', context).text).toContain('Status now: Delayed by 25 minutes, leaving about 06:30 from gate A12.');
     expect(replyFor('refund', context).text).toContain('Booking PNR ZX9W3R (BOM → GOI): ₹4,520 sent on Fri, 20 Nov 2026');
     expect(replyFor('checkin', context).text).toContain('opens about Tue, 22 Dec 2026 at 06:05');
   });

@@ -39,6 +39,16 @@ function tripLine(trip: AssistantTrip): string {
   return `${trip.fromCity} (${trip.fromCode}) → ${trip.toCity} (${trip.toCode}) on ${formatDay(trip.departure.slice(0, 10))}: ${trip.airline} ${trip.flightNumber} departs ${localTime(trip.departure)}${terminal}. PNR ${trip.pnr}.`;
 }
 
+/** "Status now: Delayed by 25 minutes, leaving about 06:30 from gate A12." */
+function liveLine(trip: AssistantTrip): string {
+  const live = trip.live;
+  if (!live) return '';
+  const delay = live.status === 'Delayed' && live.delay ? ` by ${live.delay} minutes` : '';
+  const leaving = live.status === 'Delayed' ? `, leaving about ${localTime(live.estimatedDeparture)}` : '';
+  const gate = live.gate ? ` from gate ${live.gate}` : '';
+  return ` Status now: ${live.status}${delay}${leaving}${gate}.`;
+}
+
 function trackLink(trip: AssistantTrip): BotLink {
   return { label: `Track ${trip.flightNumber}`, href: `/explore?track=${encodeURIComponent(trip.flightNumber.replace(/\s+/g, ''))}#flight-tracking` };
 }
@@ -98,7 +108,7 @@ export function replyFor(intent: Intent, context: AnswerContext): BotReply {
       };
     case 'track':
       return next
-        ? { text: `Your next flight: ${tripLine(next)} Open Flight Tracking for its schedule and status.`, links: [trackLink(next), LINKS.tracking] }
+        ? { text: `Your next flight: ${tripLine(next)}${liveLine(next)} Open the Flight Tracker for its map and updates.`, links: [trackLink(next), LINKS.tracking] }
         : { text: "Track any flight in Explore's Flight Tracking section: enter the flight number, e.g. 6E 2134.", links: [LINKS.tracking] };
     case 'support':
       return {
@@ -137,7 +147,7 @@ export function replyFor(intent: Intent, context: AnswerContext): BotReply {
     case 'my-trip':
       if (next) {
         const passes = next.boardingPasses > 0 ? ` Your ${next.boardingPasses === 1 ? 'boarding pass is' : `${next.boardingPasses} boarding passes are`} in the wallet (bottom right).` : '';
-        return { text: `${tripLine(next)} Download the e-ticket from your Profile (Download Ticket) or open it now.${passes}`, links: [ticketLink(next), LINKS.profile] };
+        return { text: `${tripLine(next)}${liveLine(next)} Download the e-ticket from your Profile (Download Ticket) or open it now.${passes}`, links: [ticketLink(next), LINKS.profile] };
       }
       if (trips && trips.confirmedCount > 0) return { text: 'You have no upcoming trips. Tickets of your past bookings are in your Profile under Booking History.', links: [LINKS.profile] };
       if (trips) return { text: 'You have no bookings yet. Search for a flight to start planning your next trip.', links: [LINKS.search] };

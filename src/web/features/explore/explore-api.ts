@@ -1,7 +1,7 @@
 import type { AssistantTrips } from '../../../core/assistant-schemas';
-import type { ExploreCatalogue, Favorites, FlightLookup, RouteDetails } from '../../../core/explore-schemas';
+import type { ExploreCatalogue, Favorites, RouteDetails } from '../../../core/explore-schemas';
 import { apiFetch } from '../../lib/api';
-import { readStored, removeStored, writeStored } from '../../lib/storage';
+import { personalKey, readStored, removeStored, writeStored } from '../../lib/storage';
 
 /**
  * Every call Explore and the chatbot make to the server, in one place (the offline queue
@@ -47,7 +47,7 @@ export function fetchAssistantTrips(): Promise<AssistantTrips> {
 }
 
 /** Visitors' favourites live in this browser under this key until they sign in. */
-export const VISITOR_FAVORITES_KEY = 'safar:favorites';
+export const VISITOR_FAVORITES_KEY = personalKey('favorites');
 
 function isRouteIdList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'string' && /^[a-z]{3}-[a-z]{3}$/.test(v));
@@ -89,7 +89,3 @@ export async function mergeVisitorFavorites(): Promise<string[] | null> {
   return list.length > 0 ? list : fetchFavorites();
 }
 
-/** The next scheduled departures of a flight number (the schedule, not live status). */
-export function fetchScheduledFlights(number: string): Promise<FlightLookup> {
-  return apiFetch<FlightLookup>(`/api/explore/flights?number=${encodeURIComponent(number)}`);
-}
