@@ -1,9 +1,10 @@
-import { ArrowUpDown, PlaneLanding, PlaneTakeoff, Route, Search } from 'lucide-react';
+import { ArrowUpDown, PlaneLanding, PlaneTakeoff, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import { resolveCityCode } from '../../../core/city-codes';
 import { CABIN_LABELS, CABINS, SEARCH_MESSAGES } from '../../../core/search-options';
 import { notify } from '../../lib/toast';
+import { MultiCityButton } from '../planner/multi-city-button';
 import { AirportCombobox } from './airport-combobox';
 import { codeFromLabel } from './airport-suggestions';
 import type * as ValidateSearchModule from './validate-search';
@@ -227,10 +228,7 @@ export function SearchForm({ initial, initialErrors, submitLabel = 'Search Fligh
           <Search aria-hidden="true" size={18} />
           {submitLabel}
         </button>
-        <button type="button" className="btn btn-large" aria-disabled="true" title="Available soon" onClick={(event) => event.preventDefault()}>
-          <Route aria-hidden="true" size={18} />
-          Multi-City
-        </button>
+        <MultiCityButton origin={from.code ?? from.text} />
       </div>
     </form>
   );

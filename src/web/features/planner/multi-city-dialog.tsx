@@ -1,0 +1,202 @@
+import { Plane, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { PLANNER_MESSAGES, type PlanResultWire } from '../../../core/planner';
+import { ApiError } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import { Modal } from '../booking/modal';
+import { useCurrency } from '../currency/currency-context';
+import { AirportCombobox } from '../search/airport-combobox';
+import { planMultiCity, savePlan } from './planner-api';
+import './planner.css';
+
+interface StopDraft {
+  id: number;
+  text: string;
+  code: string | null;
+  date: string;
+  isOrigin: boolean;
+}
+
+function isoDay(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const hm = (minutes: number) => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+const time = (iso: string) => iso.slice(11, 16);
+const dateLabel = (iso: string) => new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+
+let nextId = 1;
+const newStop = (isOrigin: boolean, text = '', code: string | null = null, date = ''): StopDraft => ({ id: nextId++, text, code, date, isOrigin });
+
+/**
+ * Multi-City Trip Planner: 2–6 stops (city and date), best price or shortest time, an optional
+ * better order of the middle cities; real legs with a timeline, each with a Book button.
+ */
+export default function MultiCityDialog({ open, onOpenChange, origin }: { open: boolean; onOpenChange(open: boolean): void; origin: string }) {
+  const { format } = useCurrency();
+  const [stops, setStops] = useState<StopDraft[]>(() => [newStop(true, origin, null, isoDay(7)), newStop(false, '', null, isoDay(10))]);
+  const [mode, setMode] = useState<'price' | 'time'>('price');
+  const [optimizeOrder, setOptimizeOrder] = useState(true);
+  const [state, setState] = useState<'idle' | 'optimizing' | 'result'>('idle');
+  const [plan, setPlan] = useState<PlanResultWire | null>(null);
+  const [error, setError] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  const update = (id: number, patch: Partial<StopDraft>) => setStops((list) => list.map((s) => (s.id === id ? { ...s, ...patch } : s)));
+  const canRemove = (stop: StopDraft) => stops.length > 2 && !stop.isOrigin;
+
+  async function optimize() {
+    setError('');
+    setFieldErrors({});
+    if (stops.filter((s) => s.text.trim() && s.date).length < 2 || stops.some((s) => !s.text.trim() || !s.date)) {
+      setError(PLANNER_MESSAGES.needTwoStops);
+      notify.error(PLANNER_MESSAGES.needTwoStops);
+      return;
+    }
+    setState('optimizing');
+    try {
+      const result = await planMultiCity({ stops: stops.map((s) => ({ city: s.code ?? s.text.trim(), date: s.date })), mode, optimizeOrder });
+      setPlan(result);
+      setState('result');
+      notify.success(PLANNER_MESSAGES.optimized(mode === 'price' ? 'cost' : 'time'));
+    } catch (e) {
+      setState('idle');
+      const message = e instanceof ApiError ? e.message : 'Could not plan this trip. Please try again.';
+      setError(message);
+      if (e instanceof ApiError) setFieldErrors(e.fields);
+      notify.error(message);
+    }
+  }
+
+  function save() {
+    if (!plan) return;
+    savePlan(plan);
+    notify.success(PLANNER_MESSAGES.saved);
+  }
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Multi-City Trip Planner" description="Add 2 to 6 cities with the date you fly on from each; the last date is when you arrive." className="mc-modal">
+      <ol className="mc-stops">
+        {stops.map((stop, index) => (
+          <li key={stop.id} className="mc-stop">
+            <span className="mc-stop-n" aria-hidden="true">
+              {index + 1}
+            </span>
+            <AirportCombobox
+              id={`mc-city-${stop.id}`}
+              label={stop.isOrigin ? 'From (origin)' : `City ${index + 1}`}
+              value={stop.text}
+              error={fieldErrors[`stops.${index}.city`]}
+              onChange={(text, code) => update(stop.id, { text, code })}
+            />
+            <div className="field mc-date">
+              <label htmlFor={`mc-date-${stop.id}`}>{index === 0 ? 'Departure date' : index === stops.length - 1 ? 'Arrival date' : 'Fly on date'}</label>
+              <input
+                id={`mc-date-${stop.id}`}
+                type="date"
+                className="input"
+                min={isoDay(0)}
+                value={stop.date}
+                aria-invalid={fieldErrors[`stops.${index}.date`] ? true : undefined}
+                aria-describedby={fieldErrors[`stops.${index}.date`] ? `mc-date-${stop.id}-error` : undefined}
+                onChange={(e) => update(stop.id, { date: e.target.value })}
+              />
+              {fieldErrors[`stops.${index}.date`] ? (
+                <p id={`mc-date-${stop.id}-error`} className="field-error">
+                  {fieldErrors[`stops.${index}.date`]}
+                </p>
+              ) : null}
+            </div>
+            {canRemove(stop) ? (
+              <button type="button" className="icon-btn mc-remove" aria-label={`Remove city ${index + 1}`} onClick={() => setStops((list) => list.filter((s) => s.id !== stop.id))}>
+                <Trash2 aria-hidden="true" size={18} />
+              </button>
+            ) : (
+              <span className="mc-remove" />
+            )}
+          </li>
+        ))}
+      </ol>
+      <div className="mc-controls">
+        <button type="button" className="btn" disabled={stops.length >= 6} onClick={() => setStops((list) => [...list, newStop(false, '', null, list[list.length - 1]?.date ?? '')])}>
+          Add City
+        </button>
+        <fieldset className="mc-mode">
+          <legend>Optimise for</legend>
+          <label>
+            <input type="radio" name="mc-mode" value="price" checked={mode === 'price'} onChange={() => setMode('price')} /> Best price
+          </label>
+          <label>
+            <input type="radio" name="mc-mode" value="time" checked={mode === 'time'} onChange={() => setMode('time')} /> Shortest time
+          </label>
+        </fieldset>
+        <label className="mc-order">
+          <input type="checkbox" checked={optimizeOrder} onChange={(e) => setOptimizeOrder(e.target.checked)} /> Try a better order of the middle cities
+        </label>
+      </div>
+      {error ? (
+        <p className="mc-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="modal-actions">
+        <button type="button" className="btn btn-primary" onClick={() => void optimize()} disabled={state === 'optimizing'}>
+          {state === 'optimizing' ? 'Optimizing…' : 'Optimize Route'}
+        </button>
+      </div>
+      <div aria-live="polite">
+        {state === 'result' && plan ? (
+          <section className="mc-result" aria-label="Your trip">
+            <p className="mc-totals">
+              <strong>{format(plan.totalPrice)}</strong> total · {hm(plan.totalMinutes)} flying · {plan.order.join(' → ')}
+            </p>
+            {plan.optimization.reordered && plan.optimization.asEntered ? (
+              <p className="mc-note">
+                Reordered: {plan.optimization.asEntered.order.join(' → ')} would be {format(plan.optimization.asEntered.totalPrice)}, {hm(plan.optimization.asEntered.totalMinutes)}.
+              </p>
+            ) : null}
+            <ol className="mc-legs">
+              {plan.legs.map((leg, i) => (
+                <li key={`${leg.fromCode}-${leg.toCode}-${i}`} className="mc-leg">
+                  <div>
+                    <strong>
+                      {leg.from} ({leg.fromCode}) → {leg.to} ({leg.toCode})
+                    </strong>
+                    <span className="small muted">
+                      {dateLabel(leg.departureTime)} · {time(leg.departureTime)}–{time(leg.arrivalTime)} · {hm(leg.duration)} · {leg.airline} {leg.flightNumber}
+                      {leg.layover ? ` · ${leg.layover}` : ' · Non-stop'}
+                    </span>
+                  </div>
+                  <span className="mc-leg-price">{format(leg.price)}</span>
+                  <Link href="/result/book" state={{ itinerary: leg.itinerary }} className="btn btn-small btn-primary" onClick={() => onOpenChange(false)} aria-label={`Book ${leg.from} to ${leg.to}`}>
+                    Book
+                  </Link>
+                </li>
+              ))}
+            </ol>
+            <h3 className="mc-subtitle">Timeline</h3>
+            <ol className="mc-timeline">
+              {plan.timeline.map((entry, i) => (
+                <li key={i} className={`mc-tl mc-tl-${entry.type}`}>
+                  <Plane aria-hidden="true" size={14} />
+                  <span className="mc-tl-type">{entry.type}</span>
+                  <span>
+                    {dateLabel(entry.at)} {time(entry.at)} — {entry.text}
+                  </span>
+                </li>
+              ))}
+            </ol>
+            <div className="modal-actions">
+              <button type="button" className="btn btn-primary" onClick={save}>
+                Save Trip Plan
+              </button>
+            </div>
+          </section>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}
