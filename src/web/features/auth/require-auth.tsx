@@ -18,10 +18,11 @@ function GuardSkeleton() {
 /**
  * Shows its children only to a signed-in traveller. Otherwise: the spec's toast
  * 'Please login to book flights', then /login, remembering this path and its
- * history state so signing in comes straight back here.
+ * history state so signing in comes straight back here — when `returnIf` (if given)
+ * accepts that state; otherwise signing in goes to /home.
  * @example export function BookPage() { return <RequireAuth><BookScreen /></RequireAuth>; }
  */
-export function RequireAuth({ children }: { children: ReactNode }) {
+export function RequireAuth({ children, returnIf }: { children: ReactNode; returnIf?: (state: unknown) => boolean }) {
   const { user, status } = useSession();
   const [pathname, navigate] = useLocation();
   const search = useSearch();
@@ -31,10 +32,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (status !== 'ready' || user || redirected.current) return;
     redirected.current = true;
-    rememberReturnTo(search ? `${pathname}?${search}` : pathname, window.history.state);
+    // Come back here after sign-in only when there is something to come back to (the booking
+    // screen needs its chosen flight); otherwise sign-in lands on /home.
+    const state: unknown = window.history.state;
+    if (!returnIf || returnIf(state)) rememberReturnTo(search ? `${pathname}?${search}` : pathname, state);
     notify.error(AUTH_MESSAGES.loginRequired);
     navigate('/login', { replace: true });
-  }, [status, user, pathname, search, navigate]);
+  }, [status, user, pathname, search, navigate, returnIf]);
 
   if (status === 'loading') return <GuardSkeleton />;
   if (!user) return null;

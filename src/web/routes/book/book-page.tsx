@@ -7,6 +7,7 @@ import type { Itinerary, SearchQuery } from '../../../core/search';
 import { useDocumentTitle } from '../../components/page-title';
 import { RequireAuth } from '../../features/auth/require-auth';
 import { BookingApiError, createBooking, newIdempotencyKey, priceChangeOf } from '../../features/booking/booking-api';
+import { BOOKING_FAILED, FLIGHT_UNAVAILABLE, bookingFailureOf } from '../../features/booking/booking-failure';
 import { formatInr, localDate } from '../../features/booking/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
 import { Modal } from '../../features/booking/modal';
@@ -47,7 +48,7 @@ export function resultsHref(query: SearchQuery | undefined): string {
 export function BookPage() {
   useDocumentTitle('Book Your Flight');
   return (
-    <RequireAuth>
+    <RequireAuth returnIf={isBookState}>
       <BookScreen />
     </RequireAuth>
   );
@@ -71,7 +72,7 @@ function BookScreen() {
   return <BookingForm key={state.itinerary.id} itinerary={state.itinerary} query={state.query} />;
 }
 
-type Problem = { kind: 'price-changed'; oldTotal: number; newTotal: number } | { kind: 'sold-out'; message: string } | null;
+type Problem = { kind: 'price-changed'; oldTotal: number; newTotal: number } | { kind: 'sold-out'; message: string } | { kind: 'unavailable' } | null;
 
 function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: SearchQuery | undefined }) {
   const [, navigate] = useLocation();
@@ -132,12 +133,18 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
         setProblem({ kind: 'sold-out', message: error.message });
         return;
       }
-      if (error instanceof BookingApiError && Object.keys(error.fields).length > 0) {
+      const failure = bookingFailureOf(error);
+      if (failure === 'unavailable') {
+        notify.error(FLIGHT_UNAVAILABLE);
+        setProblem({ kind: 'unavailable' });
+        return;
+      }
+      if (failure === 'passengers' && error instanceof BookingApiError) {
         setErrors(error.fields);
         notify.error(PASSENGER_MESSAGES.formToast);
         return;
       }
-      notify.error(error instanceof Error ? error.message : 'Booking failed. Please try again.');
+      notify.error(failure === 'other' && error instanceof Error ? error.message : BOOKING_FAILED);
     }
   };
 
@@ -278,6 +285,14 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
             </div>
           </>
         )}
+      </Modal>
+
+      <Modal open={problem?.kind === 'unavailable'} title="Flight no longer available" description={FLIGHT_UNAVAILABLE} onOpenChange={(open) => !open && setProblem(null)}>
+        <div className="modal-actions">
+          <button type="button" className="btn btn-primary" onClick={() => navigate(backHref)}>
+            Back to results
+          </button>
+        </div>
       </Modal>
 
       <Modal open={problem?.kind === 'sold-out'} title="Seats sold out" description={problem?.kind === 'sold-out' ? problem.message : undefined} onOpenChange={(open) => !open && setProblem(null)}>
