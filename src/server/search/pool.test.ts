@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixedClock } from '../../core/clock';
 import type { SearchQuery, SearchResponse } from '../../core/search';
 import { type Database, wrapPglite } from '../../db/client';
+import { signUpAndLogin } from '../../../tests/support/auth';
+import { ADULT, findItinerary, postBooking } from '../../../tests/support/booking';
 import { openFromTemplate } from '../../../tests/support/pglite-template';
 import { InventoryView } from '../../domain/inventory/view';
 import { inventoryDatesFor } from '../../domain/search/search-flights';
@@ -74,6 +76,35 @@ describe('search worker pool', () => {
       const after = JSON.parse(text(answer.bytes)) as SearchResponse;
       expect(after.itineraries.some((i) => i.legs.some((l) => l.flightId === flightId))).toBe(false);
       expect(text(answer.bytes)).toBe(text((await local.answer(q, NOW, 'identity')).bytes));
+    }
+  });
+
+  it('a booking that takes the last seats removes the flight from the next search on every worker', async () => {
+    const clock = createFixedClock(NOW.toISOString());
+    const app = createApp({ ...createAppDeps({ database, clock, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), logger: silentLogger, world, inventory }), search: pool });
+    const itinerary = await findItinerary(app, { from: 'BOM', to: 'BLR', date: '2026-11-25' });
+    const flightId = itinerary.legs[0]?.flightId ?? '';
+    const capacity = world.getFlight(flightId)?.capacity.economy ?? 0;
+    // Another node sold all but two seats; this node learns it from its refresh.
+    await client.query(
+      `insert into flight_inventory (flight_id, cabin, departure_date, capacity, available, held, sold) values ($1, 'economy', '2026-11-25', $2, 2, 0, $3)
+       on conflict (flight_id, cabin) do update set available = 2, held = 0, sold = excluded.sold, updated_at = now()`,
+      [flightId, capacity, capacity - 2],
+    );
+    await inventory.refresh(database.db);
+    const url = '/api/search?from=BOM&to=BLR&date=2026-11-25';
+    const seen = JSON.parse(text((await pool.answer(query('BOM', 'BLR', '2026-11-25'), NOW, 'identity')).bytes)) as SearchResponse;
+    expect(seen.itineraries.find((i) => i.legs[0]?.flightId === flightId)?.seatsLeft).toBe(2);
+    const { cookie } = await signUpAndLogin(app);
+    const hold = await postBooking(app, cookie, { itineraryId: itinerary.id, passengers: [ADULT, { ...ADULT, firstName: 'Priya' }], quotedTotal: itinerary.price.total.total * 2, acceptPriceChange: true });
+    expect(hold.status).toBe(201);
+    // The next searches, served by both workers at once over HTTP, no longer offer it.
+    const answers = await Promise.all([app.request(url), app.request(url), app.request(`${url}&adults=1`)]);
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as SearchResponse;
+      expect(body.itineraries.length).toBeGreaterThan(0);
+      expect(body.itineraries.some((i) => i.legs.some((l) => l.flightId === flightId))).toBe(false);
     }
   });
 
