@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, or } from 'drizzle-orm';
 import type { Clock } from '../core/clock';
 import { AppError, toErrorBody } from '../core/errors';
 import type { Db } from '../db/client';
@@ -14,24 +14,79 @@ import { idempotencyKeys } from '../db/schema';
  * INSERT … ON CONFLICT DO NOTHING, so exactly one of many concurrent requests runs.
  */
 
-/** A request that has been `in_progress` this long is taken to have died with its node. */
-export const ABANDONED_AFTER_MS = 60_000;
+/**
+ * A request still `in_progress` after this long is taken to have died with its node (a crash,
+ * kill -9) and may be taken over by a retry. Holds and confirmations finish in well under a
+ * second and the slowest step (a provider call) times out at 10 s; running one twice is harmless
+ * anyway, because settling a payment locks the booking row and is idempotent.
+ */
+export const ABANDONED_AFTER_MS = 15_000;
+/** Finished keys are kept this long for replays, then swept. */
+export const KEEP_KEYS_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes finished keys older than KEEP_KEYS_MS and abandoned in-progress ones.
+ * @example const removed = await sweepIdempotencyKeys(db, clock)
+ */
+export async function sweepIdempotencyKeys(db: Db, clock: Clock): Promise<number> {
+  const now = clock.now().getTime();
+  const rows = await db
+    .delete(idempotencyKeys)
+    .where(
+      or(
+        lt(idempotencyKeys.createdAt, new Date(now - KEEP_KEYS_MS)),
+        and(eq(idempotencyKeys.status, 'in_progress'), lt(idempotencyKeys.createdAt, new Date(now - ABANDONED_AFTER_MS))),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return rows.length;
+}
 
 export interface StoredResponse {
   status: number;
   body: unknown;
 }
 
-/** JSON with object keys sorted, so the same body in another key order hashes the same. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+/**
+ * JSON with object keys sorted, so the same body in another key order hashes the same.
+ * Iterative (an explicit stack, no recursion), so a hostile body nested thousands deep costs
+ * memory proportional to its size and can never overflow the call stack.
+ */
+function canonicalJson(root: unknown): string {
+  const out: string[] = [];
+  // A frame is either a value still to write or a piece of punctuation to emit.
+  const stack: ({ value: unknown } | { text: string })[] = [{ value: root }];
+  while (stack.length > 0) {
+    const frame = stack.pop() as { value: unknown } | { text: string };
+    if ('text' in frame) {
+      out.push(frame.text);
+      continue;
+    }
+    const value = frame.value;
+    if (Array.isArray(value)) {
+      const parts: ({ value: unknown } | { text: string })[] = [{ text: '[' }];
+      value.forEach((item, i) => {
+        if (i > 0) parts.push({ text: ',' });
+        parts.push({ value: item === undefined ? null : item });
+      });
+      parts.push({ text: ']' });
+      for (let i = parts.length - 1; i >= 0; i -= 1) stack.push(parts[i] as { value: unknown } | { text: string });
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const parts: ({ value: unknown } | { text: string })[] = [{ text: '{' }];
+      entries.forEach(([k, v], i) => {
+        parts.push({ text: `${i > 0 ? ',' : ''}${JSON.stringify(k)}:` });
+        parts.push({ value: v });
+      });
+      parts.push({ text: '}' });
+      for (let i = parts.length - 1; i >= 0; i -= 1) stack.push(parts[i] as { value: unknown } | { text: string });
+    } else {
+      out.push(JSON.stringify(value) ?? 'null');
+    }
   }
-  return JSON.stringify(value) ?? 'null';
+  return out.join('');
 }
 
 /**

@@ -2,6 +2,7 @@ import { authCleanup } from './auth-cleanup';
 import { demandSimulator, inventoryRefresh } from './demand-simulator';
 import { flightWatch } from './flight-watch';
 import { holdSweeper } from './hold-sweeper';
+import { idempotencyCleanup } from './idempotency-cleanup';
 import { outboxMailer } from './outbox-mailer';
 import { priceAlertChecker } from './price-alerts';
 import { pushSender } from './push-sender';
@@ -13,4 +14,4 @@ import type { Job } from './runner';
  * Every background job the server runs. Add yours here (one file per job in this folder).
  * main.ts starts them; tests call their `run` directly with their own deps.
  */
-export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker, paymentReconciler, sandboxWebhooks, flightWatch];
+export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker, paymentReconciler, sandboxWebhooks, flightWatch, idempotencyCleanup];

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { and, asc, eq } from 'drizzle-orm';
-import { CreateBookingBodySchema, IdempotencyKeySchema } from '../../core/booking';
+import { CreateBookingBodySchema, IdempotencyKeySchema, PASSENGER_MESSAGES } from '../../core/booking';
 import { AppError, ERROR_CODES } from '../../core/errors';
 import { boardingPasses, bookings } from '../../db/schema';
 import { PriceChangedError } from '../../domain/booking/holds';
@@ -65,6 +65,12 @@ const ticketRoute = travellerRoute({ owns: 'booking' }, {
   responses: { 200: { description: 'application/pdf' }, 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such booking'), 409: json(ErrorSchema, 'Not paid yet') },
 });
 
+/** A plain object whose values are strings, numbers, booleans or null (no nesting). */
+function isFlatObject(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  return Object.values(value).every((v) => v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
+}
+
 /** Bookings: hold, list, read, e-ticket. */
 export function registerBookings(app: OpenApiApp) {
 
@@ -73,6 +79,10 @@ export function registerBookings(app: OpenApiApp) {
     const user = currentUser(c);
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
+    // Each passenger is one flat object of plain values; anything deeper is refused before it is hashed or stored.
+    if (!body.passengers.every(isFlatObject)) {
+      throw new AppError('validation_failed', PASSENGER_MESSAGES.formToast, { passengers: 'Each passenger must be an object of text fields' });
+    }
     const answer = await withIdempotency(database.db, clock, { userId: user.id, scope: 'create-booking', key, hash: requestHash(body) }, async () => {
       try {
         const booking = await checkout.hold({
