@@ -21,7 +21,8 @@ function isoDay(offsetDays) {
 const pages = [
   { name: 'Home', url: `http://127.0.0.1:${port}/` },
   { name: 'Results', url: `http://127.0.0.1:${port}/result?from=DEL&to=BOM&date=${isoDay(14)}&cabin=economy&adults=1&children=0&infants=0` },
-];
+  { name: 'Explore', url: `http://127.0.0.1:${port}/explore` },
+].filter((p) => !process.env.PAGES || process.env.PAGES.split(',').includes(p.name));
 
 const chrome = await chromeLauncher.launch({
   chromePath: findChromium(),

@@ -15,15 +15,20 @@ const browser = await chromium.launch({ executablePath: findChromium(), args: ['
 try {
   const day = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
   const results = `/result?from=DEL&to=BOM&date=${day}&cabin=economy&adults=1&children=0&infants=0`;
-  for (const route of ['/', results, '/about']) {
+  // Explore's own share: scripts the home page did not load, plus its API answers (the catalogue).
+  const homeScripts = new Set();
+  for (const route of ['/', results, '/about', '/explore']) {
     const page = await browser.newPage();
     // Hold back the idle-time prefetch so it is measured separately.
     await page.addInitScript(() => {
       window.requestIdleCallback = () => 0;
     });
     const scripts = [];
+    const data = [];
     page.on('response', async (res) => {
-      if (res.request().resourceType() === 'script') scripts.push({ url: res.url(), body: await res.body() });
+      const type = res.request().resourceType();
+      if (type === 'script') scripts.push({ url: res.url(), body: await res.body() });
+      else if ((type === 'fetch' || type === 'xhr') && res.url().includes('/api/')) data.push({ url: res.url(), body: await res.body().catch(() => Buffer.alloc(0)) });
     });
     await page.goto(`http://127.0.0.1:3392${route}`, { waitUntil: 'networkidle' });
     // The toast library is fetched when the first toast shows (on Results: "Found N flights"), not to render.
@@ -33,6 +38,13 @@ try {
     const total = scripts.reduce((sum, s) => sum + gzipSync(s.body, { level: 6 }).length, 0);
     const raw = scripts.reduce((sum, s) => sum + s.body.length, 0);
     console.log(`${(route === results ? '/result?{search}' : route).padEnd(17)} initial JS: ${(total / 1024).toFixed(1)} kB gzip (${(raw / 1024).toFixed(1)} kB raw) in ${scripts.length} files${toastKb ? ` (+ ${toastKb.toFixed(1)} kB toast library on the first toast)` : ''}${route === '/' || route === results ? ' — target ≤ 100 kB' : ''}`);
+    if (route === '/') scripts.forEach((s) => homeScripts.add(s.url));
+    if (route === '/explore') {
+      const own = scripts.filter((s) => !homeScripts.has(s.url));
+      const ownKb = own.reduce((sum, s) => sum + gzipSync(s.body, { level: 6 }).length, 0) / 1024;
+      const dataKb = data.reduce((sum, d) => sum + gzipSync(d.body, { level: 6 }).length, 0) / 1024;
+      console.log(`${''.padEnd(17)} Explore's own: ${ownKb.toFixed(1)} kB gzip JS in ${own.length} files + ${dataKb.toFixed(1)} kB gzip data = ${(ownKb + dataKb).toFixed(1)} kB — target ≤ 60 kB`);
+    }
     if (process.env.VERBOSE) for (const s of scripts) console.log(`    ${(gzipSync(s.body, { level: 6 }).length / 1024).toFixed(1).padStart(6)} kB  ${s.url.split('/').pop()}`);
     await page.close();
   }

@@ -3,7 +3,6 @@ import { useLocation } from 'wouter';
 import { EXPLORE_MESSAGES } from '../../../core/explore';
 import type { ExploreRoute } from '../../../core/explore-schemas';
 import { notify } from '../../lib/toast';
-import { rememberReturnTo } from '../auth/return-to';
 import { useSession } from '../auth/use-session';
 
 /**
@@ -23,9 +22,12 @@ export function useBookRoute(): (route: Pick<ExploreRoute, 'name' | 'name2'>) =>
         navigate('/home', { state });
         return;
       }
-      rememberReturnTo('/home', state);
       notify.error(EXPLORE_MESSAGES.loginRequired);
-      navigate('/login');
+      // Loaded on demand: the module brings zod, which the Explore page otherwise does not need.
+      void import('../auth/return-to')
+        .then(({ rememberReturnTo }) => rememberReturnTo('/home', state))
+        .catch(() => {})
+        .finally(() => navigate('/login'));
     },
     [user, navigate],
   );
