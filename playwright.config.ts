@@ -38,6 +38,8 @@ export default defineConfig({
       // Every browser test signs up its own accounts from 127.0.0.1; production keeps 50 and 20.
       SIGNUP_LIMIT_PER_IP: '100000',
       LOGIN_LIMIT_PER_IP: '100000',
+      // A new price alert is checked within seconds, so the alert tests see a trigger.
+      PRICE_ALERT_JOB_SECONDS: '2',
     },
   },
 });

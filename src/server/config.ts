@@ -63,6 +63,8 @@ export const ConfigSchema = z.object({
   // Outgoing mail (booking confirmations). Unset: messages are rendered and logged, not sent.
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be a URL like smtp://user:password@host:587').optional(),
   MAIL_FROM: z.string().min(3).max(200).default('Safar <no-reply@safar.example>'),
+  // How often each node's price-alert job looks for due alerts (each alert is re-priced hourly).
+  PRICE_ALERT_JOB_SECONDS: z.coerce.number({ message: 'must be a whole number from 1 to 3600' }).int('must be a whole number from 1 to 3600').min(1, 'must be a whole number from 1 to 3600').max(3600, 'must be a whole number from 1 to 3600').default(60),
   // Web Push (VAPID). Both keys or neither: without them, keys are generated once into DATA_DIR/vapid-keys.json.
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key (87 characters)').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key (43 characters)').optional(),

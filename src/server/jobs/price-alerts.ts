@@ -7,7 +7,7 @@ import type { Job } from './runner';
  */
 export const priceAlertChecker: Job = {
   name: 'price-alerts',
-  intervalMs: 60_000,
+  intervalMs: (config) => config.PRICE_ALERT_JOB_SECONDS * 1000,
   async run(deps) {
     const { database, clock, world, inventory, logger } = deps;
     const started = performance.now();

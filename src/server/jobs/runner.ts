@@ -8,7 +8,8 @@ import { errorForLog } from '../log-safety';
  */
 export interface Job {
   name: string;
-  intervalMs: number;
+  /** Milliseconds between runs, or a function of the configuration for a configurable interval. */
+  intervalMs: number | ((config: AppDeps['config']) => number);
   run(deps: AppDeps): Promise<void>;
 }
 
@@ -46,7 +47,8 @@ export function startJobs(deps: AppDeps, jobs: Job[], options: { autoStart?: boo
 
   const schedule = (job: Job) => {
     if (stopped) return;
-    const jitter = job.intervalMs * (0.9 + Math.random() * 0.2);
+    const interval = typeof job.intervalMs === 'function' ? job.intervalMs(deps.config) : job.intervalMs;
+    const jitter = interval * (0.9 + Math.random() * 0.2);
     const timer = setTimeout(() => {
       void runJob(job).then(() => schedule(job));
     }, jitter);

@@ -12,6 +12,7 @@ const LoginPage = lazy(() => import('../routes/login/login-page').then((m) => ({
 const SignupPage = lazy(() => import('../routes/signup/signup-page').then((m) => ({ default: m.SignupPage })));
 const ProfilePage = lazy(() => import('../routes/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const TicketPage = lazy(() => import('../routes/ticket/ticket-page').then((m) => ({ default: m.TicketPage })));
+const AlertsPage = lazy(() => import('../routes/alerts/alerts-page').then((m) => ({ default: m.AlertsPage })));
 const NotFoundPage = lazy(() => import('../routes/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** The spec's route table (section 2). The first match wins; the last route is the fallback. */
@@ -29,6 +30,7 @@ export function AppRoutes() {
       <Route path="/signup" component={SignupPage} />
       <Route path="/profile" component={ProfilePage} />
       <Route path="/ticket/:bookingId" component={TicketPage} />
+      <Route path="/alerts" component={AlertsPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

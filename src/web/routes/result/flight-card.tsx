@@ -1,6 +1,7 @@
 import { BellRing, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Itinerary, SearchQuery } from '../../../core/search';
+import { PriceAlertButton } from '../../features/alerts/price-alert-button';
 import { useCurrency } from '../../features/currency/currency-context';
 import { formatDuration, localTime } from '../../features/search/result-filters';
 import { WeatherButton } from '../../features/weather/weather-button';
@@ -106,6 +107,7 @@ export function FlightCard({ itinerary, query }: { itinerary: Itinerary; query: 
           <WeatherButton code={last.to.code} city={last.to.city} date={itinerary.arrival.slice(0, 10)} label="Weather & Travel Insights" className="btn btn-small btn-ghost" />
         ) : null}
         {LATER.map((label) => {
+          if (label === 'Price Alert') return <PriceAlertButton key={label} itinerary={itinerary} query={query} />;
           const Icon = LATER_ICONS[label];
           return (
             <button key={label} type="button" className="btn btn-small btn-ghost" aria-disabled="true" title="Available soon" onClick={(event) => event.preventDefault()}>

@@ -1,0 +1,117 @@
+import type { AlertView, CreateAlertBody } from '../../../core/alerts';
+import { apiFetch } from '../../lib/api';
+import { readStored, removeStored, writeStored } from '../../lib/storage';
+
+/**
+ * Every price-alert call the web app makes (one module, so queued offline actions replay through
+ * the same functions). A visitor without an account owns alerts through a secret token this
+ * browser keeps under `safar:alert-owner` and sends as `X-Alert-Owner`; the server stores only
+ * its hash. Creates carry an Idempotency-Key, so a replay never makes a second alert.
+ */
+export const OWNER_TOKEN_KEY = 'safar:alert-owner';
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+function base64url(bytes: Uint8Array): string {
+  let text = '';
+  bytes.forEach((b) => (text += String.fromCharCode(b)));
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** This browser's owner token, if it has one. */
+export function ownerToken(): string | null {
+  const token = readStored(OWNER_TOKEN_KEY);
+  return token && TOKEN.test(token) ? token : null;
+}
+
+/** This browser's owner token, created (32 random bytes) on first use. */
+export function ensureOwnerToken(): string {
+  const existing = ownerToken();
+  if (existing) return existing;
+  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  writeStored(OWNER_TOKEN_KEY, token);
+  return token;
+}
+
+/** Adopts the token from a secret manage link (the confirmation message), e.g. on another browser. */
+export function adoptOwnerToken(token: string): boolean {
+  if (!TOKEN.test(token)) return false;
+  writeStored(OWNER_TOKEN_KEY, token);
+  return true;
+}
+
+export function forgetOwnerToken(): void {
+  removeStored(OWNER_TOKEN_KEY);
+}
+
+function ownerHeaders(create = false): Record<string, string> {
+  const token = create ? ensureOwnerToken() : ownerToken();
+  return token ? { 'X-Alert-Owner': token } : {};
+}
+
+/** A fresh Idempotency-Key (getRandomValues also works outside secure contexts). */
+export function newIdempotencyKey(): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(18)));
+}
+
+/** The alerts of the signed-in traveller (all devices), or of this browser's token; none without either. */
+export async function listAlerts(signedIn: boolean): Promise<AlertView[]> {
+  if (!signedIn && !ownerToken()) return [];
+  return (await apiFetch<{ alerts: AlertView[] }>('/api/price-alerts', { headers: ownerHeaders() })).alerts;
+}
+
+/** Creates an alert; pass the same key again to replay safely. */
+export async function createAlert(body: CreateAlertBody, idempotencyKey: string, signedIn: boolean): Promise<AlertView> {
+  const headers = { 'Idempotency-Key': idempotencyKey, ...(signedIn ? ownerHeaders() : ownerHeaders(true)) };
+  return (await apiFetch<{ alert: AlertView }>('/api/price-alerts', { method: 'POST', json: body, headers })).alert;
+}
+
+export async function setAlertActive(id: string, active: boolean): Promise<AlertView> {
+  return (await apiFetch<{ alert: AlertView }>(`/api/price-alerts/${encodeURIComponent(id)}`, { method: 'PATCH', json: { active }, headers: ownerHeaders() })).alert;
+}
+
+export async function deleteAlert(id: string): Promise<void> {
+  await apiFetch<{ deleted: true }>(`/api/price-alerts/${encodeURIComponent(id)}`, { method: 'DELETE', headers: ownerHeaders() });
+}
+
+/** Confirms an address from the confirmation message's link. */
+export function confirmAlertEmail(token: string): Promise<{ confirmed: number }> {
+  return apiFetch<{ confirmed: number }>('/api/price-alerts/confirm', { method: 'POST', json: { token } });
+}
+
+/** Stops mail from the unsubscribe link. */
+export function unsubscribeAlertEmail(token: string): Promise<{ unsubscribed: number }> {
+  return apiFetch<{ unsubscribed: number }>('/api/price-alerts/unsubscribe', { method: 'POST', json: { token } });
+}
+
+function keyBytes(base64: string): Uint8Array<ArrayBuffer> {
+  const text = atob(base64.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(new ArrayBuffer(text.length));
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+/** Whether this browser can take Web Push now: a service worker is registered and the permission is not refused. */
+export async function pushAvailable(): Promise<boolean> {
+  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return false;
+  if (Notification.permission === 'denied') return false;
+  return (await navigator.serviceWorker.getRegistration()) !== undefined;
+}
+
+/**
+ * Asks for the notification permission (call from a click) and subscribes this browser for
+ * price-drop pushes. Returns false when the traveller says no.
+ */
+export async function subscribeToPush(signedIn: boolean): Promise<boolean> {
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return false;
+  const registration = await navigator.serviceWorker.ready;
+  const { publicKey } = await apiFetch<{ publicKey: string }>('/api/push/key');
+  const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  const json = subscription.toJSON();
+  await apiFetch('/api/push/subscriptions', {
+    method: 'POST',
+    json: { endpoint: json.endpoint, keys: json.keys },
+    headers: signedIn ? {} : ownerHeaders(true),
+  });
+  return true;
+}
