@@ -161,7 +161,7 @@ test.describe('booking journey', () => {
     await expect(aadhar).toHaveValue('');
     await expect(aadhar).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Group Booking' })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Weather Insights' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Weather Insights' })).toBeEnabled();
     await third.getByRole('button', { name: 'Remove passenger 3' }).click();
     await expect(page.getByTestId('passenger-card')).toHaveCount(2);
     await shoot(page, 'booking');
