@@ -151,16 +151,15 @@ test.describe('home search', () => {
     await expect(input).toHaveValue('ban');
   });
 
-  test('swap exchanges From and To; Multi-City is marked as not yet available', async ({ page }) => {
+  test('swap exchanges From and To; Multi-City opens the trip planner', async ({ page }) => {
     await page.goto('/');
     await form(page).getByRole('combobox', { name: 'From' }).fill('Chennai');
     await form(page).getByRole('combobox', { name: 'To' }).fill('Pune');
     await form(page).getByRole('button', { name: 'Swap From and To' }).click();
     await expect(form(page).getByRole('combobox', { name: 'From' })).toHaveValue('Pune');
     await expect(form(page).getByRole('combobox', { name: 'To' })).toHaveValue('Chennai');
-    const multi = form(page).getByRole('button', { name: 'Multi-City' });
-    await expect(multi).toHaveAttribute('aria-disabled', 'true');
-    await expect(multi).toHaveAttribute('title', 'Available soon');
+    await form(page).getByRole('button', { name: 'Multi-City' }).click();
+    await expect(page.getByRole('dialog', { name: 'Multi-City Trip Planner' })).toBeVisible();
   });
 
   test('a typed city name searches by its code', async ({ page }) => {
