@@ -210,6 +210,44 @@ test.describe('installable, offline-capable Safar', () => {
     await context.setOffline(false);
   });
 
+  test('favourites changed offline wait in the queue and are synced on reconnect', async ({ page, context }) => {
+    test.setTimeout(150_000);
+    const dir = dataDir('queue');
+    server = await startServer({ port: PORT, dataDir: dir });
+    await signUpAndIn(page);
+    await page.goto('/explore');
+    const cards = page.getByTestId('route-card');
+    await expect(cards.first()).toBeVisible({ timeout: 45_000 });
+    const first = cards.nth(0).getByRole('button', { name: /^Favourite / });
+    const second = cards.nth(1).getByRole('button', { name: /^Favourite / });
+    const firstName = (await first.getAttribute('aria-label')) ?? '';
+    const secondName = (await second.getAttribute('aria-label')) ?? '';
+
+    // The signal drops while browsing: server gone, browser offline.
+    await server.stop();
+    await context.setOffline(true);
+    await expect(page.getByText("You're offline")).toBeVisible();
+    await first.click();
+    await expect(first).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText(/will be sent when you're back online/).first()).toBeVisible();
+    await second.click();
+    await expect(second).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Offline Data' }).click();
+    await expect(page.locator('.offline-data div', { hasText: 'Waiting to sync' }).locator('dd')).toHaveText('2');
+
+    // Back online: the queue is replayed with the sync messages, and the server has both.
+    server = await startServer({ port: PORT, dataDir: dir });
+    await context.setOffline(false);
+    await expect(page.getByText('Connection restored!')).toBeVisible();
+    await expect(page.getByText('Syncing offline data...')).toBeVisible();
+    await expect(page.getByText('Offline data synced successfully!')).toBeVisible({ timeout: 15_000 });
+    const favorites = (await (await page.request.get('/api/explore/favorites')).json()) as { routeIds: string[] };
+    expect(favorites.routeIds).toHaveLength(2);
+    await page.reload();
+    await expect(page.getByRole('button', { name: firstName })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: secondName })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   test('a new version is offered with a Refresh notice and loads; the old one keeps working until then', async ({ page }) => {
     test.setTimeout(120_000);
     // v2: a second real build of the same code, under another build id.

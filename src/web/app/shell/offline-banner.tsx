@@ -4,13 +4,21 @@ import { useOnline } from '../../features/offline/use-online';
 import type { OfflineCounts } from '../../features/offline/offline-counts';
 import { notify } from '../../lib/toast';
 
+const loadCounts = () => import('../../features/offline/offline-counts');
+
 /** Counts of what this device really holds for the traveller, read when the panel opens. */
 function useOfflineCounts(open: boolean): OfflineCounts | null {
   const [counts, setCounts] = useState<OfflineCounts | null>(null);
+  // The panel's code is fetched while online (a few seconds after start-up), so it opens even
+  // when the connection drops before the service worker controls the page.
+  useEffect(() => {
+    const timer = window.setTimeout(() => void loadCounts().catch(() => {}), 4000);
+    return () => window.clearTimeout(timer);
+  }, []);
   useEffect(() => {
     if (!open) return;
     let live = true;
-    import('../../features/offline/offline-counts')
+    loadCounts()
       .then((m) => m.offlineCounts())
       .then((next) => live && setCounts(next))
       .catch(() => live && setCounts({ bookings: 0, passes: 0, alerts: 0, queued: 0 }));

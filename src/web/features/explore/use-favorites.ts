@@ -1,17 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EXPLORE_MESSAGES } from '../../../core/explore';
 import { notify } from '../../lib/toast';
+import type { Favorites } from '../../../core/explore-schemas';
 import type { SessionUser } from '../auth/use-session';
-import {
-  deleteFavorite,
-  exploreKeys,
-  fetchFavorites,
-  mergeVisitorFavorites,
-  putFavorite,
-  readVisitorFavorites,
-  writeVisitorFavorites,
-} from './explore-api';
+import { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail, sendOrQueue } from '../offline/offline-queue';
+import { exploreKeys, fetchFavorites, mergeVisitorFavorites, readVisitorFavorites, writeVisitorFavorites } from './explore-api';
+
+/** "del-goi" → "DEL → GOI", for the offline queue's messages. */
+function routeLabel(routeId: string): string {
+  return routeId.toUpperCase().replace('-', ' → ');
+}
 
 export interface FavoritesState {
   favorites: ReadonlySet<string>;
@@ -31,6 +30,16 @@ export function useFavorites(user: SessionUser | null, sessionReady: boolean): F
   // Signing in merges the visitor's browser list first, so the answer already includes it.
   const server = useQuery({ queryKey: key, queryFn: async () => (await mergeVisitorFavorites()) ?? (await fetchFavorites()), enabled: user !== null });
 
+  // Favourites changed offline were just sent: show the server's list.
+  useEffect(() => {
+    if (!user) return;
+    const onSynced = (event: Event) => {
+      if ((event as CustomEvent<OfflineSyncedDetail>).detail.features.includes('favourites')) void queryClient.invalidateQueries({ queryKey: exploreKeys.favorites(user.id) });
+    };
+    window.addEventListener(OFFLINE_SYNCED_EVENT, onSynced);
+    return () => window.removeEventListener(OFFLINE_SYNCED_EVENT, onSynced);
+  }, [user, queryClient]);
+
   const serverList = server.data;
   const current = useMemo(() => (user ? (serverList ?? []) : sessionReady ? visitor : []), [user, serverList, sessionReady, visitor]);
 
@@ -46,8 +55,18 @@ export function useFavorites(user: SessionUser | null, sessionReady: boolean): F
       }
       const userKey = exploreKeys.favorites(user.id);
       queryClient.setQueryData(userKey, next);
-      (isFavorite ? deleteFavorite(routeId) : putFavorite(routeId))
-        .then((list) => queryClient.setQueryData(userKey, list))
+      // Offline, the change waits in the offline queue (PUT and DELETE are idempotent) and the
+      // heart keeps its new state; it is sent on reconnect.
+      sendOrQueue<Favorites>({
+        feature: 'favourites',
+        label: `${isFavorite ? 'Removing favourite' : 'Favourite'} ${routeLabel(routeId)}`,
+        method: isFavorite ? 'DELETE' : 'PUT',
+        path: `/api/explore/favorites/${encodeURIComponent(routeId)}`,
+        body: {},
+      })
+        .then((result) => {
+          if (!result.queued) queryClient.setQueryData(userKey, result.body.routeIds);
+        })
         .catch(() => {
           queryClient.setQueryData(userKey, current);
           notify.error('Could not update your favourites. Please try again.');
