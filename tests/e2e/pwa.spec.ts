@@ -120,7 +120,7 @@ test.describe('installable, offline-capable Safar', () => {
   });
 
   test('tickets, wallet and boarding pass open with the server stopped; after Log Out nothing personal is left', async ({ page, context }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const dir = dataDir('offline');
     server = await startServer({ port: PORT, dataDir: dir });
     await signUpAndIn(page);
@@ -131,7 +131,7 @@ test.describe('installable, offline-capable Safar', () => {
 
     // One online visit: the service worker installs, the offline copy (bookings, passes, PDFs) fills.
     await page.goto('/profile');
-    await expect(page.getByTestId('booking-row')).toHaveCount(1);
+    await expect(page.getByTestId('booking-row')).toHaveCount(1, { timeout: 30_000 });
     await controlledBySw(page);
     await expect(page.getByRole('button', { name: 'Boarding passes (1)' })).toBeVisible();
     await expect.poll(() => offlineDocumentCount(page), { timeout: 20_000 }).toBe(2);
@@ -180,9 +180,10 @@ test.describe('installable, offline-capable Safar', () => {
     // Back online, then Log Out from the header.
     server = await startServer({ port: PORT, dataDir: dir });
     await context.setOffline(false);
-    await expect(page.getByText('Connection restored!')).toBeVisible();
+    await expect(page.getByText('Connection restored!')).toBeVisible({ timeout: 15_000 });
     await page.goto('/profile');
-    await expect(page.getByTestId('booking-row')).toHaveCount(1);
+    // A server that has just restarted on a busy machine can take a while to answer.
+    await expect(page.getByTestId('booking-row')).toHaveCount(1, { timeout: 30_000 });
     await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
 
