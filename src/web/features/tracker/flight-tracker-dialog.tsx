@@ -97,7 +97,10 @@ function StatusCard({ status }: { status: FlightStatus }) {
         </div>
         <div>
           <dt>Gate</dt>
-          <dd>{status.gate ?? (cancelled ? '—' : 'Opens ~1 h before departure')}</dd>
+          <dd>
+            {status.gate ?? (cancelled ? '—' : 'Opens ~1 h before departure')}
+            {status.previousGate ? <span className="small muted"> (changed from {status.previousGate})</span> : null}
+          </dd>
         </div>
         <div>
           <dt>Aircraft</dt>

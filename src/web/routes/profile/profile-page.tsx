@@ -8,6 +8,7 @@ import { useSession } from '../../features/auth/use-session';
 import { bookingsQuery, profileStatsQuery } from '../../features/booking/booking-api';
 import { downloadTicket } from '../../features/booking/download-ticket';
 import { formatDay } from '../../features/booking/format';
+import { BookedFlightStatus } from '../../features/tracker/booked-flight-status';
 import { useCurrency } from '../../features/currency/currency-context';
 import { QueryScope } from '../../features/query/query-scope';
 import './profile.css';
@@ -178,6 +179,7 @@ function BookingRow({ booking, amount }: { booking: BookingView; amount: string 
             <dd>{booking.pnr}</dd>
           </div>
         </dl>
+        {booking.status === 'confirmed' ? <BookedFlightStatus legs={legs} /> : null}
       </div>
       <div className="profile-booking-side">
         <strong className="profile-amount">{amount}</strong>

@@ -8,6 +8,7 @@ import { BookingApiError, bookingQuery } from '../../features/booking/booking-ap
 import { downloadTicket } from '../../features/booking/download-ticket';
 import { formatDay, formatInr, localDate } from '../../features/booking/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
+import { BookedFlightStatus } from '../../features/tracker/booked-flight-status';
 import { QueryScope } from '../../features/query/query-scope';
 import './ticket.css';
 
@@ -110,6 +111,7 @@ function Ticket({ booking }: { booking: BookingView }) {
         </dl>
 
         <ItinerarySummary itinerary={booking.itinerary} />
+        {booking.status === 'confirmed' ? <BookedFlightStatus legs={booking.itinerary.legs} /> : null}
 
         <section className="ticket-section" aria-labelledby="ticket-pax">
           <h2 id="ticket-pax">Passengers</h2>
