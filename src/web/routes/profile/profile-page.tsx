@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, LogOut, MapPin, Ticket, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import type { BookingView } from '../../../core/booking';
 import { useDocumentTitle } from '../../components/page-title';
 import { useSession } from '../../features/auth/use-session';
@@ -56,7 +56,6 @@ export function ProfilePage() {
 }
 
 function ProfileScreen({ email }: { email: string }) {
-  const [, navigate] = useLocation();
   const { signOut } = useSession();
   const { format } = useCurrency();
   const stats = useQuery(profileStatsQuery());
@@ -83,7 +82,8 @@ function ProfileScreen({ email }: { email: string }) {
           type="button"
           className="btn"
           onClick={() => {
-            void signOut().finally(() => navigate('/'));
+            // A full page load: nothing of the traveller stays in memory (query cache, wallet).
+            void signOut().finally(() => window.location.assign('/'));
           }}
         >
           <LogOut aria-hidden="true" size={18} /> Logout
