@@ -22,7 +22,11 @@ export const PlanRequestSchema = z.object({
 });
 export type PlanRequestBody = z.input<typeof PlanRequestSchema>;
 
-export interface PlanLegWire {
+/** How a plan chooses each leg: the cheapest or the fastest itinerary that fits. */
+export type PlanMode = 'price' | 'time';
+
+/** The spec's leg fields plus the itinerary the Book button opens. */
+export interface PlanLeg {
   from: string;
   to: string;
   fromCode: string;
@@ -30,20 +34,36 @@ export interface PlanLegWire {
   date: string;
   airline: string;
   flightNumber: string;
+  /** All-in INR for everyone. */
   price: number;
+  /** Minutes from departure to arrival. */
   duration: number;
+  /** Local ISO date-times with offset. */
   departureTime: string;
   arrivalTime: string;
+  /** "1h 20m in BOM", or null for a non-stop. */
   layover: string | null;
   itinerary: Itinerary;
 }
 
-export interface PlanResultWire {
-  mode: 'price' | 'time';
+export type TimelineType = 'departure' | 'flight' | 'layover' | 'arrival' | 'stay';
+export interface TimelineEntry {
+  type: TimelineType;
+  /** Local ISO date-time (with offset) the entry starts. */
+  at: string;
+  place: string;
+  text: string;
+}
+
+/** A planned trip, as POST /api/plans/multi-city answers it. */
+export interface PlanResult {
+  mode: PlanMode;
+  /** Airport codes in the order flown. */
   order: string[];
-  legs: PlanLegWire[];
-  timeline: { type: 'departure' | 'flight' | 'layover' | 'arrival' | 'stay'; at: string; place: string; text: string }[];
+  legs: PlanLeg[];
+  timeline: TimelineEntry[];
   totalPrice: number;
   totalMinutes: number;
+  /** When another order was tried: the order as entered and how it compared. */
   optimization: { tried: number; reordered: boolean; asEntered: { order: string[]; totalPrice: number; totalMinutes: number } | null };
 }

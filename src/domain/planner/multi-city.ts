@@ -1,10 +1,13 @@
-import type { Cabin, Itinerary, SearchQuery } from '../../core/search';
+import type { PlanLeg, PlanMode, PlanResult, TimelineEntry } from '../../core/planner';
+import type { Cabin, SearchQuery } from '../../core/search';
 import type { Db } from '../../db/client';
 import type { InventoryView } from '../inventory/view';
 import { buildItinerary } from '../search/build-itinerary';
 import { inventoryDatesFor, rankInMemory, type RankedItinerary } from '../search/search-flights';
 import { indiaToday } from '../world/time';
 import type { World } from '../world/world';
+
+export type { PlanLeg, PlanMode, PlanResult, TimelineEntry, TimelineType } from '../../core/planner';
 
 /** 2–6 stops: the origin and up to five more cities. */
 export const MIN_STOPS = 2;
@@ -14,7 +17,6 @@ export const SELF_TRANSFER_MINUTES = 180;
 /** The "better order" search permutes at most this many intermediate cities (4! = 24 orders). */
 export const MAX_PERMUTED = 4;
 
-export type PlanMode = 'price' | 'time';
 
 export interface PlanStop {
   /** Airport code. */
@@ -34,47 +36,8 @@ export interface PlanRequest {
   infants: number;
 }
 
-/** The spec's leg fields plus the itinerary the Book button opens. */
-export interface PlanLeg {
-  from: string;
-  to: string;
-  fromCode: string;
-  toCode: string;
-  date: string;
-  airline: string;
-  flightNumber: string;
-  /** All-in INR for everyone. */
-  price: number;
-  /** Minutes from departure to arrival. */
-  duration: number;
-  /** Local ISO date-times with offset. */
-  departureTime: string;
-  arrivalTime: string;
-  /** "1h 20m in BOM", or null for a non-stop. */
-  layover: string | null;
-  itinerary: Itinerary;
-}
 
-export type TimelineType = 'departure' | 'flight' | 'layover' | 'arrival' | 'stay';
-export interface TimelineEntry {
-  type: TimelineType;
-  /** Local ISO date-time (with offset) the entry starts. */
-  at: string;
-  place: string;
-  text: string;
-}
 
-export interface PlanResult {
-  mode: PlanMode;
-  /** Airport codes in the order flown. */
-  order: string[];
-  legs: PlanLeg[];
-  timeline: TimelineEntry[];
-  totalPrice: number;
-  totalMinutes: number;
-  /** When another order was tried: the order as entered and how it compared. */
-  optimization: { tried: number; reordered: boolean; asEntered: { order: string[]; totalPrice: number; totalMinutes: number } | null };
-}
 
 export class PlanError extends Error {
   override name = 'PlanError';

@@ -1,7 +1,7 @@
 import { Plane, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { PLANNER_MESSAGES, type PlanResultWire } from '../../../core/planner';
+import { PLANNER_MESSAGES, type PlanResult } from '../../../core/planner';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { Modal } from '../booking/modal';
@@ -41,7 +41,7 @@ export default function MultiCityDialog({ open, onOpenChange, origin }: { open: 
   const [mode, setMode] = useState<'price' | 'time'>('price');
   const [optimizeOrder, setOptimizeOrder] = useState(true);
   const [state, setState] = useState<'idle' | 'optimizing' | 'result'>('idle');
-  const [plan, setPlan] = useState<PlanResultWire | null>(null);
+  const [plan, setPlan] = useState<PlanResult | null>(null);
   const [error, setError] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 

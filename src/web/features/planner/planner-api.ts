@@ -1,18 +1,18 @@
-import type { PlanRequestBody, PlanResultWire } from '../../../core/planner';
+import type { PlanRequestBody, PlanResult } from '../../../core/planner';
 import { apiFetch } from '../../lib/api';
 import { readStored, writeStored } from '../../lib/storage';
 
 /** Every web call of the multi-city planner lives here. */
 
-export async function planMultiCity(body: PlanRequestBody): Promise<PlanResultWire> {
-  const { plan } = await apiFetch<{ plan: PlanResultWire }>('/api/plans/multi-city', { method: 'POST', json: body });
+export async function planMultiCity(body: PlanRequestBody): Promise<PlanResult> {
+  const { plan } = await apiFetch<{ plan: PlanResult }>('/api/plans/multi-city', { method: 'POST', json: body });
   return plan;
 }
 
 export interface SavedPlan {
   id: string;
   savedAt: string;
-  plan: PlanResultWire;
+  plan: PlanResult;
 }
 
 /** Saved plans are kept in this browser under one `safar:` key (personal data: wiped on logout). */
@@ -27,7 +27,7 @@ export function savedPlans(): SavedPlan[] {
   }
 }
 
-export function savePlan(plan: PlanResultWire, now = new Date()): SavedPlan {
+export function savePlan(plan: PlanResult, now = new Date()): SavedPlan {
   const id = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${now.getTime()}-${Math.random().toString(36).slice(2)}`;
   const saved: SavedPlan = { id, savedAt: now.toISOString(), plan };
   writeStored(SAVED_PLANS_KEY, JSON.stringify([saved, ...savedPlans()].slice(0, 20)));
