@@ -1,4 +1,5 @@
-import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { lazy } from 'react';
+import { QuietLazy } from '../../components/quiet-lazy';
 import { useSession } from '../auth/use-session';
 import { useOnline } from '../offline/use-online';
 
@@ -6,18 +7,6 @@ import { useOnline } from '../offline/use-online';
 // does not pay for it.
 const WalletLauncher = lazy(() => import('./wallet-launcher').then((m) => ({ default: m.WalletLauncher })));
 
-/** A chunk that cannot be fetched (offline before it was cached) hides the wallet, never the page. */
-class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
 
 /**
  * The shell's mount point for the boarding-pass wallet button.
@@ -30,10 +19,8 @@ export function WalletMount() {
   // saw (Log Out wipes it together with the passes).
   if (status !== 'ready' || user === null) return null;
   return (
-    <QuietBoundary>
-      <Suspense fallback={null}>
-        <WalletLauncher userId={user.id} online={online} />
-      </Suspense>
-    </QuietBoundary>
+    <QuietLazy>
+      <WalletLauncher userId={user.id} online={online} />
+    </QuietLazy>
   );
 }
