@@ -3,10 +3,9 @@ import type { Cabin, Itinerary, LegAirport } from './search';
 import { hasInvisibleOrControl } from './text';
 
 /**
- * The booking contract shared by the booking screens and the booking API
- * (see /work/briefs/booking-api.md). Messages are the spec's (section 5) where it
- * has one, character for character; the stricter real-world rules (Indian mobile,
- * Aadhaar checksum, age on the travel date) add their own messages.
+ * The booking contract shared by the booking screens and the booking API. Messages are the
+ * product's own wording where it has one, character for character; the stricter real-world rules
+ * (Indian mobile, Aadhaar checksum, age on the travel date) add their own messages.
  */
 
 export const PASSENGER_TITLES = ['Mr', 'Ms', 'Mrs'] as const;
