@@ -211,6 +211,40 @@ test.describe('installable, offline-capable Safar', () => {
     await context.setOffline(false);
   });
 
+  test('a price alert created online is counted in Offline Data and listed offline from the device', async ({ page, context }) => {
+    test.setTimeout(150_000);
+    const dir = dataDir('alerts');
+    server = await startServer({ port: PORT, dataDir: dir });
+    await signUpAndIn(page);
+
+    // One alert, created online from a result card.
+    await page.goto(`/result?from=DEL&to=BOM&date=${travelDate(20)}&cabin=economy&adults=1&children=0&infants=0`);
+    const card = page.getByRole('main').getByRole('article').first();
+    await expect(card).toBeVisible({ timeout: 45_000 });
+    await card.getByRole('button', { name: 'Price Alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Price Alerts' });
+    await dialog.getByLabel('Target price (₹, all travellers)').fill('1000');
+    await dialog.getByRole('button', { name: 'Create Alert' }).click();
+    await expect(page.getByText("Price alert created! We'll notify you when prices drop.")).toBeVisible();
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'DEL → BOM' })).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await controlledBySw(page);
+
+    // The network really goes: server stopped, browser offline.
+    await server.stop();
+    await context.setOffline(true);
+    await expect(page.getByText("You're offline")).toBeVisible();
+    await page.getByRole('button', { name: 'Offline Data' }).click();
+    await expect(page.locator('.offline-data div', { hasText: 'Price alerts' }).locator('dd')).toHaveText('1');
+
+    // The alerts screen opens from the device.
+    await page.goto('/alerts');
+    await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: 'DEL → BOM' })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Offline Data' }).click();
+    await expect(page.locator('.offline-data div', { hasText: 'Price alerts' }).locator('dd')).toHaveText('1');
+    await context.setOffline(false);
+  });
+
   test('favourites changed offline wait in the queue and are synced on reconnect', async ({ page, context }) => {
     test.setTimeout(150_000);
     const dir = dataDir('queue');

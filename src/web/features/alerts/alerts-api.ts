@@ -1,5 +1,8 @@
 import type { AlertView, CreateAlertBody } from '../../../core/alerts';
 import { apiFetch } from '../../lib/api';
+import { currentAccount } from '../auth/use-session';
+import { listWithOfflineCopy } from '../offline/offline-copy';
+import { deleteRecord, saveRecords } from '../offline/offline-db';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
 
 /**
@@ -53,24 +56,44 @@ export function newIdempotencyKey(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(18)));
 }
 
-/** The alerts of the signed-in traveller (all devices), or of this browser's token; none without either. */
+/** Kind of the price alerts in the traveller's offline copy (the Offline Data panel counts it). */
+export const ALERT_RECORD_KIND = 'alert';
+
+/** Keeps one alert in the device's copy; the screen never waits for it. */
+function keepOnDevice(alert: AlertView): void {
+  void saveRecords(currentAccount(), ALERT_RECORD_KIND, [{ id: alert.id, data: alert }]).catch(() => {});
+}
+
+/**
+ * The alerts of the signed-in traveller (all devices), or of this browser's token; none without
+ * either. The list is kept on the device, and with no connection it comes from there.
+ */
 export async function listAlerts(signedIn: boolean): Promise<AlertView[]> {
   if (!signedIn && !ownerToken()) return [];
-  return (await apiFetch<{ alerts: AlertView[] }>('/api/price-alerts', { headers: ownerHeaders() })).alerts;
+  return listWithOfflineCopy(
+    ALERT_RECORD_KIND,
+    async () => (await apiFetch<{ alerts: AlertView[] }>('/api/price-alerts', { headers: ownerHeaders() })).alerts,
+    (alert) => alert.id,
+  );
 }
 
 /** Creates an alert; pass the same key again to replay safely. */
 export async function createAlert(body: CreateAlertBody, idempotencyKey: string, signedIn: boolean): Promise<AlertView> {
   const headers = { 'Idempotency-Key': idempotencyKey, ...(signedIn ? ownerHeaders() : ownerHeaders(true)) };
-  return (await apiFetch<{ alert: AlertView }>('/api/price-alerts', { method: 'POST', json: body, headers })).alert;
+  const alert = (await apiFetch<{ alert: AlertView }>('/api/price-alerts', { method: 'POST', json: body, headers })).alert;
+  keepOnDevice(alert);
+  return alert;
 }
 
 export async function setAlertActive(id: string, active: boolean): Promise<AlertView> {
-  return (await apiFetch<{ alert: AlertView }>(`/api/price-alerts/${encodeURIComponent(id)}`, { method: 'PATCH', json: { active }, headers: ownerHeaders() })).alert;
+  const alert = (await apiFetch<{ alert: AlertView }>(`/api/price-alerts/${encodeURIComponent(id)}`, { method: 'PATCH', json: { active }, headers: ownerHeaders() })).alert;
+  keepOnDevice(alert);
+  return alert;
 }
 
 export async function deleteAlert(id: string): Promise<void> {
   await apiFetch<{ deleted: true }>(`/api/price-alerts/${encodeURIComponent(id)}`, { method: 'DELETE', headers: ownerHeaders() });
+  void deleteRecord(currentAccount(), ALERT_RECORD_KIND, id).catch(() => {});
 }
 
 /** Confirms an address from the confirmation message's link. */

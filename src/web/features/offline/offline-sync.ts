@@ -1,6 +1,7 @@
 import type { BookingView } from '../../../core/booking';
 import { notify } from '../../lib/toast';
 import { currentAccount } from '../auth/use-session';
+import { listAlerts } from '../alerts/alerts-api';
 import { fetchBookings, fetchProfileStats } from '../booking/booking-api';
 import { getPasses, refreshPasses } from '../wallet/wallet-store';
 import { hasDocument, saveDocument } from './offline-db';
@@ -16,14 +17,14 @@ export function documentUrls(bookings: readonly Pick<BookingView, 'id' | 'status
 
 /**
  * Brings the signed-in traveller's offline copy up to date: bookings (every ticket), profile
- * figures, boarding passes with their barcodes, and the ticket and pass PDFs not yet on the device.
+ * figures, boarding passes with their barcodes, price alerts, and the ticket and pass PDFs not yet on the device.
  * @example await refreshOfflineCopy()
  */
 export async function refreshOfflineCopy(): Promise<void> {
   const account = currentAccount();
   if (account === 'anon') return;
   const bookings = await fetchBookings();
-  await Promise.all([fetchProfileStats(), refreshPasses()]);
+  await Promise.all([fetchProfileStats(), refreshPasses(), listAlerts(true)]);
   for (const url of documentUrls(bookings, getPasses().map((p) => p.id))) {
     if (await hasDocument(account, url)) continue;
     const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/pdf' } });
