@@ -85,7 +85,8 @@ test.describe('price alerts', () => {
 
     await expect(async () => {
       await page.goto('/alerts');
-      await expect(page.getByText(/^Alert Triggered! Price dropped to ₹[\d,]+$/)).toBeVisible({ timeout: 1500 });
+      // The alert's own banner (the "While you were away" notice may show the same words).
+      await expect(page.getByRole('status').filter({ hasText: /^Alert Triggered! Price dropped to ₹[\d,]+$/ })).toBeVisible({ timeout: 1500 });
     }).toPass({ timeout: 25_000 });
     const item = page.getByRole('main').getByRole('listitem').filter({ hasText: 'DEL → BOM' });
     await expect(item).toHaveAttribute('data-state', 'is-triggered');

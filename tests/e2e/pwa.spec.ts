@@ -242,7 +242,22 @@ test.describe('installable, offline-capable Safar', () => {
     await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: 'DEL → BOM' })).toHaveCount(1);
     await page.getByRole('button', { name: 'Offline Data' }).click();
     await expect(page.locator('.offline-data div', { hasText: 'Price alerts' }).locator('dd')).toHaveText('1');
+
+    // Turning it off offline waits in the queue and is sent on reconnect.
+    const item = page.getByRole('main').getByRole('listitem').filter({ hasText: 'DEL → BOM' });
+    await item.getByRole('button', { name: 'Turn off alert DEL → BOM' }).click();
+    await expect(item).toHaveAttribute('data-state', 'is-inactive');
+    await expect(page.getByText("You're offline. Turning off price alert DEL → BOM will be sent when you're back online.")).toBeVisible();
+    // The panel counts when it opens: close and open it again.
+    await page.getByRole('button', { name: 'Offline Data' }).click();
+    await page.getByRole('button', { name: 'Offline Data' }).click();
+    await expect(page.locator('.offline-data div', { hasText: 'Waiting to sync' }).locator('dd')).toHaveText('1');
+    server = await startServer({ port: PORT, dataDir: dir });
     await context.setOffline(false);
+    await expect(page.getByText('Offline data synced successfully!')).toBeVisible({ timeout: 15_000 });
+    const alerts = (await (await page.request.get('/api/price-alerts')).json()) as { alerts: { active: boolean }[] };
+    expect(alerts.alerts.map((a) => a.active)).toEqual([false]);
+    await expect(item).toHaveAttribute('data-state', 'is-inactive');
   });
 
   test('favourites changed offline wait in the queue and are synced on reconnect', async ({ page, context }) => {

@@ -3,6 +3,7 @@ import { apiFetch } from '../../lib/api';
 import { currentAccount } from '../auth/use-session';
 import { listWithOfflineCopy } from '../offline/offline-copy';
 import { deleteRecord, saveRecords } from '../offline/offline-db';
+import { sendOrQueue } from '../offline/offline-queue';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
 
 /**
@@ -77,23 +78,57 @@ export async function listAlerts(signedIn: boolean): Promise<AlertView[]> {
   );
 }
 
-/** Creates an alert; pass the same key again to replay safely. */
-export async function createAlert(body: CreateAlertBody, idempotencyKey: string, signedIn: boolean): Promise<AlertView> {
-  const headers = { 'Idempotency-Key': idempotencyKey, ...(signedIn ? ownerHeaders() : ownerHeaders(true)) };
-  const alert = (await apiFetch<{ alert: AlertView }>('/api/price-alerts', { method: 'POST', json: body, headers })).alert;
-  keepOnDevice(alert);
-  return alert;
+/** Feature name of price-alert actions in the offline queue (and in OFFLINE_SYNCED_EVENT). */
+export const ALERTS_FEATURE = 'alerts';
+
+const routeOf = (alert: { from: string; to: string }) => `${alert.from.toUpperCase()} → ${alert.to.toUpperCase()}`;
+
+/**
+ * Creates an alert; pass the same key again to replay safely. Offline it waits in the offline
+ * queue with that key and the answer is null (it is sent on reconnect).
+ */
+export async function createAlert(body: CreateAlertBody, idempotencyKey: string, signedIn: boolean): Promise<AlertView | null> {
+  const result = await sendOrQueue<{ alert: AlertView }>({
+    feature: ALERTS_FEATURE,
+    label: `Price alert ${routeOf(body)}`,
+    method: 'POST',
+    path: '/api/price-alerts',
+    body,
+    headers: signedIn ? ownerHeaders() : ownerHeaders(true),
+    idempotencyKey,
+  });
+  if (result.queued) return null;
+  keepOnDevice(result.body.alert);
+  return result.body.alert;
 }
 
-export async function setAlertActive(id: string, active: boolean): Promise<AlertView> {
-  const alert = (await apiFetch<{ alert: AlertView }>(`/api/price-alerts/${encodeURIComponent(id)}`, { method: 'PATCH', json: { active }, headers: ownerHeaders() })).alert;
-  keepOnDevice(alert);
-  return alert;
+/** Turns an alert on or off; offline the change waits in the queue and the device's copy shows it already. */
+export async function setAlertActive(alert: AlertView, active: boolean): Promise<AlertView> {
+  const result = await sendOrQueue<{ alert: AlertView }>({
+    feature: ALERTS_FEATURE,
+    label: `Turning ${active ? 'on' : 'off'} price alert ${routeOf(alert)}`,
+    method: 'PATCH',
+    path: `/api/price-alerts/${encodeURIComponent(alert.id)}`,
+    body: { active },
+    headers: ownerHeaders(),
+    idempotencyKey: newIdempotencyKey(),
+  });
+  const updated = result.queued ? { ...alert, active } : result.body.alert;
+  keepOnDevice(updated);
+  return updated;
 }
 
-export async function deleteAlert(id: string): Promise<void> {
-  await apiFetch<{ deleted: true }>(`/api/price-alerts/${encodeURIComponent(id)}`, { method: 'DELETE', headers: ownerHeaders() });
-  void deleteRecord(currentAccount(), ALERT_RECORD_KIND, id).catch(() => {});
+/** Deletes an alert; offline the delete waits in the queue and the alert leaves the device's copy at once. */
+export async function deleteAlert(alert: AlertView): Promise<void> {
+  await sendOrQueue<{ deleted: true }>({
+    feature: ALERTS_FEATURE,
+    label: `Deleting price alert ${routeOf(alert)}`,
+    method: 'DELETE',
+    path: `/api/price-alerts/${encodeURIComponent(alert.id)}`,
+    headers: ownerHeaders(),
+    idempotencyKey: newIdempotencyKey(),
+  });
+  void deleteRecord(currentAccount(), ALERT_RECORD_KIND, alert.id).catch(() => {});
 }
 
 /** Confirms an address from the confirmation message's link. */

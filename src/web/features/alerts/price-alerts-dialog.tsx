@@ -7,7 +7,8 @@ import { notify } from '../../lib/toast';
 import { useSession } from '../auth/use-session';
 import { Modal } from '../booking/modal';
 import { useCurrency } from '../currency/currency-context';
-import { createAlert, deleteAlert, listAlerts, newIdempotencyKey, pushAvailable, setAlertActive, subscribeToPush } from './alerts-api';
+import { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail } from '../offline/offline-queue';
+import { ALERTS_FEATURE, createAlert, deleteAlert, listAlerts, newIdempotencyKey, pushAvailable, setAlertActive, subscribeToPush } from './alerts-api';
 import { PriceChart } from './price-chart';
 import '../booking/forms.css';
 import './price-alerts.css';
@@ -88,6 +89,15 @@ export function PriceAlertsPanel({ prefill, showForm = true }: { prefill?: Alert
     if (status === 'ready') load();
   }, [status, load]);
 
+  // Alert changes made offline were just sent: show the server's list.
+  useEffect(() => {
+    const onSynced = (event: Event) => {
+      if ((event as CustomEvent<OfflineSyncedDetail>).detail.features.includes(ALERTS_FEATURE)) load();
+    };
+    window.addEventListener(OFFLINE_SYNCED_EVENT, onSynced);
+    return () => window.removeEventListener(OFFLINE_SYNCED_EVENT, onSynced);
+  }, [load]);
+
   // The signed-in traveller's address is the default until they type another.
   const email = form.email || (user?.email ?? '');
 
@@ -120,9 +130,12 @@ export function PriceAlertsPanel({ prefill, showForm = true }: { prefill?: Alert
       };
       const alert = await createAlert(body, idempotencyKey, signedIn);
       setIdempotencyKey(newIdempotencyKey());
-      setAlerts((list) => [alert, ...(list ?? []).filter((a) => a.id !== alert.id)]);
-      notify.success(ALERT_MESSAGES.created);
-      if (await pushAvailable().catch(() => false)) setOfferPush(Notification.permission === 'default');
+      // null: no connection, the alert waits in the offline queue (the traveller was told).
+      if (alert) {
+        setAlerts((list) => [alert, ...(list ?? []).filter((a) => a.id !== alert.id)]);
+        notify.success(ALERT_MESSAGES.created);
+        if (await pushAvailable().catch(() => false)) setOfferPush(Notification.permission === 'default');
+      }
     } catch (error) {
       if (error instanceof ApiError) {
         setErrors(error.fields);
@@ -135,7 +148,7 @@ export function PriceAlertsPanel({ prefill, showForm = true }: { prefill?: Alert
 
   async function toggle(alert: AlertView) {
     try {
-      const updated = await setAlertActive(alert.id, !alert.active);
+      const updated = await setAlertActive(alert, !alert.active);
       setAlerts((list) => (list ?? []).map((a) => (a.id === updated.id ? updated : a)));
     } catch (error) {
       notify.error(error instanceof ApiError ? error.message : 'Could not change the alert.');
@@ -144,7 +157,7 @@ export function PriceAlertsPanel({ prefill, showForm = true }: { prefill?: Alert
 
   async function remove(alert: AlertView) {
     try {
-      await deleteAlert(alert.id);
+      await deleteAlert(alert);
       setAlerts((list) => (list ?? []).filter((a) => a.id !== alert.id));
       notify.success(ALERT_MESSAGES.deleted);
     } catch (error) {

@@ -38,6 +38,8 @@ export interface QueuedAction {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
+  /** Extra headers sent with it (a visitor's `X-Alert-Owner`), besides the Idempotency-Key. */
+  headers?: Record<string, string>;
   /** Sent as the Idempotency-Key header on every attempt, so a replay is never applied twice. */
   idempotencyKey: string;
   /** Feature that queued it (alerts, favourites, planner, tracker…), for its own refresh. */

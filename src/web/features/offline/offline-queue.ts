@@ -56,11 +56,11 @@ export function newActionKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function send<T>(action: Pick<QueuedAction, 'method' | 'path' | 'body' | 'idempotencyKey'>): Promise<T> {
+function send<T>(action: Pick<QueuedAction, 'method' | 'path' | 'body' | 'headers' | 'idempotencyKey'>): Promise<T> {
   return apiFetch<T>(action.path, {
     method: action.method,
     json: action.body ?? {},
-    headers: { 'Idempotency-Key': action.idempotencyKey },
+    headers: { ...action.headers, 'Idempotency-Key': action.idempotencyKey },
   });
 }
 
