@@ -6,7 +6,7 @@ import { notify } from '../../lib/toast';
 
 const loadCounts = () => import('../../features/offline/offline-counts');
 
-/** Counts of what this device really holds for the traveller, read when the panel opens. */
+/** Counts of what this device really holds for the traveller, read when the panel opens and every 2 s while it stays open (actions queued meanwhile show up). */
 function useOfflineCounts(open: boolean): OfflineCounts | null {
   const [counts, setCounts] = useState<OfflineCounts | null>(null);
   // The panel's code is fetched while online (a few seconds after start-up), so it opens even
@@ -18,12 +18,16 @@ function useOfflineCounts(open: boolean): OfflineCounts | null {
   useEffect(() => {
     if (!open) return;
     let live = true;
-    loadCounts()
-      .then((m) => m.offlineCounts())
-      .then((next) => live && setCounts(next))
-      .catch(() => live && setCounts({ bookings: 0, passes: 0, alerts: 0, queued: 0 }));
+    const read = () =>
+      loadCounts()
+        .then((m) => m.offlineCounts())
+        .then((next) => live && setCounts(next))
+        .catch(() => live && setCounts({ bookings: 0, passes: 0, alerts: 0, queued: 0 }));
+    void read();
+    const timer = window.setInterval(() => void read(), 2000);
     return () => {
       live = false;
+      window.clearInterval(timer);
     };
   }, [open]);
   return open ? counts : null;
