@@ -272,6 +272,8 @@ test.describe('installable, offline-capable Safar', () => {
     const second = cards.nth(1).getByRole('button', { name: /^Favourite / });
     const firstName = (await first.getAttribute('aria-label')) ?? '';
     const secondName = (await second.getAttribute('aria-label')) ?? '';
+    // The app is on the device (as for any returning traveller) before the signal drops.
+    await controlledBySw(page);
 
     // The signal drops while browsing: server gone, browser offline.
     await server.stop();

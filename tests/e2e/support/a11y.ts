@@ -3,6 +3,19 @@ import { expect, type Page } from '@playwright/test';
 
 /** Fails with the list of violations when axe finds any WCAG 2.x A/AA problem on the page. */
 export async function expectNoAxeViolations(page: Page) {
+  // Let finite animations and transitions settle (a toast sliding in, a dialog fading): axe reads
+  // colours as painted, and a half-faded element fails contrast. Endless ones (skeleton shimmer) are skipped.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => (animation.effect?.getComputedTiming().endTime ?? Infinity) !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary, 'axe violations').toEqual([]);
