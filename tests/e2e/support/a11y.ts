@@ -3,6 +3,12 @@ import { expect, type Page } from '@playwright/test';
 
 /** Fails with the list of violations when axe finds any WCAG 2.x A/AA problem on the page. */
 export async function expectNoAxeViolations(page: Page) {
+  // Screens load lazily: scan the screen, not its loading skeleton (every screen has a level-one heading).
+  await page
+    .locator('main h1')
+    .first()
+    .waitFor({ state: 'attached', timeout: 7_000 })
+    .catch(() => undefined);
   // Let finite animations and transitions settle (a toast sliding in, a dialog fading): axe reads
   // colours as painted, and a half-faded element fails contrast. Endless ones (skeleton shimmer) are skipped.
   await page.evaluate(() =>
