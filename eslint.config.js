@@ -37,6 +37,25 @@ export default tseslint.config(
     },
   },
   {
+    // One API client: requests to the server go through src/web/lib/api.ts (apiFetch, apiBlob), so
+    // every call gets the session cookie, the error envelope as ApiError and the wire types.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/api.ts', 'src/web/sw/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the API through apiFetch/apiBlob in src/web/lib/api.ts.' },
+        { name: 'XMLHttpRequest', message: 'Call the API through apiFetch/apiBlob in src/web/lib/api.ts.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'Call the API through apiFetch/apiBlob in src/web/lib/api.ts.' },
+        { object: 'globalThis', property: 'fetch', message: 'Call the API through apiFetch/apiBlob in src/web/lib/api.ts.' },
+        { object: 'self', property: 'fetch', message: 'Call the API through apiFetch/apiBlob in src/web/lib/api.ts.' },
+      ],
+    },
+  },
+  {
     files: ['src/core/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // database suites live in tests/. Browser tests run under Playwright (tests/e2e).
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/pg/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/pg/**/*.test.ts', 'tests/crash/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,

@@ -10,9 +10,10 @@ import { findChromium } from '../ensure-test-tools.mjs';
 import { median, startServer } from './lib.mjs';
 
 const runs = Number(process.argv[2] ?? 3);
-const port = 3394;
+const port = Number(process.env.BENCH_PORT ?? 3394);
 const dir = mkdtempSync(path.join(tmpdir(), 'safar-lh-'));
-const server = await startServer({ PORT: String(port), DATA_DIR: dir });
+// A fresh database's first start takes a while on a busy machine.
+const server = await startServer({ PORT: String(port), DATA_DIR: dir }, { timeoutMs: 180_000 });
 
 function isoDay(offsetDays) {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -24,13 +25,13 @@ const pages = [
   { name: 'Explore', url: `http://127.0.0.1:${port}/explore` },
 ].filter((p) => !process.env.PAGES || process.env.PAGES.split(',').includes(p.name));
 
-const chrome = await chromeLauncher.launch({
-  chromePath: findChromium(),
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
-
 const rows = [];
+let chrome;
 try {
+  chrome = await chromeLauncher.launch({
+    chromePath: findChromium(),
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
   for (const page of pages) {
     const samples = [];
     const errors = new Set();
@@ -62,7 +63,7 @@ try {
     rows.push({ name: page.name, performance: pick('performance'), accessibility: pick('accessibility'), bestPractices: pick('bestPractices'), cls: pick('cls'), tbt: pick('tbt'), lcp: pick('lcp'), fcp: pick('fcp'), errors: [...errors] });
   }
 } finally {
-  await chrome.kill();
+  await chrome?.kill();
   await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }

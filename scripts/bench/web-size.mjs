@@ -10,7 +10,9 @@ import { findChromium } from '../ensure-test-tools.mjs';
 import { startServer } from './lib.mjs';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'safar-web-'));
-const server = await startServer({ PORT: '3392', DATA_DIR: dir });
+const port = Number(process.env.BENCH_PORT ?? 3392);
+// A fresh database's first start takes a while on a busy machine.
+const server = await startServer({ PORT: String(port), DATA_DIR: dir }, { timeoutMs: 180_000 });
 const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 try {
   const day = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
@@ -25,12 +27,15 @@ try {
     });
     const scripts = [];
     const data = [];
-    page.on('response', async (res) => {
+    // Bodies are read before the page closes (reading one after would fail).
+    const reads = [];
+    page.on('response', (res) => {
       const type = res.request().resourceType();
-      if (type === 'script') scripts.push({ url: res.url(), body: await res.body() });
-      else if ((type === 'fetch' || type === 'xhr') && res.url().includes('/api/')) data.push({ url: res.url(), body: await res.body().catch(() => Buffer.alloc(0)) });
+      if (type === 'script') reads.push(res.body().then((body) => scripts.push({ url: res.url(), body })));
+      else if ((type === 'fetch' || type === 'xhr') && res.url().includes('/api/')) reads.push(res.body().then((body) => data.push({ url: res.url(), body }), () => {}));
     });
-    await page.goto(`http://127.0.0.1:3392${route}`, { waitUntil: 'networkidle' });
+    await page.goto(`http://127.0.0.1:${port}${route}`, { waitUntil: 'networkidle' });
+    await Promise.all(reads);
     // The toast library is fetched when the first toast shows (on Results: "Found N flights"), not to render.
     const toast = scripts.filter((s) => s.body.includes('data-sonner-toaster'));
     const toastKb = toast.reduce((sum, s) => sum + gzipSync(s.body, { level: 6 }).length, 0) / 1024;

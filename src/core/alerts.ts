@@ -3,7 +3,7 @@ import { CABINS, MAX_SEATS_PER_BOOKING } from './search-options';
 
 /**
  * Price alerts: the contract shared by the Price Alerts modal and /api/price-alerts.
- * Messages are the spec's, character for character.
+ * Messages are shown to travellers exactly as written here.
  */
 export const ALERT_MESSAGES = {
   required: 'Please fill all required fields',
@@ -86,3 +86,21 @@ export const AlertViewSchema = z.object({
   verdict: PriceVerdictSchema.nullable(),
 });
 export type AlertView = z.infer<typeof AlertViewSchema>;
+
+export const AlertListSchema = z.object({ alerts: z.array(AlertViewSchema) });
+export type AlertList = z.infer<typeof AlertListSchema>;
+
+/** One alert: the answer of create and update. */
+export const AlertAnswerSchema = z.object({ alert: AlertViewSchema });
+export type AlertAnswer = z.infer<typeof AlertAnswerSchema>;
+
+export const AlertDeletedSchema = z.object({ deleted: z.literal(true) });
+export type AlertDeleted = z.infer<typeof AlertDeletedSchema>;
+
+/** How many alerts an emailed confirmation link confirmed. */
+export const AlertsConfirmedSchema = z.object({ confirmed: z.number().int() });
+export type AlertsConfirmed = z.infer<typeof AlertsConfirmedSchema>;
+
+/** How many alerts an emailed unsubscribe link switched off. */
+export const AlertsUnsubscribedSchema = z.object({ unsubscribed: z.number().int() });
+export type AlertsUnsubscribed = z.infer<typeof AlertsUnsubscribedSchema>;

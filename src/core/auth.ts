@@ -53,7 +53,7 @@ export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   'safar123',
 ]);
 
-// Deliberately simple (the spec only says "invalid"): something@something.tld, no spaces.
+// Deliberately simple (a bad address is just "invalid"): something@something.tld, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const emailSchema = z
@@ -92,8 +92,14 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const authUserSchema = z.object({ id: z.string(), email: z.string() });
+export const authUserSchema = z.object({ id: z.string(), email: z.string() }).meta({ id: 'AuthUser' });
 export type AuthUser = z.infer<typeof authUserSchema>;
+
+/** The answer of sign-up and sign-in. */
+export const AuthUserResponseSchema = z.object({ user: authUserSchema });
+/** GET /api/auth/session: the signed-in traveller, or null. */
+export const SessionAnswerSchema = z.object({ user: authUserSchema.nullable() });
+export type SessionAnswer = z.infer<typeof SessionAnswerSchema>;
 
 /**
  * One message per field (the first issue of each field wins), for forms.

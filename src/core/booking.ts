@@ -1,5 +1,5 @@
 import { z } from './zod';
-import type { Cabin, Itinerary, LegAirport } from './search';
+import { CABINS, ItinerarySchema, LegAirportSchema } from './search';
 import { hasInvisibleOrControl } from './text';
 
 /**
@@ -11,7 +11,7 @@ import { hasInvisibleOrControl } from './text';
 export const PASSENGER_TITLES = ['Mr', 'Ms', 'Mrs'] as const;
 export type PassengerTitle = (typeof PASSENGER_TITLES)[number];
 
-/** The spec's labels for passenger types. */
+/** Labels for passenger types. */
 export const PASSENGER_KINDS = ['Adult', 'Child', 'Infant'] as const;
 export type PassengerKind = (typeof PASSENGER_KINDS)[number];
 
@@ -399,104 +399,127 @@ export type SandboxPayBody = z.infer<typeof SandboxPayBodySchema>;
 // ---------------------------------------------------------------------------
 // Views
 
-export type BookingStatus = 'held' | 'confirmed' | 'expired' | 'cancelled';
+// Wire types: one schema each, documenting the answers (OpenAPI) and giving the types. The
+// server builds these values itself, so they are not parsed on the way out.
 
-export interface PassengerView {
-  id: string;
-  title: PassengerTitle;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  dob: string;
-  type: PassengerKind;
-  mobileNo: string | null;
+export const BOOKING_STATUSES = ['held', 'confirmed', 'expired', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const PassengerViewSchema = z.object({
+  id: z.string(),
+  title: z.enum(PASSENGER_TITLES),
+  firstName: z.string(),
+  middleName: z.string().nullable(),
+  lastName: z.string(),
+  dob: z.string(),
+  type: z.enum(PASSENGER_KINDS),
+  mobileNo: z.string().nullable(),
   /** "XXXX XXXX 1234"; only the last four digits are stored. */
-  aadhaarMasked: string | null;
+  aadhaarMasked: z.string().nullable(),
   /** 13 digits, set on confirmation. */
-  ticketNumber: string | null;
-}
+  ticketNumber: z.string().nullable(),
+});
+export type PassengerView = z.infer<typeof PassengerViewSchema>;
 
-export interface BookingView {
-  /** "BK" + timestamp, e.g. "BK1732180000000". */
-  id: string;
-  pnr: string;
-  status: BookingStatus;
-  itinerary: Itinerary;
-  passengers: PassengerView[];
-  totalInr: number;
-  holdExpiresAt: string;
-  createdAt: string;
-  confirmedAt: string | null;
-  paymentId: string | null;
-  paymentMethod: PaymentMethod | null;
-  /** First leg's origin code, last leg's destination code, first leg's local departure date. */
-  source: string;
-  destination: string;
-  date: string;
-}
+export const BookingViewSchema = z
+  .object({
+    /** "BK" + timestamp, e.g. "BK1732180000000". */
+    id: z.string().meta({ example: 'BK1732180000000' }),
+    pnr: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    itinerary: ItinerarySchema,
+    passengers: z.array(PassengerViewSchema),
+    totalInr: z.number().int(),
+    holdExpiresAt: z.string(),
+    createdAt: z.string(),
+    confirmedAt: z.string().nullable(),
+    paymentId: z.string().nullable(),
+    paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+    /** First leg's origin code, last leg's destination code, first leg's local departure date. */
+    source: z.string(),
+    destination: z.string(),
+    date: z.string(),
+  })
+  .meta({ id: 'BookingView' });
+export type BookingView = z.infer<typeof BookingViewSchema>;
 
-export interface CreateBookingResponse {
-  booking: BookingView;
-}
+/** One booking: the answer of hold, read and confirm. */
+export const BookingResponseSchema = z.object({ booking: BookingViewSchema });
+export type BookingResponse = z.infer<typeof BookingResponseSchema>;
+
+export const BookingListSchema = z.object({ bookings: z.array(BookingViewSchema) });
+export type BookingList = z.infer<typeof BookingListSchema>;
 
 /** 409 body when the fare moved since the search. */
-export interface PriceChangedBody {
-  error: { code: 'conflict'; reason: 'price-changed'; message: string };
-  oldTotal: number;
-  newTotal: number;
-  itinerary: Itinerary;
-}
+export const PriceChangedBodySchema = z
+  .object({
+    error: z.object({ code: z.literal('conflict'), reason: z.literal(BOOKING_REASONS.priceChanged), message: z.string() }),
+    oldTotal: z.number().int(),
+    newTotal: z.number().int(),
+    itinerary: ItinerarySchema,
+  })
+  .meta({ id: 'PriceChanged' });
+export type PriceChangedBody = z.infer<typeof PriceChangedBodySchema>;
 
-export interface ProfileStats {
-  totalBookings: number;
-  totalSpent: number;
+export const ProfileStatsSchema = z.object({
+  totalBookings: z.number().int(),
+  totalSpent: z.number().int(),
   /** City name, or 'N/A'. */
-  favoriteDestination: string;
-}
+  favoriteDestination: z.string(),
+});
+export type ProfileStats = z.infer<typeof ProfileStatsSchema>;
 
-export type PaymentProviderName = 'sandbox' | 'razorpay';
+export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-export interface PaymentConfig {
-  provider: PaymentProviderName;
-  providerName: string;
-  upiEnabled: true;
-  razorpayKeyId?: string;
-}
+export const PaymentConfigSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  providerName: z.string(),
+  upiEnabled: z.literal(true),
+  razorpayKeyId: z.string().optional(),
+});
+export type PaymentConfig = z.infer<typeof PaymentConfigSchema>;
 
-export interface PaymentOrder {
-  orderId: string;
-  provider: PaymentProviderName;
-  amountPaise: number;
-  currency: 'INR';
-  description: string;
-  prefill: { email: string; contact: string };
-  razorpayKeyId?: string;
-}
+export const PaymentOrderSchema = z
+  .object({
+    orderId: z.string(),
+    provider: z.enum(PAYMENT_PROVIDERS),
+    amountPaise: z.number().int(),
+    currency: z.literal('INR'),
+    description: z.string(),
+    prefill: z.object({ email: z.string(), contact: z.string() }),
+    razorpayKeyId: z.string().optional(),
+  })
+  .meta({ id: 'PaymentOrder' });
+export type PaymentOrder = z.infer<typeof PaymentOrderSchema>;
 
-export interface SandboxPayResult {
-  paymentId: string;
-  orderId: string;
-  signature: string;
-}
+export const SandboxPayResultSchema = z.object({ paymentId: z.string(), orderId: z.string(), signature: z.string() });
+export type SandboxPayResult = z.infer<typeof SandboxPayResultSchema>;
 
-export interface BoardingPassView {
-  id: string;
-  bookingId: string;
-  pnr: string;
-  /** "Mr Rahul Sharma". */
-  passengerName: string;
-  airline: string;
-  flightNumber: string;
-  from: LegAirport;
-  to: LegAirport;
-  departure: string;
-  arrival: string;
-  date: string;
-  time: string;
-  gate: string;
-  seat: string;
-  cabin: Cabin;
-  sequence: number;
-  bcbp: string;
-  boardingTime: string;
-}
+export const BoardingPassViewSchema = z
+  .object({
+    id: z.string(),
+    bookingId: z.string(),
+    pnr: z.string(),
+    /** "Mr Rahul Sharma". */
+    passengerName: z.string(),
+    airline: z.string(),
+    flightNumber: z.string(),
+    from: LegAirportSchema,
+    to: LegAirportSchema,
+    departure: z.string(),
+    arrival: z.string(),
+    date: z.string(),
+    time: z.string(),
+    gate: z.string(),
+    seat: z.string(),
+    cabin: z.enum(CABINS),
+    sequence: z.number().int(),
+    bcbp: z.string(),
+    boardingTime: z.string(),
+  })
+  .meta({ id: 'BoardingPassView' });
+export type BoardingPassView = z.infer<typeof BoardingPassViewSchema>;
+
+export const BoardingPassListSchema = z.object({ passes: z.array(BoardingPassViewSchema) });
+export type BoardingPassList = z.infer<typeof BoardingPassListSchema>;

@@ -1,6 +1,6 @@
 /**
  * Currencies the traveller can display prices in. Amounts are always held and
- * charged in INR; other currencies are display conversions at the spec's fixed rates.
+ * charged in INR; other currencies are display conversions at fixed rates.
  */
 export const CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'JPY', 'AED', 'SGD', 'CAD'] as const;
 export type Currency = (typeof CURRENCIES)[number];

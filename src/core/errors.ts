@@ -1,3 +1,5 @@
+import type { ApiErrorBody } from './error-body';
+
 /**
  * The one error format every API answer uses: a stable machine `code` from a
  * closed list, a human `message`, and optional per-field messages keyed by the
@@ -21,15 +23,7 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export interface ApiErrorBody {
-  error: {
-    code: ErrorCode;
-    message: string;
-    fields?: Record<string, string>;
-    /** Provider-style reason the spec names, e.g. `invalid-credential` or `too-many-requests`. */
-    reason?: string;
-  };
-}
+export type { ApiErrorBody };
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,

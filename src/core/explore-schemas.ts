@@ -13,9 +13,9 @@ export const RouteIdSchema = z
 
 export const ExploreRouteSchema = z.object({
   id: RouteIdSchema,
-  /** Origin city (the spec's `name`). */
+  /** Origin city (`name` on the wire). */
   name: z.string(),
-  /** Destination city (the spec's `name2`). */
+  /** Destination city (`name2` on the wire). */
   name2: z.string(),
   from: z.string().length(3),
   to: z.string().length(3),

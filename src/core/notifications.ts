@@ -30,3 +30,10 @@ export const MarkReadBodySchema = z
   })
   .refine((body) => (body.ids !== undefined && body.ids.length > 0) || body.all === true, { message: 'Give the notices to mark read (ids) or all: true', path: ['ids'] });
 export type MarkReadBody = z.infer<typeof MarkReadBodySchema>;
+
+export const MarkReadAnswerSchema = z.object({ marked: z.number().int() });
+export type MarkReadAnswer = z.infer<typeof MarkReadAnswerSchema>;
+
+/** The server's VAPID public key for Web Push subscriptions. */
+export const PushKeySchema = z.object({ publicKey: z.string() });
+export type PushKey = z.infer<typeof PushKeySchema>;

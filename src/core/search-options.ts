@@ -5,7 +5,7 @@
 export const CABINS = ['economy', 'premium', 'business', 'first'] as const;
 export type Cabin = (typeof CABINS)[number];
 
-/** Labels the spec gives the class options (section 9). */
+/** Labels of the class options. */
 export const CABIN_LABELS: Record<Cabin, string> = {
   economy: 'Economy',
   premium: 'Premium Economy',
@@ -13,7 +13,7 @@ export const CABIN_LABELS: Record<Cabin, string> = {
   first: 'First Class',
 };
 
-/** The spec's search form messages (section 5), character for character. */
+/** The search form's messages, shown exactly as written here. */
 export const SEARCH_MESSAGES = {
   sourceRequired: 'Source is required',
   destinationRequired: 'Destination is required',

@@ -1,9 +1,9 @@
 import { z } from './zod';
-import { type Cabin, CABINS, MAX_SEATS_PER_BOOKING, SEARCH_MESSAGES } from './search-options';
+import { CABINS, MAX_SEATS_PER_BOOKING, SEARCH_MESSAGES } from './search-options';
 
 /**
  * The search contract shared by the Home form, GET /api/search and the Results screen.
- * Messages are the spec's (section 5), character for character. The constants live in
+ * Messages are shown to travellers exactly as written here. The constants live in
  * search-options.ts (no zod) so the home page can use them without loading zod.
  */
 export { CABIN_LABELS, CABINS, MAX_SEATS_PER_BOOKING, SEARCH_MESSAGES, type Cabin } from './search-options';
@@ -52,71 +52,105 @@ export type SearchQuery = z.infer<ReturnType<typeof searchQuerySchema>>;
 
 export type PassengerType = 'adult' | 'child' | 'infant';
 
+// ---------------------------------------------------------------------------
+// Wire types. The schemas document the answers (OpenAPI) and give the types; search answers are
+// pre-encoded by the workers and never parsed with them on the hot path.
+
 /** Money is whole rupees (INR) everywhere on the wire. */
-export interface PriceBreakdown {
-  baseFare: number;
-  taxesAndFees: number;
-  total: number;
-}
+export const PriceBreakdownSchema = z.object({
+  baseFare: z.number().int(),
+  taxesAndFees: z.number().int(),
+  total: z.number().int(),
+});
+export type PriceBreakdown = z.infer<typeof PriceBreakdownSchema>;
 
-export interface ItineraryPrice {
-  currency: 'INR';
+export const ItineraryPriceSchema = z.object({
+  currency: z.literal('INR'),
   /** All-in price per passenger of each type (absent types omitted). */
-  perPassenger: Partial<Record<PassengerType, PriceBreakdown>>;
+  perPassenger: z.object({ adult: PriceBreakdownSchema.optional(), child: PriceBreakdownSchema.optional(), infant: PriceBreakdownSchema.optional() }),
   /** All-in price for everyone in the query. */
-  total: PriceBreakdown;
-}
+  total: PriceBreakdownSchema,
+});
+export type ItineraryPrice = z.infer<typeof ItineraryPriceSchema>;
 
-export interface LegAirport {
-  code: string;
-  name: string;
-  city: string;
-  terminal: string | null;
-}
+export const LegAirportSchema = z.object({ code: z.string(), name: z.string(), city: z.string(), terminal: z.string().nullable() });
+export type LegAirport = z.infer<typeof LegAirportSchema>;
 
-export interface Leg {
+export const LegSchema = z.object({
   /** Stable id of this flight on this date, e.g. "6E2134@2026-12-24" (carrier + number @ local departure date). */
-  flightId: string;
-  carrier: string;
-  carrierName: string;
-  flightNumber: string; // e.g. "6E 2134"
-  from: LegAirport;
-  to: LegAirport;
+  flightId: z.string(),
+  carrier: z.string(),
+  carrierName: z.string(),
+  /** e.g. "6E 2134" */
+  flightNumber: z.string(),
+  from: LegAirportSchema,
+  to: LegAirportSchema,
   /** Local date-time with UTC offset, e.g. "2026-12-24T06:05:00+05:30". */
-  departure: string;
-  arrival: string;
-  durationMinutes: number;
-  aircraft: string;
-  cabin: Cabin;
-}
+  departure: z.string().meta({ example: '2026-12-10T05:55:00+05:30' }),
+  arrival: z.string(),
+  durationMinutes: z.number().int(),
+  aircraft: z.string(),
+  cabin: z.enum(CABINS),
+});
+export type Leg = z.infer<typeof LegSchema>;
 
-export interface Layover {
-  airport: string;
-  minutes: number;
-  changeOfTerminal: boolean;
-}
+export const LayoverSchema = z.object({ airport: z.string(), minutes: z.number().int(), changeOfTerminal: z.boolean() });
+export type Layover = z.infer<typeof LayoverSchema>;
 
-export interface Itinerary {
-  /** Opaque id the booking endpoint accepts: legs + cabin, e.g. "6E2134@2026-12-24~AI101@2026-12-24:economy". */
-  id: string;
-  legs: Leg[];
-  stops: number;
-  layovers: Layover[];
-  durationMinutes: number;
-  departure: string;
-  arrival: string;
-  /** Days between departure and arrival local dates (for "+1"). */
-  arrivalDayOffset: number;
-  /** Seats left in the cabin when few (≤ 9), else null. */
-  seatsLeft: number | null;
-  price: ItineraryPrice;
-  /** Airline names of all legs, for the Airlines filter. */
-  airlines: string[];
-}
+export const ItinerarySchema = z
+  .object({
+    /** Opaque id the booking endpoint accepts: legs + cabin, e.g. "6E2134@2026-12-24~AI101@2026-12-24:economy". */
+    id: z.string().meta({ example: '6E1036@2026-12-10:economy' }),
+    legs: z.array(LegSchema),
+    stops: z.number().int(),
+    layovers: z.array(LayoverSchema),
+    durationMinutes: z.number().int(),
+    departure: z.string(),
+    arrival: z.string(),
+    /** Days between departure and arrival local dates (for "+1"). */
+    arrivalDayOffset: z.number().int(),
+    /** Seats left in the cabin when few (≤ 9), else null. */
+    seatsLeft: z.number().int().nullable(),
+    price: ItineraryPriceSchema,
+    /** Airline names of all legs, for the Airlines filter. */
+    airlines: z.array(z.string()),
+  })
+  .meta({ id: 'Itinerary' });
+export type Itinerary = z.infer<typeof ItinerarySchema>;
 
-export interface SearchResponse {
-  query: SearchQuery;
-  itineraries: Itinerary[];
-  /** Why the list is empty, when it is (route not flown, beyond schedule horizon, sold out). */
-  reason: string | null;
-}
+export const SearchResponseSchema = z
+  .object({
+    /** The query as the server understood it (codes resolved, defaults filled). */
+    query: z.object({
+      from: z.string(),
+      to: z.string(),
+      date: z.string(),
+      cabin: z.enum(CABINS),
+      adults: z.number().int(),
+      children: z.number().int(),
+      infants: z.number().int(),
+    }),
+    itineraries: z.array(ItinerarySchema),
+    /** Why the list is empty, when it is (route not flown, beyond schedule horizon, sold out). */
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'SearchResponse' });
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+export const FareCalendarDaySchema = z.object({
+  date: z.string(),
+  /** All-in adult fare in INR, or null when nothing flies or the day is past. */
+  lowestFare: z.number().int().nullable(),
+});
+export type FareCalendarDay = z.infer<typeof FareCalendarDaySchema>;
+
+export const FareCalendarSchema = z
+  .object({ from: z.string(), to: z.string(), month: z.string(), currency: z.literal('INR'), days: z.array(FareCalendarDaySchema) })
+  .meta({ id: 'FareCalendar' });
+export type FareCalendar = z.infer<typeof FareCalendarSchema>;
+
+export const AirportSuggestionSchema = z.object({ code: z.string(), name: z.string(), city: z.string(), country: z.string() });
+export type AirportSuggestion = z.infer<typeof AirportSuggestionSchema>;
+
+export const AirportSuggestionsSchema = z.object({ airports: z.array(AirportSuggestionSchema) }).meta({ id: 'AirportSuggestions' });
+export type AirportSuggestions = z.infer<typeof AirportSuggestionsSchema>;

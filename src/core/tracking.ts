@@ -160,3 +160,7 @@ export function toTrackingEntry(status: FlightStatus): TrackingEntry {
 export function upsertHistory<T extends { flightNumber: string }>(list: readonly T[], entry: T): T[] {
   return [entry, ...list.filter((e) => e.flightNumber !== entry.flightNumber)].slice(0, TRACKING_HISTORY_LIMIT);
 }
+
+/** Recent Searches of a signed-in traveller (GET and POST /api/tracking-history). */
+export const TrackingHistorySchema = z.object({ entries: z.array(TrackingEntrySchema) });
+export type TrackingHistory = z.infer<typeof TrackingHistorySchema>;

@@ -20,6 +20,13 @@ export interface Database {
   db: Db;
   kind: DbKind;
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` from any connection, and once more after each
+   * (re)connection of the listening connection, when notifications may have been missed. Resolves
+   * once listening, with the stop function. Only on PostgreSQL: PGlite has one process per data
+   * folder, so nothing else writes to it.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 }
 
 /** Folder of the generated SQL migrations, found from source and from the bundled server alike. */
@@ -67,7 +74,7 @@ const MIGRATION_LOCK_ID = 7_201_981;
  * Connects to PostgreSQL and applies migrations under an advisory lock, so
  * several nodes starting at once migrate exactly once.
  */
-export async function openPostgres(url: string, options: { poolSize?: number; migrate?: boolean; onQuery?: () => void } = {}): Promise<Database> {
+export async function openPostgres(url: string, options: { poolSize?: number; migrate?: boolean; onQuery?: (statement: string) => void } = {}): Promise<Database> {
   if (options.migrate !== false) {
     const single = postgres(url, { max: 1, onnotice: () => {} });
     try {
@@ -79,8 +86,17 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
     }
   }
   // onQuery (benchmarks) counts statements sent to the server: postgres.js calls `debug` once per query.
-  const sql = postgres(url, { max: options.poolSize ?? 10, onnotice: () => {}, ...(options.onQuery ? { debug: options.onQuery } : {}) });
-  return { db: drizzlePostgres({ client: sql, schema }), kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
+  const sql = postgres(url, { max: options.poolSize ?? 10, onnotice: () => {}, ...(options.onQuery ? { debug: (_connection: number, statement: string) => options.onQuery?.(statement) } : {}) });
+  return {
+    db: drizzlePostgres({ client: sql, schema }),
+    kind: 'postgres',
+    close: () => sql.end({ timeout: 5 }),
+    // postgres.js keeps one extra connection for LISTEN and re-listens after a reconnect.
+    listen: async (channel, onNotify) => {
+      const { unlisten } = await sql.listen(channel, () => onNotify(), () => onNotify());
+      return unlisten;
+    },
+  };
 }
 
 /** Chooses the driver from configuration: PostgreSQL when a URL is given, else PGlite in dataDir. */

@@ -7,3 +7,5 @@ export * from './schema/notifications';
 export * from './schema/explore';
 export * from './schema/alerts';
 export * from './schema/tracking';
+export * from './schema/plans';
+export * from './schema/companion';

@@ -16,11 +16,14 @@ import { registerBookings } from './routes/bookings';
 import { registerExplore } from './routes/explore';
 import { registerFaresCalendar } from './routes/fares-calendar';
 import { registerFlightStatus } from './routes/flight-status';
+import { registerGroups } from './routes/groups';
 import { registerHealth } from './routes/health';
 import { registerNotifications } from './routes/notifications';
 import { registerPayments } from './routes/payments';
 import { registerPriceAlerts } from './routes/price-alerts';
+import { registerRecommendations } from './routes/recommendations';
 import { registerProfile } from './routes/profile';
+import { registerQuote } from './routes/quote';
 import { registerSearch } from './routes/search';
 import { registerPlans } from './routes/plans';
 import { registerWeather } from './routes/weather';
@@ -106,15 +109,18 @@ export function createApp(options: CreateAppOptions) {
   registerWebhooks(app);
   registerPayments(app);
   registerBookings(app);
+  registerQuote(app);
   registerBoardingPasses(app);
   registerProfile(app);
   registerNotifications(app);
   registerWeather(app);
   registerPlans(app);
+  registerRecommendations(app);
   registerExplore(app);
   registerAssistant(app);
   registerPriceAlerts(app);
   registerFlightStatus(app);
+  registerGroups(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -8,6 +8,8 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.BOOKING_HOLD_SECONDS).toBe(600);
     expect(loadConfig({ BOOKING_HOLD_SECONDS: '20' }).BOOKING_HOLD_SECONDS).toBe(20);
+    expect([config.HOLD_SWEEP_SECONDS, config.PAYMENT_RECONCILE_SECONDS, config.PAYMENT_RECONCILE_AFTER_SECONDS]).toEqual([15, 10, 30]);
+    expect(loadConfig({ HOLD_SWEEP_SECONDS: '1', PAYMENT_RECONCILE_SECONDS: '2', PAYMENT_RECONCILE_AFTER_SECONDS: '3' })).toMatchObject({ HOLD_SWEEP_SECONDS: 1, PAYMENT_RECONCILE_SECONDS: 2, PAYMENT_RECONCILE_AFTER_SECONDS: 3 });
   });
 
   it('treats empty variables as unset', () => {
@@ -29,6 +31,9 @@ describe('loadConfig', () => {
     [{ BOOKING_HOLD_SECONDS: '2' }, /^Invalid configuration: BOOKING_HOLD_SECONDS must be a whole number of seconds from 5 to 3600 \(got "2"\)$/],
     [{ BOOKING_HOLD_SECONDS: '10.5' }, /^Invalid configuration: BOOKING_HOLD_SECONDS must be a whole number of seconds from 5 to 3600/],
     [{ BOOKING_HOLD_SECONDS: 'ten' }, /^Invalid configuration: BOOKING_HOLD_SECONDS /],
+    [{ HOLD_SWEEP_SECONDS: '0' }, /^Invalid configuration: HOLD_SWEEP_SECONDS must be a whole number of seconds from 1 to 3600 \(got "0"\)$/],
+    [{ PAYMENT_RECONCILE_SECONDS: '1.5' }, /^Invalid configuration: PAYMENT_RECONCILE_SECONDS must be a whole number of seconds from 1 to 3600/],
+    [{ PAYMENT_RECONCILE_AFTER_SECONDS: 'soon' }, /^Invalid configuration: PAYMENT_RECONCILE_AFTER_SECONDS must be a whole number of seconds from 1 to 3600/],
   ])('names the variable for a bad value %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

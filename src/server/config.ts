@@ -33,6 +33,12 @@ const limitSchema = z.coerce
   .min(1, 'must be a whole number from 1 to 1000000')
   .max(1_000_000, 'must be a whole number from 1 to 1000000');
 
+/** A whole number of seconds from `min` to `max` (a job's interval, a waiting time). */
+const seconds = (min: number, max: number, fallback: number) => {
+  const message = `must be a whole number of seconds from ${min} to ${max}`;
+  return z.coerce.number({ message }).int(message).min(min, message).max(max, message).default(fallback);
+};
+
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -60,6 +66,11 @@ export const ConfigSchema = z.object({
     .min(5, 'must be a whole number of seconds from 5 to 3600')
     .max(3600, 'must be a whole number of seconds from 5 to 3600')
     .default(600),
+  // The booking jobs: how often each node expires dead holds and settles payments nobody confirmed,
+  // and how long an authorized payment waits for its confirmation before the reconciler settles it.
+  HOLD_SWEEP_SECONDS: seconds(1, 3600, 15),
+  PAYMENT_RECONCILE_SECONDS: seconds(1, 3600, 10),
+  PAYMENT_RECONCILE_AFTER_SECONDS: seconds(1, 3600, 30),
   // Outgoing mail (booking confirmations). Unset: messages are rendered and logged, not sent.
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be a URL like smtp://user:password@host:587').optional(),
   MAIL_FROM: z.string().min(3).max(200).default('Safar <no-reply@safar.example>'),

@@ -31,6 +31,7 @@ export function createAppDeps(base: { database: Database; clock: Clock; config: 
       production: config.NODE_ENV === 'production',
       upiSuccessRate: config.SANDBOX_UPI_SUCCESS_RATE,
       holdMs: config.BOOKING_HOLD_SECONDS * 1000,
+      reconcileAfterMs: config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
     },
   });
   return { ...base, checkout };

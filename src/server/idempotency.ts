@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { and, eq, lt, or } from 'drizzle-orm';
+import type { BookingView } from '../core/booking';
 import type { Clock } from '../core/clock';
 import { AppError, toErrorBody } from '../core/errors';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { type KeyedAnswer, KeyTakenError } from '../domain/booking/keyed-answer';
 
 /**
  * Idempotency-Key handling (quality.md invariant 3): the first request with a key runs and its
@@ -158,6 +160,69 @@ export async function withIdempotency(
   }
   await db.update(idempotencyKeys).set({ status: 'done', responseStatus: answer.status, responseBody: answer.body }).where(match);
   return { ...answer, replayed: false };
+}
+
+const inProgress = () => new AppError('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed. Try again in a moment.');
+
+/**
+ * Like `withIdempotency`, for work whose own transaction records the key with its answer (the
+ * hold and the confirmation: see `KeyedAnswer`). No statement of its own on the way through; the key
+ * table is read only when the key turns out to be taken or the work did not succeed:
+ * - the key was already used: the stored answer is replayed (422 for another body, 409 while a
+ *   request of the old kind still runs);
+ * - a final error (a 4xx other than 409/429) is stored for replays, as `withIdempotency` does;
+ * - 409s, 429s and 5xx are thrown on and leave no key, so a retry may go another way.
+ * @example
+ * const answer = await withKeyInTransaction(db, clock, { userId, scope: 'confirm-payment', key, hash }, (booking) => ({ status: 200, body: { booking } }), (keyed) => confirm(keyed));
+ */
+export async function withKeyInTransaction(
+  db: Db,
+  clock: Clock,
+  id: { userId: string; scope: string; key: string; hash: string },
+  answerOf: KeyedAnswer['answer'],
+  run: (keyed: KeyedAnswer) => Promise<BookingView>,
+): Promise<StoredResponse & { replayed: boolean }> {
+  const match = and(eq(idempotencyKeys.userId, id.userId), eq(idempotencyKeys.scope, id.scope), eq(idempotencyKeys.key, id.key));
+  /** The answer an existing key gives, or null when there is none. */
+  const stored = async (): Promise<(StoredResponse & { replayed: boolean }) | null> => {
+    const [existing] = await db.select().from(idempotencyKeys).where(match);
+    if (!existing) return null;
+    if (existing.requestHash !== id.hash) throw new AppError('idempotency_mismatch', 'This Idempotency-Key was already used for a different request. Use a new key.');
+    if (existing.status === 'done' && existing.responseStatus !== null) return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
+    // A request of the claim-first kind (`withIdempotency`) is still running, unless its node died.
+    if (existing.createdAt.getTime() > clock.now().getTime() - ABANDONED_AFTER_MS) throw inProgress();
+    await db.delete(idempotencyKeys).where(and(match, eq(idempotencyKeys.status, 'in_progress')));
+    return null;
+  };
+  const keyed: KeyedAnswer = { ...id, answer: answerOf };
+  try {
+    return { ...answerOf(await run(keyed)), replayed: false };
+  } catch (error) {
+    if (error instanceof KeyTakenError) {
+      // Taken: replay it; or it was an abandoned in-progress key, now removed, so run once more.
+      const replay = await stored();
+      if (replay) return replay;
+      try {
+        return { ...answerOf(await run(keyed)), replayed: false };
+      } catch (again) {
+        if (again instanceof KeyTakenError) throw inProgress();
+        throw again;
+      }
+    }
+    if (!(error instanceof AppError)) throw error;
+    // A retry of a request that already succeeded may fail today (sold out since): replay first.
+    const replay = await stored();
+    if (replay) return replay;
+    if (!isFinal(error.status)) throw error;
+    const answer = { status: error.status, body: toErrorBody(error.code, error.message, error.fields, error.reason) };
+    const kept = await db
+      .insert(idempotencyKeys)
+      .values({ userId: id.userId, scope: id.scope, key: id.key, requestHash: id.hash, status: 'done', responseStatus: answer.status, responseBody: answer.body, createdAt: clock.now() })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (kept.length === 0) return (await stored()) ?? { ...answer, replayed: false };
+    return { ...answer, replayed: false };
+  }
 }
 
 /**

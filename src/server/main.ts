@@ -1,7 +1,9 @@
 import { serve } from '@hono/node-server';
 import { systemClock } from '../core/clock';
 import { openDatabase } from '../db/client';
+import { DEFAULT_RECOMMENDATION_ORIGIN } from '../core/recommendations';
 import { cachedExploreCatalogue } from '../domain/explore/routes';
+import { cachedDestinations } from '../domain/recommendations/recommendations';
 import { InventoryView } from '../domain/inventory/view';
 import { createWorld } from '../domain/world/world';
 import { createApp } from './app';
@@ -9,9 +11,11 @@ import { ConfigError, loadConfig } from './config';
 import { createAppDeps } from './deps';
 import { JOBS } from './jobs/registry';
 import { startJobs } from './jobs/runner';
+import { followInventoryChanges } from './inventory-feed';
 import { createLogger } from './logger';
 import { weatherOf } from './weather';
 import { createSearchPool, datesOnSale, defaultSearchWorkers } from './search/pool';
+import { inThreadSearcher } from './search/searcher';
 
 /** Process entry: validate config, open the database, serve, and shut down cleanly. */
 async function main() {
@@ -40,7 +44,11 @@ async function main() {
   const inventory = new InventoryView();
   // Every date on sale in memory up front, so a search never waits for the database.
   await inventory.ensureDates(database.db, datesOnSale(world, systemClock.now()));
-  const search = createSearchPool({ size: config.SEARCH_WORKERS ?? defaultSearchWorkers(), seed: world.seed, scale: world.scale, inventory, logger });
+  // Other processes' seat changes reach this one's searches when they commit (PostgreSQL).
+  const stopFeed = await followInventoryChanges(database, inventory, logger);
+  // SEARCH_WORKERS=0 answers searches on the serving thread (no worker threads at all).
+  const workers = config.SEARCH_WORKERS ?? defaultSearchWorkers();
+  const search = workers > 0 ? createSearchPool({ size: workers, seed: world.seed, scale: world.scale, inventory, logger }) : inThreadSearcher(world, inventory);
   const base = { ...createAppDeps({ database, clock: systemClock, config, logger, world, inventory }), search };
   // One weather adapter (and so one forecast cache) for the routes and the jobs.
   const deps = { ...base, weather: weatherOf(base) };
@@ -54,6 +62,8 @@ async function main() {
     });
     // Explore's catalogue takes a second or two to price; do it before the first visitor asks.
     setTimeout(() => void cachedExploreCatalogue({ db: database.db, world, inventory: deps.inventory }, systemClock.now()).catch(() => {}), 3_000).unref();
+    // The Home panel's default origin, likewise (a few seconds of searches).
+    setTimeout(() => void cachedDestinations({ db: database.db, world, inventory: deps.inventory }, DEFAULT_RECOMMENDATION_ORIGIN, systemClock.now()).catch(() => {}), 8_000).unref();
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
     process.stderr.write(
@@ -69,6 +79,7 @@ async function main() {
     logger.info('stopping', { signal });
     server.close();
     await jobs.stop();
+    await stopFeed();
     await search.close();
     await database.close();
     process.exit(0);

@@ -16,7 +16,7 @@ export const GUARD_EXTENSION = 'x-safar-guard';
  * Things a traveller owns. A path id naming one of another traveller's answers 404,
  * exactly like an id that does not exist (never 403, which would confirm it exists).
  */
-export const OWNED_RESOURCES = ['booking', 'boarding-pass', 'price-alert'] as const;
+export const OWNED_RESOURCES = ['booking', 'boarding-pass', 'price-alert', 'trip-plan', 'group'] as const;
 export type OwnedResource = (typeof OWNED_RESOURCES)[number];
 
 export type RouteGuard =
@@ -26,8 +26,10 @@ export type RouteGuard =
    * A signed-in traveller (401 otherwise); `owns` names what the path's `{id}` points at.
    * `idIsPublic` instead says the path id names a public thing (an Explore catalogue route)
    * and the change applies to the caller's own list, so no id can reach another traveller's data.
+   * `idIsSecret` says the path id is itself the credential (a group invitation's 256-bit token, of
+   * which only the hash is stored): whoever holds it may use it, and a wrong one is a 404.
    */
-  | { auth: 'traveller'; owns?: OwnedResource; idIsPublic?: true }
+  | { auth: 'traveller'; owns?: OwnedResource; idIsPublic?: true; idIsSecret?: true }
   /** A payment provider: no cookie, no Origin check; the body's HMAC signature is the credential. */
   | { auth: 'signature' }
   /**
@@ -52,7 +54,7 @@ export function publicRoute<P extends string, R extends Omit<RouteSpec, 'path'> 
  * Pass `owns` when the path carries the id of something the traveller owns.
  * @example const route = travellerRoute({ owns: 'booking' }, { method: 'get', path: '/api/bookings/{id}', ... })
  */
-export function travellerRoute<P extends string, R extends Omit<RouteSpec, 'path'> & { path: P }>(guard: { owns?: OwnedResource; idIsPublic?: true }, route: R) {
+export function travellerRoute<P extends string, R extends Omit<RouteSpec, 'path'> & { path: P }>(guard: { owns?: OwnedResource; idIsPublic?: true; idIsSecret?: true }, route: R) {
   return createRoute({ ...route, middleware: requireUser, [GUARD_EXTENSION]: { auth: 'traveller', ...guard } satisfies RouteGuard });
 }
 

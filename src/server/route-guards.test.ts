@@ -98,7 +98,17 @@ describe('every endpoint declares its guard and the guard holds', () => {
     });
     const alertId = ((await alert.json()) as { alert?: { id: string } }).alert?.id;
     if (!alertId) throw new Error('fixtures: expected a price alert for alice');
-    fixtures = { booking: held.body.booking.id, 'boarding-pass': pass.id, 'price-alert': alertId };
+    const tripPlan = await ctx.app.request('/api/trip-plans', {
+      method: 'POST',
+      headers: authed(alice.cookie, { 'Idempotency-Key': randomUUID() }),
+      body: JSON.stringify({ mode: 'price', stops: [{ city: 'DEL', date: '2026-12-24' }, { city: 'BOM', date: '2026-12-24' }], itineraryIds: [itinerary.id] }),
+    });
+    const planId = ((await tripPlan.json()) as { plan?: { id: string } }).plan?.id;
+    if (!planId) throw new Error('fixtures: expected a trip plan for alice');
+    const group = await ctx.app.request('/api/groups', { method: 'POST', headers: authed(alice.cookie, { 'Idempotency-Key': randomUUID() }), body: JSON.stringify({ itineraryId: itinerary.id }) });
+    const groupId = ((await group.json()) as { group?: { id: string } }).group?.id;
+    if (!groupId) throw new Error('fixtures: expected a travel companion group for alice');
+    fixtures = { booking: held.body.booking.id, 'boarding-pass': pass.id, 'price-alert': alertId, 'trip-plan': planId, group: groupId };
   });
   afterAll(() => ctx.close());
 
@@ -120,7 +130,7 @@ describe('every endpoint declares its guard and the guard holds', () => {
       .filter((op) => (op.guard?.auth === 'traveller' || op.guard?.auth === 'owner-token') && (op.doc.parameters ?? []).some((p) => p.in === 'path'))
       .filter((op) =>
         op.guard?.auth === 'traveller'
-          ? !op.guard.idIsPublic && (!op.guard.owns || !OWNED_RESOURCES.includes(op.guard.owns))
+          ? !op.guard.idIsPublic && !op.guard.idIsSecret && (!op.guard.owns || !OWNED_RESOURCES.includes(op.guard.owns))
           : op.guard?.auth !== 'owner-token' || !op.guard.owns || !OWNED_RESOURCES.includes(op.guard.owns),
       )
       .map((op) => op.label);

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { watchInstallOffer } from './features/pwa/pwa-state';
+import { whenIdle } from './lib/idle';
 import { prefetchToasts } from './lib/toast';
 
 const root = document.getElementById('root');
@@ -18,8 +19,10 @@ window.addEventListener(
   'load',
   () => {
     prefetchToasts();
-    // The service worker registers after load, so it never competes with the first paint.
-    void import('./features/pwa/register-sw').then((m) => m.registerServiceWorker()).catch(() => {});
+    // The service worker registers once the loaded page is idle, so neither its code nor its
+    // precache download competes with the first paint or the first answers. (No worker is built
+    // for `npm run dev`.)
+    if (import.meta.env.PROD) whenIdle(() => void import('./features/pwa/register-sw').then((m) => m.registerServiceWorker()).catch(() => {}));
   },
   { once: true },
 );

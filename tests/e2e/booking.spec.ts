@@ -160,7 +160,7 @@ test.describe('booking journey', () => {
     await third.getByLabel('Passenger type').selectOption('Infant');
     await expect(aadhar).toHaveValue('');
     await expect(aadhar).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Group Booking' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Group Booking' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Weather Insights' })).toBeEnabled();
     await third.getByRole('button', { name: 'Remove passenger 3' }).click();
     await expect(page.getByTestId('passenger-card')).toHaveCount(2);
@@ -360,6 +360,43 @@ test.describe('booking journey', () => {
     await expect(soldOut.getByText('Sorry, these seats have just sold out.')).toBeVisible();
     await soldOut.getByRole('button', { name: 'Back to results' }).click();
     await expect(page).toHaveURL(/\/result\?from=DEL&to=BOM/);
+  });
+
+  test('a child and an infant added to a one-adult search are priced on screen, and that total is the one held and charged', async ({ page, baseURL }) => {
+    await signUpAndInByApi(page, baseURL);
+    await searchAndBookFirst(page, 1);
+    const total = page.getByTestId('running-total');
+    const rupees = async () => Number(((await total.textContent()) ?? '').replace(/[^\d]/g, ''));
+    await expect(total).toHaveText(/^₹[\d,]+$/);
+    const adultOnly = await rupees();
+
+    await page.getByRole('button', { name: 'Add Passenger' }).click();
+    await fillPassenger(page, 1, { title: 'Ms', first: 'Asha', last: 'Sharma', dob: '2018-03-02', type: 'Child' });
+    await page.getByRole('button', { name: 'Add Passenger' }).click();
+    await fillPassenger(page, 2, { title: 'Ms', first: 'Mira', last: 'Sharma', dob: `${travelDate(-200).slice(0, 7)}-01`, type: 'Infant' });
+    const summary = page.getByRole('complementary', { name: 'Price summary' });
+    for (const line of ['Adult × 1', 'Child × 1', 'Infant × 1']) await expect(summary.getByRole('listitem').filter({ hasText: line })).toHaveText(/₹[\d,]+$/);
+    await expect(total).toHaveText(/^₹[\d,]+$/);
+    await expect.poll(rupees).toBeGreaterThan(adultOnly);
+    const lines = await summary.getByRole('listitem').allTextContents();
+    const shown = await rupees();
+    expect(lines.reduce((sum, line) => sum + Number(line.replace(/^.*×\s*\d+/, '').replace(/[^\d]/g, '')), 0)).toBe(shown);
+    await expect(summary.getByText(/Priced at payment|Not priced yet/)).toHaveCount(0);
+    await scan(page);
+    await scanDark(page);
+    await shoot(page, 'booking-family');
+
+    const holds: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/bookings') && response.request().method() === 'POST') holds.push(response.status());
+    });
+    await fillPassenger(page, 0, { title: 'Mr', first: 'Rahul', last: 'Sharma', dob: '1990-05-24', type: 'Adult', mobile: '9876543210' });
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page).toHaveURL(/\/payment$/);
+    await expect(page.getByRole('dialog', { name: 'The fare has changed' })).toHaveCount(0);
+    expect(holds).toEqual([201]);
+    await expect(page.getByTestId('pay-total')).toHaveText(`₹${shown.toLocaleString('en-IN')}`);
+    await expect(page.getByRole('button', { name: /^Pay with (?!UPI)/ })).toBeEnabled();
   });
 
   test('amounts show in the selected currency with the INR charge, and the hold countdown ends in the expiry message', async ({ page, baseURL }) => {

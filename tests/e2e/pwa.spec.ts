@@ -300,6 +300,50 @@ test.describe('installable, offline-capable Safar', () => {
     await expect(page.getByRole('button', { name: secondName })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  test('a flight tracked offline waits in Recent Searches and is recorded on reconnect', async ({ page, context }) => {
+    test.setTimeout(150_000);
+    const dir = dataDir('tracker');
+    server = await startServer({ port: PORT, dataDir: dir });
+    await signUpAndIn(page);
+    await page.goto(`/result?from=BOM&to=DEL&date=${travelDate(3)}&cabin=economy&adults=1&children=0&infants=0`);
+    const cards = page.getByRole('main').getByRole('article');
+    await expect(cards.first()).toBeVisible({ timeout: 45_000 });
+    const numberOf = async (index: number) => /([0-9A-Z]{2} \d+)/.exec((await cards.nth(index).getByRole('heading').first().textContent()) ?? '')?.[1] ?? '';
+    const first = await numberOf(0);
+    let second = '';
+    for (let i = 1; i < 10 && (second === '' || second === first); i++) second = await numberOf(i);
+    expect(second).not.toBe(first);
+
+    // Online: tracked and recorded; the device keeps a copy of Recent Searches.
+    await cards.first().getByRole('button', { name: 'Track Flight' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Flight Tracker' });
+    await expect(dialog.getByRole('heading', { name: new RegExp(`^${first} `) })).toBeVisible({ timeout: 20_000 });
+    await expect(dialog.getByRole('region', { name: 'Recent Searches' }).getByRole('button', { name: new RegExp(`^${first}`) })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await controlledBySw(page);
+    await expect(cards.first()).toBeVisible({ timeout: 45_000 });
+
+    // The signal drops: live status cannot come, the search itself waits in the queue.
+    await server.stop();
+    await context.setOffline(true);
+    await expect(page.getByText("You're offline")).toBeVisible();
+    const card = page.getByRole('main').getByRole('article').filter({ has: page.getByRole('heading', { name: new RegExp(second) }) }).first();
+    await card.getByRole('button', { name: 'Track Flight' }).click();
+    dialog = page.getByRole('dialog', { name: 'Flight Tracker' });
+    await expect(dialog.getByText(`You're offline. Live flight status needs an internet connection. ${second} is in Recent Searches and will be tracked when you're back online.`)).toBeVisible();
+    const recent = dialog.getByRole('region', { name: 'Recent Searches' });
+    await expect(recent.getByRole('list', { name: 'Waiting to sync' }).getByRole('listitem')).toHaveText(new RegExp(`^${second}`));
+    // The earlier search comes from the device.
+    await expect(recent.getByRole('button', { name: new RegExp(`^${first}`) })).toBeVisible();
+    await expect(page.getByText(`You're offline. Recent search ${second} will be sent when you're back online.`)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    server = await startServer({ port: PORT, dataDir: dir });
+    await context.setOffline(false);
+    // A server that has just restarted on a busy machine can take a while to answer.
+    await expect(recent.getByRole('list', { name: 'Waiting to sync' })).toHaveCount(0, { timeout: 45_000 });
+  });
+
   test('a new version is offered with a Refresh notice and loads; the old one keeps working until then', async ({ page }) => {
     test.setTimeout(120_000);
     // v2: a second real build of the same code, under another build id.

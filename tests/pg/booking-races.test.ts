@@ -15,19 +15,11 @@ import { signSandboxWebhook } from '../../src/domain/payments/sandbox';
 import { DEV_SANDBOX_SECRET } from '../../src/server/config';
 import { signUpAndLogin } from '../support/auth';
 import { ADULT, CHILD, INFANT, authed, confirmBooking, findItinerary, payOrder, postBooking, sandboxPay } from '../support/booking';
+import { expectInventoryBalanced } from '../support/books';
 import { TEST_DATABASE_URL, openScratchPostgres } from '../support/postgres';
 import { createTestApp } from '../support/test-app';
 
 type Scratch = Awaited<ReturnType<typeof openScratchPostgres>>;
-
-/** Every inventory row balances and none is negative. */
-async function expectBalanced(db: Db) {
-  const rows = await db.select().from(flightInventory);
-  for (const r of rows) {
-    expect(r.available, `${r.flightId}/${r.cabin} available`).toBeGreaterThanOrEqual(0);
-    expect(r.available + r.held + r.sold, `${r.flightId}/${r.cabin} balance`).toBe(r.capacity);
-  }
-}
 
 async function insertUser(db: Db): Promise<string> {
   const [row] = await db.insert(users).values({ email: `race-${randomUUID()}@example.com`, passwordHash: 'x' }).returning({ id: users.id });
@@ -58,7 +50,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: booking races', () => {
     await database?.drop();
   });
   afterEach(async () => {
-    await expectBalanced(database.db);
+    await expectInventoryBalanced(database.db);
   });
 
   it('200 concurrent clients racing for the last 10 seats: exactly 10 held, never negative', async () => {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createFixedClock } from '../../src/core/clock';
 import { type Database, wrapPglite } from '../../src/db/client';
 import { InventoryView } from '../../src/domain/inventory/view';
@@ -17,12 +20,18 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 export async function createTestApp(options: { env?: Record<string, string>; now?: string; database?: Database } = {}) {
   const database = options.database ?? wrapPglite(await openFromTemplate());
   const clock = createFixedClock(options.now ?? '2026-11-21T06:30:00Z');
-  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  // Files the app writes (generated VAPID keys) go to a folder of this app's own, removed on close.
+  const dataDir = options.env?.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'safar-test-'));
+  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(dataDir ? { DATA_DIR: dataDir } : {}), ...options.env });
   const world = createWorld({ seed: config.WORLD_SEED });
   const inventory = new InventoryView();
   const deps = createAppDeps({ database, clock, config, logger: silentLogger, world, inventory });
   const app = createApp(deps);
-  return { app, deps, database, clock, config, world, inventory, checkout: deps.checkout, close: () => database.close() };
+  return { app, deps, database, clock, config, world, inventory, checkout: deps.checkout, close: async () => {
+      await database.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Headers a same-origin browser sends with a JSON request. */

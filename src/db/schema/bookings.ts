@@ -97,6 +97,8 @@ export const payments = pgTable(
     amountPaise: integer('amount_paise').notNull(),
     status: text('status').notNull(), // created | authorized | captured | refunding | refunded | refund_blocked | failed
     failureReason: text('failure_reason'),
+    /** The share this order pays (a group member's id); null for a payment of the whole booking. One share is captured at most once. */
+    shareKey: text('share_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

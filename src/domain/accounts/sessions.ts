@@ -10,6 +10,35 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60_000;
 /** last_seen_at is refreshed at most this often, so reads do not turn into a write per request. */
 export const SESSION_TOUCH_MS = 60 * 60_000;
 
+/**
+ * A session found in the database is trusted from memory for this long, so a traveller's burst
+ * of requests (a booking is four) costs one lookup, not one per request. Ending a session on
+ * this node (sign-out, sign-in replacing it, expiry) drops it from memory at once; one ended on
+ * another node is refused here at most this long after.
+ */
+export const SESSION_CACHE_MS = 5_000;
+/** Most sessions remembered per database handle; the oldest go first. */
+const SESSION_CACHE_SIZE = 10_000;
+
+interface CachedSession {
+  user: { id: string; email: string };
+  expiresAt: Date;
+  /** Clock time after which the database is asked again. */
+  until: number;
+}
+
+/** One cache per database handle (each test app, each server), keyed by the token's hash. */
+const caches = new WeakMap<Db, Map<string, CachedSession>>();
+
+function cacheOf(db: Db): Map<string, CachedSession> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
 export interface SessionRecord {
   user: { id: string; email: string };
   /** When the cookie should stop being sent: the earlier of idle and absolute expiry. */
@@ -40,6 +69,11 @@ export async function findSession(db: Db, clock: Clock, token: string): Promise<
   // Real tokens are 43 base64url characters; anything else cannot match, so skip the query.
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const tokenHash = hashSessionToken(token);
+  const cache = cacheOf(db);
+  const nowMs = clock.now().getTime();
+  const cached = cache.get(tokenHash);
+  if (cached && cached.until > nowMs && cached.expiresAt.getTime() > nowMs) return { user: cached.user, expiresAt: cached.expiresAt, renewed: false };
+  cache.delete(tokenHash);
   const rows = await db
     .select({ id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, userId: users.id, email: users.email })
     .from(sessions)
@@ -59,11 +93,11 @@ export async function findSession(db: Db, clock: Clock, token: string): Promise<
     lastSeenAt = now;
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
   }
-  return {
-    user: { id: row.userId, email: row.email },
-    expiresAt: earlier(row.expiresAt, new Date(lastSeenAt.getTime() + SESSION_IDLE_MS)),
-    renewed: lastSeenAt !== row.lastSeenAt,
-  };
+  const user = { id: row.userId, email: row.email };
+  const expiresAt = earlier(row.expiresAt, new Date(lastSeenAt.getTime() + SESSION_IDLE_MS));
+  if (cache.size >= SESSION_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(tokenHash, { user, expiresAt, until: now.getTime() + SESSION_CACHE_MS });
+  return { user, expiresAt, renewed: lastSeenAt !== row.lastSeenAt };
 }
 
 /**
@@ -71,7 +105,9 @@ export async function findSession(db: Db, clock: Clock, token: string): Promise<
  * @example await deleteSession(db, token)
  */
 export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashSessionToken(token)));
+  const tokenHash = hashSessionToken(token);
+  cacheOf(db).delete(tokenHash);
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
 function earlier(a: Date, b: Date): Date {
@@ -86,6 +122,7 @@ function earlier(a: Date, b: Date): Date {
 export async function purgeExpiredSessions(db: Db, clock: Clock): Promise<number> {
   const now = clock.now();
   const idleCutoff = new Date(now.getTime() - SESSION_IDLE_MS);
+  cacheOf(db).clear();
   const removed = await db
     .delete(sessions)
     .where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleCutoff)))

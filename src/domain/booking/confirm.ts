@@ -1,15 +1,24 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BookingView } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import type { Cabin } from '../../core/search';
 import type { Db } from '../../db/client';
-import { boardingPasses, bookingSegments, bookings, flightInventory, outbox, passengers, payments, users } from '../../db/schema';
+import { executeRows } from '../../db/rows';
+import { bookings, flightInventory, groupMembers, groups, outbox, payments, users } from '../../db/schema';
 import { buildBcbp } from '../documents/bcbp';
 import type { BookingCatalog, InventoryChange, Tx } from './catalog';
+import type { passengers } from '../../db/schema';
 import { newTicketNumber } from './ids';
+import { type KeyedAnswer, KeyTakenError, keyInsert } from './keyed-answer';
 import { refundPaymentsOf, releaseSeats } from './expire';
 import { INFANT_SEAT, gateFor, isCabin, seatForIndex } from './seats';
 import { bookingView, storedItinerary } from './views';
+
+type PassengerRow = typeof passengers.$inferSelect;
+type SegmentRow = { legIndex: number; flightId: string; cabin: string; seats: number };
+
+/** A json column as the driver hands it over (postgres.js and PGlite parse json; be safe either way). */
+const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 /**
  * Turning a paid hold into a confirmed booking. Everything happens in one transaction that
@@ -28,8 +37,11 @@ export interface PaymentNotice {
   paymentId: string;
   /** Amount the provider says it captured (webhooks); checked against our order. */
   amountPaise?: number | null;
-  /** Booking and traveller the request is about (browser callback); anything else is unknown. */
-  expect?: { bookingId: string; userId: string };
+  /**
+   * Booking and traveller the request is about (browser callback), or booking and share (a group
+   * member paying their share of the organiser's booking); anything else is unknown.
+   */
+  expect?: { bookingId: string; userId: string } | { bookingId: string; shareKey: string };
 }
 
 export type ConfirmOutcome =
@@ -65,13 +77,27 @@ const byFlightCabin = <T extends { flightId: string; cabin: string }>(a: T, b: T
  * Idempotent: the same payment again returns `already-confirmed`.
  * @example const outcome = await confirmPayment(db, clock, catalog, { provider: 'sandbox', orderId, paymentId })
  */
-export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<BookingCatalog, 'cabinLayout'>, notice: PaymentNotice): Promise<ConfirmOutcome> {
+export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<BookingCatalog, 'cabinLayout'>, notice: PaymentNotice, keyed?: KeyedAnswer): Promise<ConfirmOutcome> {
   return db.transaction(async (tx) => {
-    // One round trip: the order's payment row and its booking, the booking row locked. Every path
-    // that changes a booking or its seats takes this lock before inventory rows, so the order of
-    // locks is the same everywhere.
+    /** Records the caller's Idempotency-Key with this answer in this transaction (rolls back if taken). */
+    const keep = async (view: BookingView) => {
+      if (!keyed) return;
+      if ((await executeRows(tx, keyInsert(keyed, keyed.answer(view), clock.now()))).length === 0) throw new KeyTakenError();
+    };
+    // One round trip: the order's payment row, its booking with its passengers and segments, the
+    // booking row locked. Every path that changes a booking or its seats takes this lock before
+    // inventory rows, so the order of locks is the same everywhere.
     const [found] = await tx
-      .select({ payment: payments, booking: bookings, email: users.email })
+      .select({
+        payment: payments,
+        booking: bookings,
+        email: users.email,
+        pax: sql<unknown>`(select coalesce(json_agg(json_build_object('id', p.id, 'bookingId', p.booking_id, 'position', p.position, 'title', p.title,
+            'firstName', p.first_name, 'middleName', p.middle_name, 'lastName', p.last_name, 'dob', p.dob, 'type', p.type, 'mobile', p.mobile,
+            'aadhaarLast4', p.aadhaar_last4, 'ticketNumber', p.ticket_number) order by p.position), '[]'::json) from passengers p where p.booking_id = ${bookings.id})`,
+        segments: sql<unknown>`(select coalesce(json_agg(json_build_object('legIndex', s.leg_index, 'flightId', s.flight_id, 'cabin', s.cabin, 'seats', s.seats)), '[]'::json)
+            from booking_segments s where s.booking_id = ${bookings.id})`,
+      })
       .from(payments)
       .innerJoin(bookings, eq(bookings.id, payments.bookingId))
       .innerJoin(users, eq(users.id, bookings.userId))
@@ -79,20 +105,27 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
       .for('no key update', { of: bookings });
     if (!found) return { kind: 'unknown-order' as const };
     const { payment, booking, email } = found;
+    const pax = fromJson<PassengerRow[]>(found.pax);
     // The browser callback names its booking and traveller: an order of another booking (or
     // another traveller's booking) is simply not found.
-    if (notice.expect && (booking.id !== notice.expect.bookingId || booking.userId !== notice.expect.userId)) return { kind: 'unknown-order' as const };
+    const expect = notice.expect;
+    if (expect && (booking.id !== expect.bookingId || ('userId' in expect ? booking.userId !== expect.userId : payment.shareKey !== expect.shareKey))) {
+      return { kind: 'unknown-order' as const };
+    }
     const now = clock.now();
-    const pax = await tx.select().from(passengers).where(eq(passengers.bookingId, booking.id)).orderBy(asc(passengers.position));
 
     if (booking.status === 'confirmed' && (booking.paymentId === notice.paymentId || (payment.status === 'captured' && payment.providerPaymentId === notice.paymentId))) {
-      return { kind: 'already-confirmed' as const, booking: bookingView(booking, pax) };
+      const view = bookingView(booking, pax);
+      await keep(view);
+      return { kind: 'already-confirmed' as const, booking: view };
     }
     const totalPaise = booking.totalInr * 100;
     if (booking.status === 'held' && payment.status === 'captured' && payment.providerPaymentId === notice.paymentId) {
       // This share was already counted; the booking waits for the others.
       const paidPaise = await capturedPaise(tx, booking.id);
-      return { kind: 'share-captured' as const, booking: bookingView(booking, pax), paidPaise, duePaise: Math.max(0, totalPaise - paidPaise) };
+      const view = bookingView(booking, pax);
+      await keep(view);
+      return { kind: 'share-captured' as const, booking: view, paidPaise, duePaise: Math.max(0, totalPaise - paidPaise) };
     }
 
     const markForRefund = async (why: 'hold-expired' | 'duplicate-payment' | 'amount-mismatch', inventory: InventoryChange[], others: string[] = []) => {
@@ -150,16 +183,30 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
       return markForRefund('hold-expired', inventory, others);
     }
 
+    if (payment.shareKey !== null) {
+      // A share is paid once: a second order of the same share (two tabs) paid as well goes back.
+      const [other] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.bookingId, booking.id), eq(payments.shareKey, payment.shareKey), eq(payments.status, 'captured')))
+        .limit(1);
+      if (other && other.id !== payment.id) return markForRefund('duplicate-payment', []);
+    }
+
     if (payment.amountPaise < totalPaise) {
       // One share of several: count it, and confirm only once the shares cover the total.
       await tx.update(payments).set({ providerPaymentId: notice.paymentId, status: 'captured', failureReason: null, updatedAt: now }).where(eq(payments.id, payment.id));
       const paidPaise = await capturedPaise(tx, booking.id);
-      if (paidPaise < totalPaise) return { kind: 'share-captured' as const, booking: bookingView(booking, pax), paidPaise, duePaise: totalPaise - paidPaise };
+      if (paidPaise < totalPaise) {
+        const view = bookingView(booking, pax);
+        await keep(view);
+        return { kind: 'share-captured' as const, booking: view, paidPaise, duePaise: totalPaise - paidPaise };
+      }
     }
 
     // Live hold: held → sold on every leg. RETURNING gives the count sold before us, which is
     // where this booking's seat numbers start (we hold the row lock, so nobody else moves it).
-    const segments = (await tx.select().from(bookingSegments).where(eq(bookingSegments.bookingId, booking.id))).sort(byFlightCabin);
+    const segments = fromJson<SegmentRow[]>(found.segments).sort(byFlightCabin);
     const inventory: InventoryChange[] = [];
     const soldBefore = new Map<number, number>();
     for (const seg of segments) {
@@ -179,23 +226,10 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
       soldBefore.set(seg.legIndex, row.sold - seg.seats);
     }
 
-    await tx
-      .update(payments)
-      .set({ providerPaymentId: notice.paymentId, status: 'captured', updatedAt: now })
-      .where(eq(payments.id, payment.id));
-
     const itinerary = storedItinerary(booking);
     const validating = itinerary.legs[0]?.carrier ?? 'XX';
     const tickets = pax.map((p) => ({ ...p, ticketNumber: newTicketNumber(validating) }));
-    // One statement for every passenger's ticket number.
-    await tx.execute(
-      sql`update passengers as p set ticket_number = v.t from (values ${sql.join(
-        tickets.map((t) => sql`(${t.id}::uuid, ${t.ticketNumber})`),
-        sql`, `,
-      )}) as v(id, t) where p.id = v.id`,
-    );
-
-    const passRows: (typeof boardingPasses.$inferInsert)[] = [];
+    const passRows: { passengerId: string; legIndex: number; flightId: string; seat: string; gate: string; sequence: number; bcbp: string }[] = [];
     itinerary.legs.forEach((leg, legIndex) => {
       const start = soldBefore.get(legIndex) ?? 0;
       const cabin: Cabin = isCabin(leg.cabin) ? leg.cabin : 'economy';
@@ -231,18 +265,61 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
             },
           ],
         });
-        passRows.push({ bookingId: booking.id, passengerId: p.id, legIndex, flightId: leg.flightId, seat, gate: gateFor(leg.flightId), sequence, bcbp, createdAt: now });
+        passRows.push({ passengerId: p.id, legIndex, flightId: leg.flightId, seat, gate: gateFor(leg.flightId), sequence, bcbp });
       }
     });
-    if (passRows.length > 0) await tx.insert(boardingPasses).values(passRows);
-
-    const [confirmed] = await tx
-      .update(bookings)
-      .set({ status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod: payment.method === 'upi' ? 'upi' : 'card' })
-      .where(eq(bookings.id, booking.id))
-      .returning();
-    // Written in the same transaction: the mail goes out if and only if the booking is confirmed.
-    await tx.insert(outbox).values({ kind: 'booking-confirmed', recipient: email, payload: { bookingId: booking.id, pnr: booking.pnr }, availableAt: now });
-    return { kind: 'confirmed' as const, booking: bookingView(confirmed ?? booking, tickets), inventory };
+    const paymentMethod = payment.method === 'upi' ? 'upi' : 'card';
+    const confirmed = bookingView({ ...booking, status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod }, tickets);
+    const at = sql`${now.toISOString()}::timestamptz`;
+    // Every write of the confirmation in one statement: the payment captured, ticket numbers, boarding
+    // passes, the booking confirmed, the confirmation mail queued (the mail goes out if and only if the
+    // booking is confirmed) and the caller's Idempotency-Key with its answer.
+    const [written] = await executeRows<{ kept: number }>(
+      tx,
+      sql`with captured as (
+            update payments set provider_payment_id = ${notice.paymentId}, status = 'captured', updated_at = ${at} where id = ${payment.id}::uuid returning 1),
+          ticketed as (
+            update passengers as p set ticket_number = v.t
+            from (values ${sql.join(tickets.map((t) => sql`(${t.id}::uuid, ${t.ticketNumber})`), sql`, `)}) as v(id, t) where p.id = v.id returning 1),
+          passes as (
+            insert into boarding_passes (booking_id, passenger_id, leg_index, flight_id, seat, gate, sequence, bcbp, created_at)
+            values ${sql.join(
+              passRows.map((r) => sql`(${booking.id}, ${r.passengerId}::uuid, ${r.legIndex}, ${r.flightId}, ${r.seat}, ${r.gate}, ${r.sequence}, ${r.bcbp}, ${at})`),
+              sql`, `,
+            )} returning 1),
+          booked as (
+            update bookings set status = 'confirmed', confirmed_at = ${at}, payment_id = ${notice.paymentId}, payment_method = ${paymentMethod}
+            where id = ${booking.id} returning 1),
+          mail as (
+            insert into outbox (kind, recipient, payload, available_at)
+            values ('booking-confirmed', ${email}, ${JSON.stringify({ bookingId: booking.id, pnr: booking.pnr })}::jsonb, ${at}) returning 1)
+          ${keyed ? sql`, kept as (${keyInsert(keyed, keyed.answer(confirmed), now)})` : sql``}
+          select ${keyed ? sql`(select count(*) from kept)::int` : sql`1`} as kept`,
+    );
+    if (keyed && Number(written?.kept ?? 0) === 0) throw new KeyTakenError();
+    if (payment.shareKey !== null) {
+      // A group paid share by share: every member hears it is confirmed (the organiser got the mail above).
+      const members = await tx
+        .select({ email: groupMembers.email, name: groupMembers.name, groupId: groupMembers.groupId })
+        .from(groupMembers)
+        .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+        .where(and(eq(groups.bookingId, booking.id), eq(groupMembers.isOrganizer, false)));
+      if (members.length > 0) {
+        const route = `${itinerary.legs[0]?.from.code ?? ''} → ${itinerary.legs[itinerary.legs.length - 1]?.to.code ?? ''}`;
+        await tx.insert(outbox).values(
+          members.map((m) => ({
+            kind: 'notice-mail',
+            recipient: m.email,
+            payload: {
+              subject: `Group booking confirmed: ${route}, PNR ${booking.pnr}`,
+              text: `Hello ${m.name.trim().split(/\s+/)[0] ?? ''},\n\nEvery share is paid: the group's booking ${route} on ${itinerary.legs[0]?.departure.slice(0, 10) ?? ''} is confirmed. PNR ${booking.pnr}. Open the group page for your e-ticket.`,
+              path: `/groups/${m.groupId}`,
+            },
+            availableAt: now,
+          })),
+        );
+      }
+    }
+    return { kind: 'confirmed' as const, booking: confirmed, inventory };
   });
 }

@@ -1,9 +1,11 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   BOOKING_ERROR_MESSAGES,
   BOOKING_REASONS,
   type BookingView,
   HOLD_MINUTES,
+  MAX_PASSENGERS,
   type Passenger,
   PASSENGER_MESSAGES,
   seatCount,
@@ -13,9 +15,11 @@ import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { Itinerary } from '../../core/search';
 import type { Db } from '../../db/client';
-import { bookingSegments, bookings, flightInventory, passengers } from '../../db/schema';
-import type { BookingCatalog, InventoryChange, PaxCounts, Tx } from './catalog';
+import { executeRows } from '../../db/rows';
+import type { bookings, passengers } from '../../db/schema';
+import type { BookingCatalog, InventoryChange, PaxCounts } from './catalog';
 import { newBookingId, newPnr } from './ids';
+import { type KeyedAnswer, KeyTakenError, keyInsert } from './keyed-answer';
 import { bookingView, storedKind } from './views';
 
 /** The 409 a changed fare answers; carries what the traveller must see before accepting. */
@@ -39,6 +43,8 @@ export interface HoldRequest {
   passengers: unknown[];
   quotedTotal: number;
   acceptPriceChange?: boolean | undefined;
+  /** The caller's Idempotency-Key, recorded with its answer by the holding transaction. */
+  idempotency?: KeyedAnswer | undefined;
   /** How long the seats stay held (default HOLD_MINUTES); a group's hold is longer. */
   holdMs?: number | undefined;
 }
@@ -52,7 +58,8 @@ export function travelDateOf(itineraryId: string): string | null {
   return match?.[1] ?? null;
 }
 
-const notBookable = () => new AppError('not_found', 'This flight is no longer available. Please search again.', { itineraryId: 'This flight is no longer available' });
+/** The answer for an itinerary that cannot be booked (or quoted) any more. */
+export const notBookable = () => new AppError('not_found', 'This flight is no longer available. Please search again.', { itineraryId: 'This flight is no longer available' });
 
 function paxCounts(list: Passenger[]): PaxCounts {
   return {
@@ -62,33 +69,8 @@ function paxCounts(list: Passenger[]): PaxCounts {
   };
 }
 
-/**
- * Takes `seats` on every leg with one conditional update per leg, in (flightId, cabin)
- * order so concurrent holds lock rows in the same order and cannot deadlock. PostgreSQL
- * re-checks `available >= n` after waiting for the row lock, so this never oversells.
- * Throws sold-out (rolling the transaction back) when any leg lacks the seats.
- */
-async function takeSeats(tx: Tx, legs: readonly { flightId: string; cabin: string }[], seats: number): Promise<InventoryChange[]> {
-  const ordered = [...legs].sort((a, b) => (a.flightId === b.flightId ? a.cabin.localeCompare(b.cabin) : a.flightId < b.flightId ? -1 : 1));
-  const changes: InventoryChange[] = [];
-  for (const leg of ordered) {
-    if (seats === 0) continue;
-    const rows = await tx
-      .update(flightInventory)
-      .set({
-        available: sql`${flightInventory.available} - ${seats}`,
-        held: sql`${flightInventory.held} + ${seats}`,
-        version: sql`${flightInventory.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(flightInventory.flightId, leg.flightId), eq(flightInventory.cabin, leg.cabin), gte(flightInventory.available, seats)))
-      .returning({ flightId: flightInventory.flightId, cabin: flightInventory.cabin, available: flightInventory.available, held: flightInventory.held, sold: flightInventory.sold });
-    const row = rows[0];
-    if (!row) throw soldOutError();
-    changes.push(row);
-  }
-  return changes;
-}
+const byFlightCabin = <T extends { flightId: string; cabin: string }>(a: T, b: T) =>
+  a.flightId === b.flightId ? a.cabin.localeCompare(b.cabin) : a.flightId < b.flightId ? -1 : 1;
 
 /**
  * Creates a booking held for `holdMs` (default HOLD_MINUTES): validates passengers on the travel date,
@@ -114,58 +96,164 @@ export async function createHold(db: Db, clock: Clock, catalog: BookingCatalog, 
   if (quote.seatsAvailable < seats) throw soldOutError();
 
   const holdExpiresAt = new Date(now.getTime() + (request.holdMs ?? HOLD_MINUTES * 60_000));
-  const cabin = itinerary.legs[0]?.cabin ?? 'economy';
-
-  return db.transaction(async (tx) => {
-    await catalog.ensureInventory(tx, itinerary.legs);
-    const inventory = await takeSeats(tx, itinerary.legs, seats);
-
-    // Booking id and PNR are random-ish, not sequences; on the rare clash, draw again.
-    // ON CONFLICT DO NOTHING keeps the transaction alive where a unique violation would abort it.
-    let row: typeof bookings.$inferSelect | undefined;
-    for (let attempt = 0; attempt < 8 && !row; attempt += 1) {
-      [row] = await tx
-        .insert(bookings)
-        .values({
-          id: newBookingId(now, attempt),
-          pnr: newPnr(),
-          userId: request.userId,
-          status: 'held',
-          itineraryId: itinerary.id,
-          cabin,
-          itinerary,
-          passengerCount: list.length,
-          seatCount: seats,
-          price: itinerary.price,
-          totalInr: newTotal,
-          holdExpiresAt,
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
-    }
-    if (!row) throw new AppError('unavailable', 'Could not create a booking reference. Please try again.');
-    const bookingId = row.id;
-
-    await tx.insert(bookingSegments).values(itinerary.legs.map((leg, legIndex) => ({ bookingId, legIndex, flightId: leg.flightId, cabin: leg.cabin, seats })));
-    const paxRows = await tx
-      .insert(passengers)
-      .values(
-        list.map((p, position) => ({
-          bookingId,
-          position,
-          title: p.title,
-          firstName: p.firstName,
-          middleName: p.middleName ?? null,
-          lastName: p.lastName,
-          dob: p.dob,
-          type: storedKind(p.type),
-          mobile: p.mobileNo ?? null,
-          // Aadhaar is sensitive: only the last four digits are ever stored.
-          aadhaarLast4: p.aadharCard ? p.aadharCard.slice(-4) : null,
-        })),
-      )
-      .returning();
-    return { booking: bookingView(row, paxRows), inventory };
+  return writeHold(db, catalog, now, {
+    userId: request.userId,
+    itinerary,
+    seats,
+    passengerCount: list.length,
+    list,
+    holdExpiresAt,
+    inventoryRowsExist: quote.inventoryRowsExist,
+    keyed: request.idempotency,
   });
+}
+
+/** A party whose travellers give their details later (a Travel Companion group): adults only. */
+export interface PartyHoldRequest {
+  userId: string;
+  itineraryId: string;
+  adults: number;
+  holdMs: number;
+}
+
+/**
+ * Holds seats for `adults` travellers whose passenger rows are written later, one per
+ * position, while the hold lives (setPartyPassenger); tickets are issued at confirmation over
+ * the rows then present. Priced now from the database for that many adults.
+ * @example const { booking } = await createPartyHold(db, clock, catalog, { userId, itineraryId, adults: 3, holdMs: 86_400_000 })
+ */
+export async function createPartyHold(db: Db, clock: Clock, catalog: BookingCatalog, request: PartyHoldRequest): Promise<{ booking: BookingView; inventory: InventoryChange[] }> {
+  if (!Number.isSafeInteger(request.adults) || request.adults < 1 || request.adults > MAX_PASSENGERS) throw new AppError('validation_failed', PASSENGER_MESSAGES.tooMany);
+  const now = clock.now();
+  const quote = await catalog.quote(db, request.itineraryId, { adults: request.adults, children: 0, infants: 0 }, now);
+  if (!quote) throw notBookable();
+  if (quote.seatsAvailable < request.adults) throw soldOutError();
+  return writeHold(db, catalog, now, {
+    userId: request.userId,
+    itinerary: quote.itinerary,
+    seats: request.adults,
+    passengerCount: request.adults,
+    list: [],
+    holdExpiresAt: new Date(now.getTime() + request.holdMs),
+    inventoryRowsExist: quote.inventoryRowsExist,
+  });
+}
+
+/** The booking id's millisecond this process last used bare, so a second booking in the same millisecond draws a suffixed id at once. */
+let lastBareIdMs = 0;
+
+/** A booking id or PNR another booking took first: roll back and draw again. */
+class ReferenceTaken extends Error {}
+
+/**
+ * Takes the seats and writes the held booking, its segments, the passengers given and the
+ * caller's Idempotency-Key in one statement of one transaction (plus the inventory rows first,
+ * when a leg has none yet). Seats are taken leg by leg in (flightId, cabin) order, each step
+ * running only once the previous leg's seats are taken, so concurrent holds lock rows in the
+ * same order and cannot deadlock; PostgreSQL re-checks `available >= n` after waiting for a row
+ * lock, so this never oversells. A leg without the seats is sold-out and rolls everything back.
+ */
+async function writeHold(
+  db: Db,
+  catalog: BookingCatalog,
+  now: Date,
+  hold: { userId: string; itinerary: Itinerary; seats: number; passengerCount: number; list: Passenger[]; holdExpiresAt: Date; inventoryRowsExist?: boolean | undefined; keyed?: KeyedAnswer | undefined },
+): Promise<{ booking: BookingView; inventory: InventoryChange[] }> {
+  const { itinerary, seats, list, keyed } = hold;
+  const cabin = itinerary.legs[0]?.cabin ?? 'economy';
+  const legs = [...itinerary.legs].sort(byFlightCabin);
+  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const bare = attempt === 0 && now.getTime() !== lastBareIdMs;
+    if (bare) lastBareIdMs = now.getTime();
+    const row: typeof bookings.$inferSelect = {
+      id: newBookingId(now, bare ? 0 : attempt + 1),
+      pnr: newPnr(),
+      userId: hold.userId,
+      status: 'held',
+      itineraryId: itinerary.id,
+      cabin,
+      itinerary,
+      passengerCount: hold.passengerCount,
+      seatCount: seats,
+      price: itinerary.price,
+      totalInr: itinerary.price.total.total,
+      holdExpiresAt: hold.holdExpiresAt,
+      createdAt: now,
+      confirmedAt: null,
+      paymentId: null,
+      paymentMethod: null,
+    };
+    const paxRows = list.map((p, position) => ({ ...passengerRow(row.id, position, p), id: randomUUID(), ticketNumber: null }) as typeof passengers.$inferSelect);
+    const booking = bookingView(row, paxRows);
+    const steps: SQL[] = legs.map(
+      (leg, i) => sql`leg${sql.raw(String(i))} as (
+        update flight_inventory set available = available - ${seats}::int, held = held + ${seats}::int, version = version + 1, updated_at = now()
+        where flight_id = ${leg.flightId} and cabin = ${leg.cabin} and available >= ${seats}::int ${i > 0 ? sql`and exists (select 1 from leg${sql.raw(String(i - 1))})` : sql``}
+        returning flight_id as "flightId", cabin, available, held, sold)`,
+    );
+    const lastLeg = sql.raw(`leg${legs.length - 1}`);
+    steps.push(sql`booked as (
+        insert into bookings (id, pnr, user_id, status, itinerary_id, cabin, itinerary, passenger_count, seat_count, price, total_inr, hold_expires_at, created_at)
+        select ${row.id}, ${row.pnr}, ${row.userId}::uuid, 'held', ${row.itineraryId}, ${cabin}, ${JSON.stringify(itinerary)}::jsonb, ${row.passengerCount}::int,
+               ${seats}::int, ${JSON.stringify(itinerary.price)}::jsonb, ${row.totalInr}::int, ${at(row.holdExpiresAt)}, ${at(now)}
+        where exists (select 1 from ${lastLeg})
+        on conflict do nothing returning id)`);
+    steps.push(sql`segments as (
+        insert into booking_segments (booking_id, leg_index, flight_id, cabin, seats)
+        select booked.id, v.leg_index, v.flight_id, v.cabin, v.seats from booked,
+          (values ${sql.join(itinerary.legs.map((leg, legIndex) => sql`(${legIndex}::int, ${leg.flightId}, ${leg.cabin}, ${seats}::int)`), sql`, `)}) as v(leg_index, flight_id, cabin, seats)
+        returning 1)`);
+    if (paxRows.length > 0) {
+      steps.push(sql`travellers as (
+        insert into passengers (id, booking_id, position, title, first_name, middle_name, last_name, dob, type, mobile, aadhaar_last4)
+        select v.id, booked.id, v.position, v.title, v.first_name, v.middle_name, v.last_name, v.dob, v.type, v.mobile, v.aadhaar_last4 from booked,
+          (values ${sql.join(
+            paxRows.map((p) => sql`(${p.id}::uuid, ${p.position}::int, ${p.title}, ${p.firstName}, ${p.middleName}::text, ${p.lastName}, ${p.dob}, ${p.type}, ${p.mobile}::text, ${p.aadhaarLast4}::text)`),
+            sql`, `,
+          )}) as v(id, position, title, first_name, middle_name, last_name, dob, type, mobile, aadhaar_last4)
+        returning 1)`);
+    }
+    if (keyed) steps.push(sql`kept as (${keyInsert(keyed, keyed.answer(booking), now, sql`exists (select 1 from booked)`)})`);
+    const taken = sql.join(legs.map((_, i) => sql`select * from leg${sql.raw(String(i))}`), sql` union all `);
+    const statement = sql`with ${sql.join(steps, sql`, `)}
+      select (select coalesce(json_agg(t), '[]'::json) from (${taken}) t) as inventory,
+             (select count(*) from booked)::int as booked,
+             ${keyed ? sql`(select count(*) from kept)::int` : sql`1`} as kept`;
+    try {
+      return await db.transaction(async (tx) => {
+        if (!hold.inventoryRowsExist) await catalog.ensureInventory(tx, itinerary.legs);
+        const [result] = await executeRows<{ inventory: unknown; booked: number; kept: number }>(tx, statement);
+        const inventory = typeof result?.inventory === 'string' ? (JSON.parse(result.inventory) as InventoryChange[]) : ((result?.inventory ?? []) as InventoryChange[]);
+        if (inventory.length < legs.length) throw soldOutError();
+        if (Number(result?.booked) === 0) throw new ReferenceTaken();
+        if (keyed && Number(result?.kept) === 0) throw new KeyTakenError();
+        return { booking, inventory };
+      });
+    } catch (error) {
+      if (!(error instanceof ReferenceTaken)) throw error;
+    }
+  }
+  throw new AppError('unavailable', 'Could not create a booking reference. Please try again.');
+}
+
+/**
+ * The stored row of one validated passenger.
+ * @example await tx.insert(passengers).values(passengerRow(bookingId, 0, passenger))
+ */
+export function passengerRow(bookingId: string, position: number, p: Passenger): typeof passengers.$inferInsert {
+  return {
+    bookingId,
+    position,
+    title: p.title,
+    firstName: p.firstName,
+    middleName: p.middleName ?? null,
+    lastName: p.lastName,
+    dob: p.dob,
+    type: storedKind(p.type),
+    mobile: p.mobileNo ?? null,
+    // Aadhaar is sensitive: only the last four digits are ever stored.
+    aadhaarLast4: p.aadharCard ? p.aadharCard.slice(-4) : null,
+  };
 }

@@ -21,7 +21,7 @@ export function newPnr(): string {
 }
 
 /**
- * Booking id 'BK' + milliseconds timestamp, as the spec has it. The first attempt is the bare
+ * Booking id 'BK' + milliseconds timestamp. The first attempt is the bare
  * timestamp; later attempts (the same millisecond was taken) append three random digits.
  * @example newBookingId(new Date('2024-11-21T09:06:40Z'), 0) // 'BK1732180000000'
  */

@@ -1,13 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PassengerInput } from '../../core/booking';
 import { createFixedClock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import { type Database, wrapPglite } from '../../db/client';
-import { boardingPasses, bookingSegments, bookings, flightInventory, passengers, payments, sandboxWebhooks, users } from '../../db/schema';
+import { bookings, payments, users } from '../../db/schema';
+import { expectSeatsMatchBookings, resetOneFlight } from '../../../tests/support/books';
 import { openFromTemplate } from '../../../tests/support/pglite-template';
-import { ensureInventoryRows } from '../inventory/rows';
 import type { Clock } from '../../core/clock';
 import { type CheckoutService, RECONCILE_AFTER_MS, createCheckoutService } from '../checkout/service';
 import { createWorld } from '../world/world';
@@ -93,29 +93,9 @@ afterAll(async () => {
   await database.close();
 });
 
-async function reset() {
-  const db = database.db;
-  await db.delete(boardingPasses);
-  await db.delete(passengers);
-  await db.delete(bookingSegments);
-  await db.delete(payments);
-  await db.delete(sandboxWebhooks);
-  await db.delete(bookings);
-  await db.delete(flightInventory);
-  await ensureInventoryRows(db, world, [{ flightId, cabin: 'economy' }]);
-  await db.update(flightInventory).set({ available: START_SEATS, held: 0, sold: sql`${flightInventory.capacity} - ${START_SEATS}` });
-}
-
 async function checkInvariants() {
   const db = database.db;
-  const [inv] = await db.select().from(flightInventory).where(eq(flightInventory.flightId, flightId));
-  if (!inv) throw new Error('inventory row missing');
-  expect(inv.available).toBeGreaterThanOrEqual(0);
-  expect(inv.available + inv.held + inv.sold).toBe(inv.capacity);
-  const all = await db.select().from(bookings);
-  const seatsOf = (status: string) => all.filter((b) => b.status === status).reduce((n, b) => n + b.seatCount, 0);
-  expect(inv.held).toBe(seatsOf('held'));
-  expect(inv.sold - (inv.capacity - START_SEATS)).toBe(seatsOf('confirmed'));
+  const all = await expectSeatsMatchBookings(db, flightId, START_SEATS);
   const pays = await db.select().from(payments);
   const captured = (bookingId: string) => pays.filter((p) => p.bookingId === bookingId && p.status === 'captured').reduce((n, p) => n + p.amountPaise, 0);
   for (const p of pays.filter((x) => x.status === 'captured')) expect(['confirmed', 'held']).toContain(all.find((b) => b.id === p.bookingId)?.status);
@@ -127,7 +107,7 @@ describe('booking state machine (PGlite, real world and fares)', () => {
   it('random hold/pay/share/fail/abandon/reconcile/expire/cancel sequences keep the invariants', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(actionArb, { minLength: 1, maxLength: 14 }), async (actions) => {
-        await reset();
+        await resetOneFlight(database.db, world, flightId, START_SEATS);
         const clock = createFixedClock('2026-11-21T06:30:00Z');
         const checkout = checkoutAt(clock);
         const ids: string[] = [];
@@ -200,5 +180,6 @@ describe('booking state machine (PGlite, real world and fares)', () => {
       }),
       { numRuns: 25 },
     );
-  });
+    // Each run is a few dozen transactions; the default 30 s is too tight on a loaded machine.
+  }, 600_000);
 });

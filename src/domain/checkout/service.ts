@@ -11,13 +11,15 @@ import {
   type SandboxPayResult,
 } from '../../core/booking';
 import type { Clock } from '../../core/clock';
+import type { Quote, QuoteQuery } from '../../core/quote';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { bookings, payments, webhookEvents } from '../../db/schema';
 import { type BookingCatalog, type InventoryListener, applyInventory } from '../booking/catalog';
 import { type ConfirmOutcome, type PaymentNotice, confirmPayment } from '../booking/confirm';
 import { cancelHold, sweepExpiredHolds } from '../booking/expire';
-import { type HoldRequest, createHold } from '../booking/holds';
+import { type HoldRequest, type PartyHoldRequest, createHold, createPartyHold, notBookable } from '../booking/holds';
+import type { KeyedAnswer } from '../booking/keyed-answer';
 import { settleRefunds } from '../booking/refunds';
 import { createPaymentOrder } from '../payments/orders';
 import type { PaymentProvider } from '../payments/provider';
@@ -52,6 +54,8 @@ export interface CheckoutSettings extends PaymentSettings {
   sandboxSecretConfigured: boolean;
   /** Share of sandbox UPI payments (other than the test handles) that succeed. */
   upiSuccessRate: number;
+  /** How long an authorized payment waits for its confirmation before the reconciler settles it (default RECONCILE_AFTER_MS). */
+  reconcileAfterMs?: number | undefined;
 }
 
 export interface CheckoutDeps {
@@ -64,7 +68,7 @@ export interface CheckoutDeps {
   settings: CheckoutSettings;
 }
 
-/** An authorized payment that nobody confirmed within this long is settled by the reconciler. */
+/** An authorized payment that nobody confirmed within this long is settled by the reconciler (unless configured otherwise). */
 export const RECONCILE_AFTER_MS = 30_000;
 /** Longest hold anyone may ask for (a group waiting for every share). */
 export const MAX_HOLD_MS = 24 * 60 * 60_000;
@@ -77,14 +81,20 @@ export interface OrderRequest {
   method: PaymentMethod;
   /** One share of the total, in paise; omitted: everything not yet captured. */
   amountPaise?: number | undefined;
+  /** The share this order pays (a group member's id); a share is captured at most once. */
+  shareKey?: string | undefined;
 }
 
 export interface CallbackRequest {
   userId: string;
+  /** The caller's Idempotency-Key, recorded with its answer by the confirming transaction. */
+  idempotency?: KeyedAnswer | undefined;
   bookingId: string;
   orderId: string;
   paymentId: string;
   signature: string;
+  /** A group member's share of the organiser's booking: the order must be this share's (the caller checked the member). */
+  shareKey?: string | undefined;
 }
 
 export interface WebhookDelivery {
@@ -110,8 +120,16 @@ export interface CheckoutService {
   readonly holdMs: number;
   /** What the browser needs to open checkout. */
   paymentConfig(): PaymentConfig;
+  /**
+   * Prices an itinerary for a passenger mix with the hold's own pricing (the catalog's quote
+   * from the database rows), so a hold sent with this total meets no price change unless a
+   * fare really moved in between. 404 when the itinerary can no longer be booked.
+   */
+  quote(query: QuoteQuery): Promise<Quote>;
   /** Holds seats for a traveller (re-priced from the database); `holdMs` overrides the default lifetime. */
   hold(request: HoldRequest): Promise<BookingView>;
+  /** Holds seats for a party of adults whose details come later (a Travel Companion group); `holdMs` up to MAX_HOLD_MS. */
+  holdParty(request: PartyHoldRequest): Promise<BookingView>;
   /** Gives a held booking's seats back at once (refunding any share already paid). */
   cancel(userId: string, bookingId: string): Promise<void>;
   /** A provider order for the rest due on a held booking, or for one share of it. */
@@ -173,8 +191,8 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     }
   }
 
-  async function settle(notice: PaymentNotice): Promise<ConfirmOutcome> {
-    const outcome = await confirmPayment(db, clock, catalog, notice);
+  async function settle(notice: PaymentNotice, keyed?: KeyedAnswer): Promise<ConfirmOutcome> {
+    const outcome = await confirmPayment(db, clock, catalog, notice, keyed);
     if (outcome.kind === 'confirmed' || outcome.kind === 'refund') applyInventory(deps.inventory, outcome.inventory);
     if (outcome.kind === 'refund') await refundNow(outcome.refundRows);
     return outcome;
@@ -190,10 +208,29 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       return body;
     },
 
+    async quote({ itineraryId, adults, children, infants }) {
+      const quoted = await catalog.quote(db, itineraryId, { adults, children, infants }, clock.now());
+      if (!quoted) throw notBookable();
+      return {
+        itineraryId: quoted.itinerary.id,
+        passengers: { adults, children, infants },
+        price: quoted.itinerary.price,
+        seatsLeft: quoted.itinerary.seatsLeft,
+        enoughSeats: quoted.seatsAvailable >= adults + children,
+      };
+    },
+
     async hold(request) {
       const holdMs = request.holdMs ?? settings.holdMs;
       if (!Number.isSafeInteger(holdMs) || holdMs < 1_000 || holdMs > MAX_HOLD_MS) throw new Error(`hold lifetime out of range: ${holdMs} ms`);
       const { booking, inventory } = await createHold(db, clock, catalog, { ...request, holdMs });
+      applyInventory(deps.inventory, inventory);
+      return booking;
+    },
+
+    async holdParty(request) {
+      if (!Number.isSafeInteger(request.holdMs) || request.holdMs < 1_000 || request.holdMs > MAX_HOLD_MS) throw new Error(`hold lifetime out of range: ${request.holdMs} ms`);
+      const { booking, inventory } = await createPartyHold(db, clock, catalog, request);
       applyInventory(deps.inventory, inventory);
       return booking;
     },
@@ -219,17 +256,24 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
 
     async confirm(request) {
       const active = paying();
+      // A share payer is not the booking's traveller: their caller checked the member instead.
+      const mustOwn = async () => {
+        if (request.shareKey === undefined) await ownBooking(request.bookingId, request.userId);
+      };
       if (!active.verifyPayment(request)) {
         // Another traveller's booking is a 404 whatever the signature.
-        await ownBooking(request.bookingId, request.userId);
+        await mustOwn();
         throw paymentFailed();
       }
-      const outcome = await settle({
-        provider: active.name,
-        orderId: request.orderId,
-        paymentId: request.paymentId,
-        expect: { bookingId: request.bookingId, userId: request.userId },
-      });
+      const outcome = await settle(
+        {
+          provider: active.name,
+          orderId: request.orderId,
+          paymentId: request.paymentId,
+          expect: request.shareKey === undefined ? { bookingId: request.bookingId, userId: request.userId } : { bookingId: request.bookingId, shareKey: request.shareKey },
+        },
+        request.idempotency,
+      );
       switch (outcome.kind) {
         case 'confirmed':
         case 'already-confirmed':
@@ -237,7 +281,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
           return outcome.booking;
         case 'unknown-order':
           // Not this traveller's booking, or an order of another booking: 404, as for any other booking.
-          await ownBooking(request.bookingId, request.userId);
+          await mustOwn();
           throw paymentFailed();
         case 'refund':
           if (outcome.why === 'hold-expired') throw new AppError('conflict', BOOKING_ERROR_MESSAGES.holdExpiredRefunded, undefined, BOOKING_REASONS.holdExpired);
@@ -309,7 +353,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       const stale = await db
         .select({ provider: payments.provider, orderId: payments.providerOrderId, paymentId: payments.providerPaymentId })
         .from(payments)
-        .where(and(eq(payments.status, 'authorized'), lt(payments.updatedAt, new Date(clock.now().getTime() - RECONCILE_AFTER_MS))))
+        .where(and(eq(payments.status, 'authorized'), lt(payments.updatedAt, new Date(clock.now().getTime() - (settings.reconcileAfterMs ?? RECONCILE_AFTER_MS)))))
         .orderBy(asc(payments.updatedAt))
         .limit(limit);
       for (const row of stale) {

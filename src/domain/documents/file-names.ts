@@ -1,5 +1,5 @@
 /**
- * Download names for the documents (for Content-Disposition). The spec's wallet names its file
+ * Download names for the documents (for Content-Disposition). The wallet names its file
  * boarding-pass-{flightNumber}; we keep that stem with a real .pdf.
  */
 

@@ -17,12 +17,12 @@ export interface ExploreDeps {
 }
 
 /**
- * Lowest all-in adult economy fare of the non-stop flights on one date, from the same engine
- * and pricing search uses; null when nothing non-stop is on sale that day.
- * @example lowestNonStopFare(world, inventory, 'DEL', 'BOM', '2026-12-24', now)
+ * Lowest all-in adult economy fare on one date with at most `maxStops` stops, from the same
+ * engine and pricing search uses; null when nothing is on sale that day.
+ * @example lowestAdultFare(world, inventory, 'DEL', 'GOI', '2026-12-24', now, 1)
  */
-export function lowestNonStopFare(world: World, inventory: InventoryView, from: string, to: string, date: string, now: Date): number | null {
-  const result = searchInMemory(world, inventory, { from, to, date, cabin: 'economy', adults: 1, children: 0, infants: 0 }, now, 0);
+export function lowestAdultFare(world: World, inventory: InventoryView, from: string, to: string, date: string, now: Date, maxStops: 0 | 1 | 2): number | null {
+  const result = searchInMemory(world, inventory, { from, to, date, cabin: 'economy', adults: 1, children: 0, infants: 0 }, now, maxStops);
   let lowest: number | null = null;
   for (const itinerary of result.list) {
     const fare = itinerary.price.perPassenger.adult?.total;
@@ -31,7 +31,16 @@ export function lowestNonStopFare(world: World, inventory: InventoryView, from: 
   return lowest;
 }
 
-function median(values: number[]): number | null {
+/**
+ * Lowest all-in adult economy fare of the non-stop flights on one date.
+ * @example lowestNonStopFare(world, inventory, 'DEL', 'BOM', '2026-12-24', now)
+ */
+export function lowestNonStopFare(world: World, inventory: InventoryView, from: string, to: string, date: string, now: Date): number | null {
+  return lowestAdultFare(world, inventory, from, to, date, now, 0);
+}
+
+/** The median, rounded to whole rupees for an even count; null for no values. */
+export function median(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

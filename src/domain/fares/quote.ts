@@ -13,6 +13,8 @@ export interface Quote {
   seatsAvailable: number;
   /** Fare bucket per leg. */
   buckets: string[];
+  /** Every leg already has its inventory row (rows are never deleted), so booking need not create them. */
+  inventoryRowsExist: boolean;
 }
 
 /**
@@ -42,5 +44,6 @@ export async function quoteItinerary(db: Db, world: World, itineraryId: string, 
   const priced = priceItinerary(legs, parsed.cabin, seats, passengers, now, { requireSeats: false });
   if (!priced) return null;
   const seatsAvailable = Math.min(...seats.map((s) => s.available));
-  return { itinerary: buildItinerary(world, legs, parsed.cabin, { ...priced, seatsAvailable }), seatsAvailable, buckets: priced.buckets };
+  const inventoryRowsExist = legs.every((f) => rows.has(`${f.flightId}|${parsed.cabin}`));
+  return { itinerary: buildItinerary(world, legs, parsed.cabin, { ...priced, seatsAvailable }), seatsAvailable, buckets: priced.buckets, inventoryRowsExist };
 }

@@ -31,6 +31,9 @@ export class InventoryView {
   /** Newest updated_at seen (database time, so node clocks do not matter). */
   private watermark: Date | null = null;
   private readonly listeners = new Set<(entries: readonly InventoryEntry[]) => void>();
+  /** The refresh in progress, and whether another was asked for meanwhile. */
+  private refreshing: Promise<number> | null = null;
+  private refreshWanted = false;
 
   /** Seats of a flight-date and cabin; full capacity when nobody touched it. */
   get(flightId: string, cabin: Cabin, capacity: number): InventoryCounts {
@@ -100,10 +103,29 @@ export class InventoryView {
 
   /**
    * Re-reads rows changed since the last refresh (5 s overlap for transactions that
-   * committed late). Writers set updated_at to the database's now().
+   * committed late). Writers set updated_at to the database's now(). Calls never overlap: one
+   * asked for while another runs is folded into a rerun after it, so an older read can never
+   * overwrite a newer one and every caller's promise covers commits made before its call.
    * @example await view.refresh(db)
    */
-  async refresh(db: Db): Promise<number> {
+  refresh(db: Db): Promise<number> {
+    this.refreshWanted = true;
+    this.refreshing ??= (async () => {
+      let rows = 0;
+      try {
+        while (this.refreshWanted) {
+          this.refreshWanted = false;
+          rows += await this.refreshOnce(db);
+        }
+      } finally {
+        this.refreshing = null;
+      }
+      return rows;
+    })();
+    return this.refreshing;
+  }
+
+  private async refreshOnce(db: Db): Promise<number> {
     await this.initWatermark(db);
     const since = new Date((this.watermark ?? new Date(0)).getTime() - 5_000);
     const rows = await db.select().from(flightInventory).where(gt(flightInventory.updatedAt, since));

@@ -3,7 +3,7 @@ import { BOOKING_ERROR_MESSAGES, BOOKING_REASONS, type PaymentMethod, type Payme
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { bookings, passengers, payments } from '../../db/schema';
+import { bookings, groups, passengers, payments } from '../../db/schema';
 import type { PaymentProvider } from './provider';
 
 export interface OrderInput {
@@ -14,6 +14,8 @@ export interface OrderInput {
   method: PaymentMethod;
   /** One share of the total (paise); omitted: everything not yet captured. */
   amountPaise?: number | undefined;
+  /** The share this order pays (a group member's id): refused once that share is paid or being paid. */
+  shareKey?: string | undefined;
 }
 
 /**
@@ -44,6 +46,18 @@ export async function createPaymentOrder(db: Db, clock: Clock, provider: Payment
     .where(and(eq(payments.bookingId, booking.id), inArray(payments.status, ['captured'])));
   const duePaise = booking.totalInr * 100 - Number(captured?.paid ?? 0);
   if (duePaise <= 0) throw new AppError('conflict', 'This booking is already paid.');
+  if (input.shareKey === undefined) {
+    // A group's booking is paid share by share, each member their own; never as one sum.
+    const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.bookingId, booking.id)).limit(1);
+    if (group) throw new AppError('conflict', 'This is a group booking: each member pays their own share from the group page.');
+  } else {
+    const [paid] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.bookingId, booking.id), eq(payments.shareKey, input.shareKey), inArray(payments.status, ['authorized', 'captured'])))
+      .limit(1);
+    if (paid) throw new AppError('conflict', 'This share is already paid.');
+  }
   const amountPaise = input.amountPaise ?? duePaise;
   if (!Number.isSafeInteger(amountPaise) || amountPaise < 1 || amountPaise > duePaise) {
     throw new AppError('bad_request', 'The amount must be a whole number of paise, at most what is still due.', { amountPaise: 'Invalid amount' });
@@ -57,6 +71,7 @@ export async function createPaymentOrder(db: Db, clock: Clock, provider: Payment
     providerOrderId: orderId,
     amountPaise,
     status: 'created',
+    shareKey: input.shareKey ?? null,
     createdAt: now,
     updatedAt: now,
   }).returning({ id: payments.id });

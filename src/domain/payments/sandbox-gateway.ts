@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { SandboxPayBody, SandboxPayResult } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/rows';
 import { decideSandboxPayment, signSandboxPayment } from './sandbox';
 
 /**
@@ -15,13 +16,6 @@ import { decideSandboxPayment, signSandboxPayment } from './sandbox';
 
 /** A real gateway delivers its webhook a moment after the checkout answers; the browser's callback usually arrives first. */
 export const SANDBOX_WEBHOOK_DELAY_MS = 2_000;
-
-/** Rows of a raw `db.execute` on either driver (postgres.js returns an array, PGlite `{ rows }`). */
-export async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 export type SandboxAttempt =
   | { kind: 'paid'; result: SandboxPayResult }

@@ -1,5 +1,5 @@
 import type { PlanLeg, PlanMode, PlanResult, TimelineEntry } from '../../core/planner';
-import type { Cabin, SearchQuery } from '../../core/search';
+import type { Cabin, Itinerary, SearchQuery } from '../../core/search';
 import type { Db } from '../../db/client';
 import type { InventoryView } from '../inventory/view';
 import { buildItinerary } from '../search/build-itinerary';
@@ -184,27 +184,7 @@ export async function planTrip(deps: PlannerDeps, request: PlanRequest, now: Dat
     throw new PlanError('These flights do not fit together: leave more time between the stops', { 'stops.1.date': 'Leave more time between the stops' });
   }
 
-  const legs: PlanLeg[] = best.chosen.map((o, i) => {
-    const itinerary = buildItinerary(world, o.ranked.flights, request.cabin, o.ranked.price);
-    const fromCode = best.cities[i] ?? '';
-    const toCode = best.cities[i + 1] ?? '';
-    const first = itinerary.legs[0];
-    return {
-      from: world.getAirport(fromCode)?.city ?? fromCode,
-      to: world.getAirport(toCode)?.city ?? toCode,
-      fromCode,
-      toCode,
-      date: stops[i]?.date ?? '',
-      airline: itinerary.airlines.join(' + '),
-      flightNumber: itinerary.legs.map((l) => l.flightNumber).join(' + ') || (first?.flightNumber ?? ''),
-      price: o.price,
-      duration: itinerary.durationMinutes,
-      departureTime: itinerary.departure,
-      arrivalTime: itinerary.arrival,
-      layover: itinerary.layovers.length ? itinerary.layovers.map((l) => `${hm(l.minutes)} in ${l.airport}`).join(', ') : null,
-      itinerary,
-    };
-  });
+  const legs = best.chosen.map((o, i) => planLeg(world, best.cities[i] ?? '', best.cities[i + 1] ?? '', stops[i]?.date ?? '', buildItinerary(world, o.ranked.flights, request.cabin, o.ranked.price), o.price));
   return {
     mode: request.mode,
     order: best.cities,
@@ -217,6 +197,29 @@ export async function planTrip(deps: PlannerDeps, request: PlanRequest, now: Dat
       reordered: best.cities.join() !== entered.join(),
       asEntered: asEntered ? { order: asEntered.cities, totalPrice: asEntered.totalPrice, totalMinutes: asEntered.totalMinutes } : null,
     },
+  };
+}
+
+/**
+ * One leg of a plan: cities and codes, date, airline, flight number, price, duration, times and layover, with the itinerary its Book button opens.
+ * @example planLeg(world, 'DEL', 'GOI', '2026-12-10', itinerary, itinerary.price.total.total)
+ */
+export function planLeg(world: World, fromCode: string, toCode: string, date: string, itinerary: Itinerary, price: number): PlanLeg {
+  const first = itinerary.legs[0];
+  return {
+    from: world.getAirport(fromCode)?.city ?? fromCode,
+    to: world.getAirport(toCode)?.city ?? toCode,
+    fromCode,
+    toCode,
+    date,
+    airline: itinerary.airlines.join(' + '),
+    flightNumber: itinerary.legs.map((l) => l.flightNumber).join(' + ') || (first?.flightNumber ?? ''),
+    price,
+    duration: itinerary.durationMinutes,
+    departureTime: itinerary.departure,
+    arrivalTime: itinerary.arrival,
+    layover: itinerary.layovers.length ? itinerary.layovers.map((l) => `${hm(l.minutes)} in ${l.airport}`).join(', ') : null,
+    itinerary,
   };
 }
 

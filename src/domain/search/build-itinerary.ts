@@ -3,7 +3,7 @@ import type { PricedItinerary } from '../fares/price';
 import type { DatedFlight, World } from '../world/world';
 import { formatItineraryId } from './itinerary-id';
 
-/** The spec's "seats left" shows only when few. */
+/** "Seats left" shows only when few remain. */
 export const FEW_SEATS = 9;
 
 function legOf(world: World, flight: DatedFlight, cabin: Cabin): Leg {

@@ -9,6 +9,7 @@ import { createWorld, createWorldFromPatterns, type World } from '../world/world
 import { bruteForceItineraries } from './brute-force';
 import { csaEarliestArrival } from './csa-oracle';
 import { connects, findItineraries } from './engine';
+import { connectionFacts, connectsByIndex } from './mct';
 
 const world = createWorld();
 const served = [...world.servedAirports].sort();
@@ -162,6 +163,26 @@ describe('onward-flight reuse', () => {
         check(createWorldFromPatterns(patterns, { seed: 1, scale: 1 }), from, to, '2026-12-10');
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('connection check by pattern index', () => {
+  it('agrees with the string rule for any two patterns meeting at an airport and any gap', () => {
+    const facts = connectionFacts(world.patterns, world.airportIndex);
+    const departing = new Map<string, number[]>();
+    for (const p of world.patterns) departing.set(p.from, [...(departing.get(p.from) ?? []), p.index]);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: world.patterns.length - 1 }), fc.nat(), fc.integer({ min: -60, max: 1_500 }), (pin, pick, gap) => {
+        const inbound = world.patterns[pin];
+        const outs = departing.get(inbound?.to ?? '') ?? [];
+        fc.pre(inbound !== undefined && outs.length > 0);
+        const pout = outs[pick % outs.length] ?? 0;
+        const outbound = world.patterns[pout];
+        if (!inbound || !outbound) return;
+        expect(connectsByIndex(facts, pin, pout, 1_000, 1_000 + gap)).toBe(connects(inbound, outbound, 1_000, 1_000 + gap));
+      }),
+      { numRuns: 5_000 },
     );
   });
 });

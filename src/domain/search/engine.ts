@@ -2,7 +2,7 @@ import { type DaySlice, PAIR_STRIDE } from '../schedule/expand';
 import type { FlightPattern } from '../schedule/patterns';
 import { dayNumber, localToUtcMinutes } from '../world/time';
 import type { World } from '../world/world';
-import { maximumLayover, minimumConnection } from './mct';
+import { type ConnectionFacts, connectionFacts, connectsByIndex, maximumLayover, minimumConnection } from './mct';
 import { queryRules, twoStopAllowed } from './rules';
 
 /** One leg the engine chose: a pattern on a local departure day, times in UTC minutes. */
@@ -43,6 +43,17 @@ export interface EngineResult {
 const MIN_MCT = 45;
 const MAX_LAYOVER = 24 * 60;
 
+const factsOf = new WeakMap<World, ConnectionFacts>();
+
+function worldFacts(world: World): ConnectionFacts {
+  let facts = factsOf.get(world);
+  if (!facts) {
+    facts = connectionFacts(world.patterns, world.airportIndex);
+    factsOf.set(world, facts);
+  }
+  return facts;
+}
+
 /**
  * Direct, 1-stop and 2-stop itineraries leaving on the requested local date, with exact
  * MCT and layover limits, circuity pruning, hub pairs for 2-stop and per-via dominance
@@ -64,7 +75,7 @@ export function findItineraries(world: World, query: EngineQuery): EngineResult 
   const t1 = localToUtcMinutes(originAirport.tz, day + 1, 0);
   const ctx = new SearchContext(world, isOpen, Math.floor(t0 / 1440), query.reuseOnward !== false);
   const rules = queryRules(world, origin, destination);
-  const patterns = world.patterns;
+  const facts = worldFacts(world);
 
   const direct: Candidate[] = [];
   const oneStop: Candidate[] = [];
@@ -91,12 +102,11 @@ export function findItineraries(world: World, query: EngineQuery): EngineResult 
 
   if (maxStops >= 1) {
     for (const f1 of firstLegs) {
-      const hub = world.airportIndex.get(patterns[f1.pattern]?.to ?? '') ?? -1;
-      const f2 = ctx.bestNext(f1, hub, destination, Infinity);
+      const f2 = ctx.bestNext(f1.pattern, f1.localDay, f1.arrival, facts.to[f1.pattern] ?? -1, destination, Infinity);
       if (f2) oneStop.push({ legs: [f1, f2], departure: f1.departure, arrival: f2.arrival });
     }
   }
-  const kept = [...direct, ...paretoByVia(oneStop, world)];
+  const kept = [...direct, ...paretoByVia(oneStop, facts)];
 
   if (maxStops >= 2) {
     const frontier = frontierOf(kept);
@@ -105,27 +115,36 @@ export function findItineraries(world: World, query: EngineQuery): EngineResult 
     rules.hub.forEach((isHub, h) => {
       if (isHub) hubs.push(h);
     });
-    // Second vias allowed after each first via, computed once per query.
-    const secondVias = new Map<number, number[]>();
+    // Second vias allowed after each first via, with the shortest possible time from landing at
+    // the first via to landing at the destination through each, computed once per query.
+    const secondVias = new Map<number, { h2: number; midBlock: number; lastBlock: number; shortest: number }[]>();
     for (const f1 of firstLegs) {
-      const h1 = world.airportIndex.get(patterns[f1.pattern]?.to ?? '') ?? -1;
+      const h1 = facts.to[f1.pattern] ?? -1;
       if (!rules.hub[h1]) continue;
       let vias = secondVias.get(h1);
       if (!vias) {
-        vias = hubs.filter((h2) => h2 !== origin && h2 !== destination && world.minBlock.has(h1 * PAIR_STRIDE + h2) && world.minBlock.has(h2 * PAIR_STRIDE + destination) && twoStopAllowed(world, rules, h1, h2));
+        vias = [];
+        for (const h2 of hubs) {
+          const midBlock = world.minBlock.get(h1 * PAIR_STRIDE + h2);
+          const lastBlock = world.minBlock.get(h2 * PAIR_STRIDE + destination);
+          if (h2 === origin || h2 === destination || midBlock === undefined || lastBlock === undefined || !twoStopAllowed(world, rules, h1, h2)) continue;
+          vias.push({ h2, midBlock, lastBlock, shortest: MIN_MCT + midBlock + MIN_MCT + lastBlock });
+        }
         secondVias.set(h1, vias);
       }
       // Anything arriving after what a direct/1-stop leaving no earlier reaches is dominated.
       let bound = frontier.bestArrivalLeavingFrom(f1.departure);
-      for (const h2 of vias) {
-        const found = ctx.bestTwo(f1, h1, h2, destination, bound);
+      for (const via of vias) {
+        // Even the quickest connections through h2 would land too late: bestTwo would find nothing.
+        if (f1.arrival + via.shortest >= bound) continue;
+        const found = ctx.bestTwo(f1, h1, via.h2, destination, bound, via.midBlock, via.lastBlock);
         if (found) {
           twoStop.push({ legs: [f1, found[0], found[1]], departure: f1.departure, arrival: found[1].arrival });
           bound = Math.min(bound, found[1].arrival + 1);
         }
       }
     }
-    kept.push(...paretoByVia(twoStop, world));
+    kept.push(...paretoByVia(twoStop, facts));
   }
   return { candidates: kept, originDepartures, closedSeen: ctx.closedSeen };
 }
@@ -141,12 +160,16 @@ class SearchContext {
    */
   private readonly nextMemo = new Map<number, { bound: number; leg: EngineLeg | null }>();
 
+  private readonly facts: ConnectionFacts;
+
   constructor(
     private readonly world: World,
     private readonly isOpen: ((pattern: number, localDay: number, departure: number) => boolean) | null,
     private readonly firstDay: number,
     private readonly reuseOnward: boolean,
-  ) {}
+  ) {
+    this.facts = worldFacts(world);
+  }
 
   slice(utcDay: number): DaySlice {
     const i = utcDay - this.firstDay;
@@ -158,13 +181,22 @@ class SearchContext {
     return s;
   }
 
+  /**
+   * A small-integer key for a flight-date (fast Map keys, nothing allocated), or −1 for a local
+   * day too far from the query's, which is then simply not cached.
+   */
+  private flightKey(pattern: number, localDay: number): number {
+    const offset = localDay - this.firstDay + 4;
+    return offset >= 0 && offset < 16 ? pattern * 16 + offset : -1;
+  }
+
   open(pattern: number, localDay: number, departure: number): boolean {
     if (!this.isOpen) return true;
-    const key = localDay * 1_000_000 + pattern;
-    let result = this.openCache.get(key);
+    const key = this.flightKey(pattern, localDay);
+    let result = key < 0 ? undefined : this.openCache.get(key);
     if (result === undefined) {
       result = this.isOpen(pattern, localDay, departure);
-      this.openCache.set(key, result);
+      if (key >= 0) this.openCache.set(key, result);
       if (!result) this.closedSeen = true;
     }
     return result;
@@ -174,31 +206,29 @@ class SearchContext {
    * The valid connecting flight from `via` to `to` after `inbound` that arrives first
    * (exact MCT by terminals and domestic/international, layover limit), arriving before `bound`.
    */
-  bestNext(inbound: EngineLeg, via: number, to: number, bound: number): EngineLeg | null {
+  bestNext(inPattern: number, inLocalDay: number, inArrival: number, via: number, to: number, bound: number): EngineLeg | null {
     // `via` is the inbound flight's arrival airport and `to` the query's destination, so the
     // inbound flight alone identifies the question.
-    if (!this.reuseOnward) return this.scanNext(inbound, via, to, bound);
-    const memoKey = inbound.localDay * 1_000_000 + inbound.pattern;
+    const memoKey = this.reuseOnward ? this.flightKey(inPattern, inLocalDay) : -1;
+    if (memoKey < 0) return this.scanNext(inPattern, inArrival, via, to, bound);
     const known = this.nextMemo.get(memoKey);
     if (known && bound <= known.bound) {
       // The earlier scan covered every flight this one would look at: same answer, cut at `bound`.
       return known.leg && known.leg.arrival < bound ? known.leg : null;
     }
-    const leg = this.scanNext(inbound, via, to, bound);
+    const leg = this.scanNext(inPattern, inArrival, via, to, bound);
     this.nextMemo.set(memoKey, { bound, leg });
     return leg;
   }
 
-  private scanNext(inbound: EngineLeg, via: number, to: number, bound: number): EngineLeg | null {
-    const patterns = this.world.patterns;
-    const pin = patterns[inbound.pattern];
-    if (!pin) return null;
+  private scanNext(inPattern: number, inArrival: number, via: number, to: number, bound: number): EngineLeg | null {
     const key = via * PAIR_STRIDE + to;
     const block = this.world.minBlock.get(key);
     if (block === undefined) return null;
-    const from = inbound.arrival + MIN_MCT;
-    const until = inbound.arrival + MAX_LAYOVER;
-    let best: EngineLeg | null = null;
+    const from = inArrival + MIN_MCT;
+    const until = inArrival + MAX_LAYOVER;
+    let bestSlice: DaySlice | null = null;
+    let bestRow = 0;
     let bestArrival = bound;
     for (let utcDay = Math.floor(from / 1440); utcDay <= Math.floor(until / 1440); utcDay++) {
       const slice = this.slice(utcDay);
@@ -212,25 +242,18 @@ class SearchContext {
         const arr = slice.arrival[r] ?? 0;
         if (arr >= bestArrival) continue;
         const p = slice.pattern[r] ?? 0;
-        const pout = patterns[p];
-        if (!pout || !connects(pin, pout, inbound.arrival, dep)) continue;
-        const localDay = slice.localDay[r] ?? 0;
-        if (!this.open(p, localDay, dep)) continue;
-        best = { pattern: p, localDay, departure: dep, arrival: arr };
+        if (!connectsByIndex(this.facts, inPattern, p, inArrival, dep)) continue;
+        if (!this.open(p, slice.localDay[r] ?? 0, dep)) continue;
+        bestSlice = slice;
+        bestRow = r;
         bestArrival = arr;
       }
     }
-    return best;
+    return bestSlice ? legAt(bestSlice, bestRow) : null;
   }
 
   /** Best (earliest-arriving) h1 → h2 → destination continuation of `inbound`, arriving before `bound`. */
-  bestTwo(inbound: EngineLeg, h1: number, h2: number, to: number, bound: number): [EngineLeg, EngineLeg] | null {
-    const patterns = this.world.patterns;
-    const pin = patterns[inbound.pattern];
-    if (!pin) return null;
-    const lastBlock = this.world.minBlock.get(h2 * PAIR_STRIDE + to);
-    const midBlock = this.world.minBlock.get(h1 * PAIR_STRIDE + h2);
-    if (lastBlock === undefined || midBlock === undefined) return null;
+  bestTwo(inbound: EngineLeg, h1: number, h2: number, to: number, bound: number, midBlock: number, lastBlock: number): [EngineLeg, EngineLeg] | null {
     const key = h1 * PAIR_STRIDE + h2;
     const from = inbound.arrival + MIN_MCT;
     const until = inbound.arrival + MAX_LAYOVER;
@@ -247,14 +270,12 @@ class SearchContext {
         const arr = slice.arrival[r] ?? 0;
         if (arr + MIN_MCT + lastBlock >= bestArrival) continue;
         const p = slice.pattern[r] ?? 0;
-        const pmid = patterns[p];
-        if (!pmid || !connects(pin, pmid, inbound.arrival, dep)) continue;
+        if (!connectsByIndex(this.facts, inbound.pattern, p, inbound.arrival, dep)) continue;
         const localDay = slice.localDay[r] ?? 0;
         if (!this.open(p, localDay, dep)) continue;
-        const mid: EngineLeg = { pattern: p, localDay, departure: dep, arrival: arr };
-        const last = this.bestNext(mid, h2, to, bestArrival);
+        const last = this.bestNext(p, localDay, arr, h2, to, bestArrival);
         if (last) {
-          best = [mid, last];
+          best = [{ pattern: p, localDay, departure: dep, arrival: arr }, last];
           bestArrival = last.arrival;
         }
       }
@@ -270,6 +291,10 @@ export function connects(inbound: FlightPattern, outbound: FlightPattern, arriva
   return gap >= minimumConnection(inbound.to, inbound.toTerminal, outbound.fromTerminal, inbound.international, outbound.international);
 }
 
+function legAt(slice: DaySlice, r: number): EngineLeg {
+  return { pattern: slice.pattern[r] ?? 0, localDay: slice.localDay[r] ?? 0, departure: slice.departure[r] ?? 0, arrival: slice.arrival[r] ?? 0 };
+}
+
 function lowerBound(values: Int32Array, lo: number, hi: number, target: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
@@ -280,12 +305,11 @@ function lowerBound(values: Int32Array, lo: number, hi: number, target: number):
 }
 
 /** Per via airport (or via pair), keep the itineraries no other beats on both departure and arrival. */
-function paretoByVia(candidates: Candidate[], world: World): Candidate[] {
+function paretoByVia(candidates: Candidate[], facts: ConnectionFacts): Candidate[] {
   const groups = new Map<number, Candidate[]>();
-  const patterns = world.patterns;
   for (const c of candidates) {
     let via = 0;
-    for (let i = 0; i < c.legs.length - 1; i++) via = via * PAIR_STRIDE + (world.airportIndex.get(patterns[c.legs[i]?.pattern ?? 0]?.to ?? '') ?? 0) + 1;
+    for (let i = 0; i < c.legs.length - 1; i++) via = via * PAIR_STRIDE + (facts.to[c.legs[i]?.pattern ?? 0] ?? 0) + 1;
     const group = groups.get(via);
     if (group) group.push(c);
     else groups.set(via, [c]);

@@ -34,3 +34,67 @@ export function isValidConnection(inbound: DatedFlight, outbound: DatedFlight): 
   const mct = minimumConnection(inbound.to, inbound.toTerminal, outbound.fromTerminal, inbound.international, outbound.international);
   return gap >= mct && gap <= maximumLayover(inbound.international, outbound.international);
 }
+
+/**
+ * Every pattern's connection facts as small integers and the MCT of every combination, so the
+ * engine checks a connection without comparing strings. The table is filled by calling
+ * `minimumConnection` itself, so `connectsByIndex` agrees with it by construction.
+ */
+export interface ConnectionFacts {
+  /** Arrival airport index of each pattern. */
+  to: Int32Array;
+  international: Uint8Array;
+  /** Per inbound pattern: its offset into `mct` (arrival airport kind, arrival terminal, international). */
+  inbound: Int32Array;
+  /** Per outbound pattern: its offset within an inbound row (departure terminal, international). */
+  outbound: Int32Array;
+  mct: Int32Array;
+}
+
+/** The only airports whose MCT differs from the general rule; any other code stands for the rest. */
+const SPECIAL_AIRPORTS = ['DEL', 'BOM', 'BLR', ''];
+
+/**
+ * @example const facts = connectionFacts(world.patterns, world.airportIndex)
+ */
+export function connectionFacts(patterns: readonly { to: string; fromTerminal: string | null; toTerminal: string | null; international: boolean }[], airportIndex: ReadonlyMap<string, number>): ConnectionFacts {
+  const terminals: (string | null)[] = [null];
+  const code = (t: string | null) => {
+    let c = terminals.indexOf(t);
+    if (c < 0) c = terminals.push(t) - 1;
+    return c;
+  };
+  for (const p of patterns) {
+    code(p.fromTerminal);
+    code(p.toTerminal);
+  }
+  const t = terminals.length;
+  const mct = new Int32Array(SPECIAL_AIRPORTS.length * t * t * 4);
+  SPECIAL_AIRPORTS.forEach((airport, kind) => {
+    for (let at = 0; at < t; at++) {
+      for (let dt = 0; dt < t; dt++) {
+        for (let flags = 0; flags < 4; flags++) {
+          mct[((kind * t + at) * t + dt) * 4 + flags] = minimumConnection(airport, terminals[at] ?? null, terminals[dt] ?? null, flags >= 2, flags % 2 === 1);
+        }
+      }
+    }
+  });
+  const n = patterns.length;
+  const facts: ConnectionFacts = { to: new Int32Array(n), international: new Uint8Array(n), inbound: new Int32Array(n), outbound: new Int32Array(n), mct };
+  patterns.forEach((p, i) => {
+    const special = SPECIAL_AIRPORTS.indexOf(p.to);
+    const kind = special >= 0 ? special : SPECIAL_AIRPORTS.length - 1;
+    facts.to[i] = airportIndex.get(p.to) ?? -1;
+    facts.international[i] = p.international ? 1 : 0;
+    facts.inbound[i] = (kind * t + code(p.toTerminal)) * t * 4 + (p.international ? 2 : 0);
+    facts.outbound[i] = code(p.fromTerminal) * 4 + (p.international ? 1 : 0);
+  });
+  return facts;
+}
+
+/** `connects` by pattern index: MCT by terminals and domestic/international, and the layover limit. */
+export function connectsByIndex(f: ConnectionFacts, pin: number, pout: number, arrival: number, departure: number): boolean {
+  const gap = departure - arrival;
+  if (gap > maximumLayover(f.international[pin] === 1, f.international[pout] === 1)) return false;
+  return gap >= (f.mct[(f.inbound[pin] ?? 0) + (f.outbound[pout] ?? 0)] ?? 0);
+}

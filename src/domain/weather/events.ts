@@ -11,7 +11,7 @@ export const EVENT_ICONS: Record<EventType, string> = {
   national: '🇮🇳',
 };
 
-/** The spec's Event, plus where and until when. */
+/** A local event (name, date, type, icon), plus where and until when. */
 export interface LocalEvent {
   name: string;
   /** First day, YYYY-MM-DD. */

@@ -18,7 +18,7 @@ export interface MonthScore {
   concerns: string[];
 }
 
-/** The spec's Destination insight, computed from the normals and the fare model. */
+/** A destination insight (best months, peak and off season, weather, activities, average temperature), computed from the normals and the fare model. */
 export interface DestinationInsight {
   /** Up to four month names, best first. */
   bestMonths: string[];

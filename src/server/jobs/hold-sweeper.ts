@@ -7,7 +7,7 @@ import type { Job } from './runner';
  */
 export const holdSweeper: Job = {
   name: 'hold-sweeper',
-  intervalMs: 15_000,
+  intervalMs: (config) => config.HOLD_SWEEP_SECONDS * 1000,
   async run({ checkout, logger }) {
     const { expired } = await checkout.sweepHolds();
     if (expired > 0) logger.info('holds expired', { count: expired });

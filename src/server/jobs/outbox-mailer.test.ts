@@ -1,41 +1,19 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { ADULT, bookAndPay, findItinerary } from '../../../tests/support/booking';
+import { startSmtpSink } from '../../../tests/support/smtp-sink';
 import { createTestApp } from '../../../tests/support/test-app';
 import { outboxMailer } from './outbox-mailer';
 
-/** A local SMTP sink (no mock): collects what the mailer really sends over SMTP. */
-const received: { to: string[]; data: string }[] = [];
-let rejectNext = false;
-const sink = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let data = '';
-    stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-    stream.on('end', () => {
-      if (rejectNext) {
-        rejectNext = false;
-        callback(new Error('mailbox unavailable'));
-        return;
-      }
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-      callback();
-    });
-  },
-});
-
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  const port = (sink.server.address() as AddressInfo).port;
-  ctx = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Safar <no-reply@safar.example>' } });
+  sink = await startSmtpSink();
+  ctx = await createTestApp({ env: { SMTP_URL: sink.url, MAIL_FROM: 'Safar <no-reply@safar.example>' } });
 });
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => sink.close(resolve));
+  await sink.close();
 });
 
 describe('outbox mailer', () => {
@@ -45,19 +23,19 @@ describe('outbox mailer', () => {
     const { confirm } = await bookAndPay(ctx.app, cookie, itinerary, [ADULT]);
     const deps = ctx.deps;
 
-    rejectNext = true;
+    sink.rejectNext();
     await outboxMailer.run(deps);
-    expect(received).toHaveLength(0);
+    expect(sink.received).toHaveLength(0);
     // Backed off: not retried at once.
     await outboxMailer.run(deps);
-    expect(received).toHaveLength(0);
+    expect(sink.received).toHaveLength(0);
     ctx.clock.advance(3 * 60_000);
     await outboxMailer.run(deps);
-    expect(received).toHaveLength(1);
-    expect(received[0]?.to).toEqual([user.email]);
-    expect(received[0]?.data).toContain(`Subject: Your Safar booking ${confirm.body.booking.pnr} is confirmed`);
-    expect(received[0]?.data).toContain(confirm.body.booking.id);
+    expect(sink.received).toHaveLength(1);
+    expect(sink.received[0]?.to).toEqual([user.email]);
+    expect(sink.received[0]?.data).toContain(`Subject: Your Safar booking ${confirm.body.booking.pnr} is confirmed`);
+    expect(sink.received[0]?.data).toContain(confirm.body.booking.id);
     await outboxMailer.run(deps);
-    expect(received).toHaveLength(1);
+    expect(sink.received).toHaveLength(1);
   });
 });

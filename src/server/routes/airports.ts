@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { suggestAirports } from '../../domain/world/airports';
 import type { OpenApiApp } from '../openapi';
-import { ErrorSchema } from './search-schemas';
+import { AirportSuggestionsSchema } from '../../core/search';
+import { ErrorSchema } from './bookings';
 import { publicRoute } from '../route-guard';
 
 const Query = z.object({
@@ -9,17 +10,13 @@ const Query = z.object({
   limit: z.coerce.number({ message: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(20, 'Limit must be at most 20').default(8),
 });
 
-const AirportsSchema = z
-  .object({ airports: z.array(z.object({ code: z.string(), name: z.string(), city: z.string(), country: z.string() })) })
-  .openapi('AirportSuggestions');
-
 const route = publicRoute({
   method: 'get',
   path: '/api/airports',
   summary: 'Airport suggestions: exact code, city prefix, alternative names, name contains',
   request: { query: Query },
   responses: {
-    200: { description: 'Ranked suggestions (popular airports when q is empty)', content: { 'application/json': { schema: AirportsSchema } } },
+    200: { description: 'Ranked suggestions (popular airports when q is empty)', content: { 'application/json': { schema: AirportSuggestionsSchema } } },
     400: { description: 'Bad limit or text', content: { 'application/json': { schema: ErrorSchema } } },
   },
 });

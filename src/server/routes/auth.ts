@@ -1,6 +1,6 @@
-import { z } from '@hono/zod-openapi';
-import { loginSchema, signupSchema } from '../../core/auth';
-import { ERROR_CODES } from '../../core/errors';
+import type { z } from '@hono/zod-openapi';
+import { AuthUserResponseSchema, SessionAnswerSchema, loginSchema, signupSchema } from '../../core/auth';
+import { ApiErrorBodySchema as ErrorSchema } from '../../core/error-body';
 import { authenticate, createAccount } from '../../domain/accounts/accounts';
 import { authLimits } from '../../domain/accounts/rate-limit';
 import { createSession, deleteSession } from '../../domain/accounts/sessions';
@@ -9,17 +9,6 @@ import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../au
 import type { OpenApiApp } from '../openapi';
 import { publicRoute } from '../route-guard';
 
-const UserSchema = z.object({ id: z.string(), email: z.string() }).openapi('AuthUser');
-const ErrorSchema = z
-  .object({
-    error: z.object({
-      code: z.enum(ERROR_CODES),
-      message: z.string(),
-      fields: z.record(z.string(), z.string()).optional(),
-      reason: z.string().optional(),
-    }),
-  })
-  .openapi('Error');
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
@@ -29,7 +18,7 @@ const signupRoute = publicRoute({
   summary: 'Create an account (does not sign in)',
   request: { body: { required: true, content: { 'application/json': { schema: signupSchema } } } },
   responses: {
-    201: json(z.object({ user: UserSchema }), 'Account created'),
+    201: json(AuthUserResponseSchema, 'Account created'),
     400: json(ErrorSchema, 'A field is missing or invalid'),
     409: json(ErrorSchema, 'email-already-in-use'),
     429: json(ErrorSchema, 'too-many-requests'),
@@ -42,7 +31,7 @@ const loginRoute = publicRoute({
   summary: 'Sign in: sets a new session cookie',
   request: { body: { required: true, content: { 'application/json': { schema: loginSchema } } } },
   responses: {
-    200: json(z.object({ user: UserSchema }), 'Signed in; Set-Cookie carries the session'),
+    200: json(AuthUserResponseSchema, 'Signed in; Set-Cookie carries the session'),
     400: json(ErrorSchema, 'A field is missing or invalid'),
     401: json(ErrorSchema, 'invalid-credential (same answer for an unknown email)'),
     429: json(ErrorSchema, 'too-many-requests'),
@@ -60,7 +49,7 @@ const sessionRoute = publicRoute({
   method: 'get',
   path: '/api/auth/session',
   summary: 'The signed-in user, or null',
-  responses: { 200: json(z.object({ user: UserSchema.nullable() }), 'Current session') },
+  responses: { 200: json(SessionAnswerSchema, 'Current session') },
 });
 
 /** Accounts endpoints: signup, login, logout, session. */

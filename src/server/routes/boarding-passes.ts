@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { BoardingPassListSchema, BoardingPassViewSchema } from '../../core/booking';
 import { AppError } from '../../core/errors';
 import { listPasses } from '../../domain/booking/passes';
 import { renderBarcodeSvg } from '../../domain/documents/barcode';
@@ -6,7 +7,7 @@ import { renderBoardingPassPdf } from '../../domain/documents/boarding-pass-pdf'
 import { currentUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
 import type { OpenApiApp } from '../openapi';
-import { ErrorSchema, json } from './bookings';
+import { ErrorSchema, binary, json } from './bookings';
 import { travellerRoute } from '../route-guard';
 
 const PassParams = z.object({ id: z.uuid({ message: 'Boarding pass not found' }) });
@@ -15,28 +16,28 @@ const listRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/boarding-passes',
   summary: "The traveller's boarding passes (confirmed bookings only)",
-  responses: { 200: json(z.object({ passes: z.array(z.unknown().openapi({ description: 'BoardingPassView' })) }), 'Passes'), 401: json(ErrorSchema, 'Not signed in') },
+  responses: { 200: json(BoardingPassListSchema, 'Passes'), 401: json(ErrorSchema, 'Not signed in') },
 });
 const getRoute = travellerRoute({ owns: 'boarding-pass' }, {
   method: 'get',
   path: '/api/boarding-passes/{id}',
   summary: 'One boarding pass',
   request: { params: PassParams },
-  responses: { 200: json(z.object({ pass: z.unknown().openapi({ description: 'BoardingPassView' }) }), 'Pass'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such pass') },
+  responses: { 200: json(z.object({ pass: BoardingPassViewSchema }), 'Pass'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such pass') },
 });
 const pdfRoute = travellerRoute({ owns: 'boarding-pass' }, {
   method: 'get',
   path: '/api/boarding-passes/{id}/pdf',
   summary: 'The pass as a PDF with a PDF417 barcode',
   request: { params: PassParams },
-  responses: { 200: { description: 'application/pdf' }, 404: json(ErrorSchema, 'No such pass') },
+  responses: { 200: binary('application/pdf', 'The boarding pass'), 404: json(ErrorSchema, 'No such pass') },
 });
 const barcodeRoute = travellerRoute({ owns: 'boarding-pass' }, {
   method: 'get',
   path: '/api/boarding-passes/{id}/barcode.svg',
   summary: 'The BCBP as an Aztec (default) or QR code',
   request: { params: PassParams, query: z.object({ type: z.enum(['aztec', 'qrcode'], { message: 'type must be aztec or qrcode' }).default('aztec') }) },
-  responses: { 200: { description: 'image/svg+xml' }, 404: json(ErrorSchema, 'No such pass') },
+  responses: { 200: binary('image/svg+xml', 'The barcode'), 404: json(ErrorSchema, 'No such pass') },
 });
 
 const internationalLookup = (deps: AppDeps) => (flightId: string) => deps.world.getFlight(flightId)?.international ?? false;

@@ -1,29 +1,22 @@
 import { z } from '@hono/zod-openapi';
 import { and, asc, eq } from 'drizzle-orm';
-import { CreateBookingBodySchema, IdempotencyKeySchema, PASSENGER_MESSAGES } from '../../core/booking';
-import { AppError, ERROR_CODES } from '../../core/errors';
+import { BookingListSchema, BookingResponseSchema, CreateBookingBodySchema, IdempotencyKeySchema, PASSENGER_MESSAGES, PriceChangedBodySchema } from '../../core/booking';
+import { ApiErrorBodySchema } from '../../core/error-body';
+import { AppError } from '../../core/errors';
 import { boardingPasses, bookings } from '../../db/schema';
 import { PriceChangedError } from '../../domain/booking/holds';
 import { listBookings, loadBooking } from '../../domain/booking/views';
 import { ticketPdfDataFromBooking } from '../../domain/documents/from-booking';
 import { renderTicketPdf } from '../../domain/documents/ticket-pdf';
 import { currentUser } from '../auth/require-user';
-import { requestHash, sendStored, withIdempotency } from '../idempotency';
+import { requestHash, sendStored, withKeyInTransaction } from '../idempotency';
 import type { OpenApiApp } from '../openapi';
 import { travellerRoute } from '../route-guard';
 
-export const ErrorSchema = z.object({
-  error: z.object({
-    code: z.enum(ERROR_CODES),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-    reason: z.string().optional(),
-  }),
-});
-
-/** The views are plain TypeScript types from core; documented by name, not re-declared in zod. */
-const View = (name: string) => z.unknown().openapi({ description: name });
+export const ErrorSchema = ApiErrorBodySchema;
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+/** A binary answer (PDF, image) of the given media type. */
+export const binary = (mediaType: string, description: string) => ({ description, content: { [mediaType]: { schema: z.string().openapi({ format: 'binary' }) } } });
 export const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKeySchema });
 export const BookingIdParams = z.object({ id: z.string().regex(/^BK\d{13,16}$/, 'Booking not found').openapi({ example: 'BK1732180000000' }) });
 
@@ -33,11 +26,11 @@ const createBookingRoute = travellerRoute({}, {
   summary: 'Hold seats for 10 minutes: re-prices from the database and takes seats atomically',
   request: { headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: CreateBookingBodySchema } } } },
   responses: {
-    201: json(z.object({ booking: View('BookingView') }), 'Booking held'),
+    201: json(BookingResponseSchema, 'Booking held'),
     400: json(ErrorSchema, 'Invalid passengers or request'),
     401: json(ErrorSchema, 'Not signed in'),
     404: json(ErrorSchema, 'The itinerary no longer exists'),
-    409: json(ErrorSchema, 'price-changed (with oldTotal, newTotal, itinerary), sold-out, or idempotency_in_progress'),
+    409: json(z.union([PriceChangedBodySchema, ErrorSchema]), 'price-changed (with oldTotal, newTotal, itinerary), sold-out, or idempotency_in_progress'),
     422: json(ErrorSchema, 'idempotency_mismatch'),
   },
 });
@@ -46,7 +39,7 @@ const listRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/bookings',
   summary: "The signed-in traveller's bookings, newest first",
-  responses: { 200: json(z.object({ bookings: z.array(View('BookingView')) }), 'Bookings'), 401: json(ErrorSchema, 'Not signed in') },
+  responses: { 200: json(BookingListSchema, 'Bookings'), 401: json(ErrorSchema, 'Not signed in') },
 });
 
 const getRoute = travellerRoute({ owns: 'booking' }, {
@@ -54,7 +47,7 @@ const getRoute = travellerRoute({ owns: 'booking' }, {
   path: '/api/bookings/{id}',
   summary: 'One booking (404 for anyone but its traveller)',
   request: { params: BookingIdParams },
-  responses: { 200: json(z.object({ booking: View('BookingView') }), 'Booking'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such booking') },
+  responses: { 200: json(BookingResponseSchema, 'Booking'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such booking') },
 });
 
 const ticketRoute = travellerRoute({ owns: 'booking' }, {
@@ -62,7 +55,7 @@ const ticketRoute = travellerRoute({ owns: 'booking' }, {
   path: '/api/bookings/{id}/ticket.pdf',
   summary: 'The e-ticket PDF: every passenger and leg, PNR, fare, ticket numbers',
   request: { params: BookingIdParams },
-  responses: { 200: { description: 'application/pdf' }, 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such booking'), 409: json(ErrorSchema, 'Not paid yet') },
+  responses: { 200: binary('application/pdf', 'The e-ticket'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such booking'), 409: json(ErrorSchema, 'Not paid yet') },
 });
 
 /** A plain object whose values are strings, numbers, booleans or null (no nesting). */
@@ -83,27 +76,31 @@ export function registerBookings(app: OpenApiApp) {
     if (!body.passengers.every(isFlatObject)) {
       throw new AppError('validation_failed', PASSENGER_MESSAGES.formToast, { passengers: 'Each passenger must be an object of text fields' });
     }
-    const answer = await withIdempotency(database.db, clock, { userId: user.id, scope: 'create-booking', key, hash: requestHash(body) }, async () => {
-      try {
-        const booking = await checkout.hold({
-          userId: user.id,
-          itineraryId: body.itineraryId,
-          passengers: body.passengers,
-          quotedTotal: body.quotedTotal,
-          acceptPriceChange: body.acceptPriceChange,
-        });
-        return { status: 201, body: { booking } };
-      } catch (error) {
-        if (error instanceof PriceChangedError) {
-          return {
-            status: 409,
-            body: { error: { code: error.code, reason: error.reason, message: error.message }, oldTotal: error.oldTotal, newTotal: error.newTotal, itinerary: error.itinerary },
-          };
-        }
-        throw error;
-      }
-    });
-    return sendStored(c, answer);
+    try {
+      const answer = await withKeyInTransaction(
+        database.db,
+        clock,
+        { userId: user.id, scope: 'create-booking', key, hash: requestHash(body) },
+        (booking) => ({ status: 201, body: { booking } }),
+        (idempotency) =>
+          checkout.hold({
+            userId: user.id,
+            itineraryId: body.itineraryId,
+            passengers: body.passengers,
+            quotedTotal: body.quotedTotal,
+            acceptPriceChange: body.acceptPriceChange,
+            idempotency,
+          }),
+      );
+      return sendStored(c, answer);
+    } catch (error) {
+      // Not stored: the next try with this key may find the fare unchanged.
+      if (!(error instanceof PriceChangedError)) throw error;
+      return sendStored(c, {
+        status: 409,
+        body: { error: { code: error.code, reason: error.reason, message: error.message }, oldTotal: error.oldTotal, newTotal: error.newTotal, itinerary: error.itinerary },
+      });
+    }
   });
 
   app.openapi(listRoute, async (c) => {

@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { AppError } from '../../core/errors';
-import { CABINS, SEARCH_MESSAGES } from '../../core/search';
+import { CABINS, FareCalendarSchema, SEARCH_MESSAGES } from '../../core/search';
 import { fareCalendar } from '../../domain/fares/calendar';
 import type { OpenApiApp } from '../openapi';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
-import { ErrorSchema } from './search-schemas';
+import { ErrorSchema } from './bookings';
 import { publicRoute } from '../route-guard';
 
 const Query = z.object({
@@ -17,23 +17,13 @@ const Query = z.object({
   cabin: z.enum(CABINS, { message: 'Choose Economy, Premium Economy, Business or First Class' }).default('economy'),
 });
 
-const CalendarSchema = z
-  .object({
-    from: z.string(),
-    to: z.string(),
-    month: z.string(),
-    currency: z.literal('INR'),
-    days: z.array(z.object({ date: z.string(), lowestFare: z.number().int().nullable() })),
-  })
-  .openapi('FareCalendar');
-
 const route = publicRoute({
   method: 'get',
   path: '/api/fares/calendar',
   summary: 'Lowest all-in adult fare per day of a month',
   request: { query: Query },
   responses: {
-    200: { description: 'One entry per day; null where nothing flies, past days and beyond the horizon', content: { 'application/json': { schema: CalendarSchema } } },
+    200: { description: 'One entry per day; null where nothing flies, past days and beyond the horizon', content: { 'application/json': { schema: FareCalendarSchema } } },
     400: { description: 'A field is missing or wrong', content: { 'application/json': { schema: ErrorSchema } } },
   },
 });

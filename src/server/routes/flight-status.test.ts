@@ -143,6 +143,29 @@ describe('Recent Searches (/api/tracking-history)', () => {
     expect(((await theirs.json()) as { entries: TrackingEntry[] }).entries).toEqual([]);
   });
 
+  it('replays a tracking sent again with the same Idempotency-Key (a queued offline action whose answer was lost) instead of recording it twice', async () => {
+    ctx.clock.set('2026-11-21T06:30:00Z');
+    const { cookie } = await signUpAndLogin(ctx.app);
+    const [first, second] = ctx.world.patterns.filter((p) => p.from === 'DEL').slice(0, 2).map((p) => `${p.carrier}${p.number}`);
+    const post = (flightNumber: string | undefined, key: string) =>
+      ctx.app.request('/api/tracking-history', { method: 'POST', headers: jsonHeaders({ Cookie: cookie, 'Idempotency-Key': key }), body: JSON.stringify({ flightNumber }) });
+    const a = await post(first, 'offline-key-0001');
+    expect(a.status).toBe(200);
+    const firstAnswer = ((await a.json()) as { entries: TrackingEntry[] }).entries;
+    ctx.clock.advance(60_000);
+    expect((await post(second, 'offline-key-0002')).status).toBe(200);
+    ctx.clock.advance(60_000);
+    const replay = await post(first, 'offline-key-0001');
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(((await replay.json()) as { entries: TrackingEntry[] }).entries).toEqual(firstAnswer);
+    // The replay changed nothing: the later tracking stays on top.
+    const list = await ctx.app.request('/api/tracking-history', { headers: { Cookie: cookie } });
+    expect(((await list.json()) as { entries: TrackingEntry[] }).entries.map((e) => e.flightNumber.replace(' ', ''))).toEqual([second, first]);
+    expect((await post(second, 'offline-key-0001')).status).toBe(422);
+    expect((await post(first, 'short')).status).toBe(400);
+  });
+
   it('rejects an unknown flight without touching the list', async () => {
     const { cookie } = await signUpAndLogin(ctx.app);
     const res = await ctx.app.request('/api/tracking-history', { method: 'POST', headers: jsonHeaders({ Cookie: cookie }), body: JSON.stringify({ flightNumber: 'ZZ 1' }) });

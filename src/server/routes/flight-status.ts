@@ -1,11 +1,13 @@
 import { z } from '@hono/zod-openapi';
+import { IdempotencyKeySchema } from '../../core/booking';
 import type { FlightStatus } from '../../core/tracking';
-import { FlightStatusSchema, TrackingEntrySchema, toTrackingEntry } from '../../core/tracking';
+import { FlightStatusSchema, TrackingHistorySchema, toTrackingEntry } from '../../core/tracking';
 import { listTrackingHistory, recordTracking } from '../../domain/tracking/history';
 import { getFlightStatus, type WeatherLookup } from '../../domain/tracking/status';
 import { trackerWeather } from '../../domain/tracking/weather';
 import type { World } from '../../domain/world/world';
 import { currentUser } from '../auth/require-user';
+import { requestHash, sendStored, withIdempotency } from '../idempotency';
 import type { OpenApiApp } from '../openapi';
 import { publicRoute, travellerRoute } from '../route-guard';
 import { weatherOf } from '../weather';
@@ -34,22 +36,23 @@ const HistoryBody = z.object({
   flightNumber: z.string().max(16).openapi({ example: '6E 2174' }),
   date: z.string().max(10).optional().openapi({ example: '2026-12-24' }),
 });
-const HistoryResponse = z.object({ entries: z.array(TrackingEntrySchema) });
+/** Optional: a tracking queued offline is replayed with its key, so a lost answer is not recorded twice. */
+const HistoryHeaders = z.object({ 'idempotency-key': IdempotencyKeySchema.optional() });
 
 const listHistoryRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/tracking-history',
   summary: 'The signed-in traveller’s Recent Searches in the Flight Tracker (newest first, at most 10)',
-  responses: { 200: json(HistoryResponse, 'Entries'), 401: json(ErrorSchema, 'Not signed in') },
+  responses: { 200: json(TrackingHistorySchema, 'Entries'), 401: json(ErrorSchema, 'Not signed in') },
 });
 
 const recordHistoryRoute = travellerRoute({}, {
   method: 'post',
   path: '/api/tracking-history',
   summary: 'Tracks a flight now and records it in Recent Searches (the same number again updates its entry)',
-  request: { body: { required: true, content: { 'application/json': { schema: HistoryBody, example: { flightNumber: '6E 2174' } } } } },
+  request: { headers: HistoryHeaders, body: { required: true, content: { 'application/json': { schema: HistoryBody, example: { flightNumber: '6E 2174' } } } } },
   responses: {
-    200: json(HistoryResponse, 'Entries after the change'),
+    200: json(TrackingHistorySchema, 'Entries after the change'),
     400: json(ErrorSchema, 'Not a flight number, or a bad date'),
     401: json(ErrorSchema, 'Not signed in'),
     404: json(ErrorSchema, 'No such flight'),
@@ -96,9 +99,18 @@ export function registerFlightStatus(app: OpenApiApp) {
   app.openapi(recordHistoryRoute, async (c) => {
     const { world, clock, database } = c.var.deps;
     const body = c.req.valid('json');
-    const status = await cachedStatus(world, body.flightNumber, body.date, clock.now(), (at) => trackerWeather(weatherOf(c.var.deps), at));
-    const entries = await recordTracking(database.db, currentUser(c).id, { ...toTrackingEntry(status), lastTracked: clock.now().toISOString() });
+    const userId = currentUser(c).id;
+    const record = async () => {
+      const status = await cachedStatus(world, body.flightNumber, body.date, clock.now(), (at) => trackerWeather(weatherOf(c.var.deps), at));
+      const entries = await recordTracking(database.db, userId, { ...toTrackingEntry(status), lastTracked: clock.now().toISOString() });
+      return { status: 200, body: { entries } };
+    };
+    const key = c.req.valid('header')['idempotency-key'];
     c.header('Cache-Control', 'no-store');
-    return c.json({ entries }, 200);
+    if (key === undefined) {
+      const answer = await record();
+      return c.json(answer.body, 200);
+    }
+    return sendStored(c, await withIdempotency(database.db, clock, { userId, scope: 'record-tracking', key, hash: requestHash(body) }, record));
   });
 }

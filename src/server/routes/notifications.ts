@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { MarkReadBodySchema, NoticeListSchema } from '../../core/notifications';
+import { MarkReadAnswerSchema, MarkReadBodySchema, NoticeListSchema, PushKeySchema } from '../../core/notifications';
 import { hashSessionToken } from '../../domain/accounts/tokens';
 import { listNotices, markNoticesRead } from '../../domain/notifications/notify';
 import { removePushSubscription, savePushSubscription } from '../../domain/notifications/subscriptions';
@@ -23,14 +23,14 @@ const readRoute = travellerRoute({}, {
   path: '/api/notifications/read',
   summary: 'Marks notices read: the given ids (other travellers’ ids are ignored) or all',
   request: { body: { required: true, content: { 'application/json': { schema: MarkReadBodySchema, example: { all: true } } } } },
-  responses: { 200: json(z.object({ marked: z.number().int() }), 'How many changed'), 400: json(ErrorSchema, 'Bad body'), 401: json(ErrorSchema, 'Not signed in') },
+  responses: { 200: json(MarkReadAnswerSchema, 'How many changed'), 400: json(ErrorSchema, 'Bad body'), 401: json(ErrorSchema, 'Not signed in') },
 });
 
 const keyRoute = publicRoute({
   method: 'get',
   path: '/api/push/key',
   summary: 'The VAPID public key browsers subscribe with (public)',
-  responses: { 200: json(z.object({ publicKey: z.string() }), 'Key') },
+  responses: { 200: json(PushKeySchema, 'Key') },
 });
 
 const OwnerHeader = z.object({ [OWNER_TOKEN_HEADER]: z.string().optional() });

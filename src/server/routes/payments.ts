@@ -1,7 +1,16 @@
 import { z } from '@hono/zod-openapi';
-import { BOOKING_REASONS, ConfirmBookingBodySchema, CreatePaymentBodySchema, SandboxPayBodySchema } from '../../core/booking';
+import {
+  BOOKING_REASONS,
+  BookingResponseSchema,
+  ConfirmBookingBodySchema,
+  CreatePaymentBodySchema,
+  PaymentConfigSchema,
+  PaymentOrderSchema,
+  SandboxPayBodySchema,
+  SandboxPayResultSchema,
+} from '../../core/booking';
 import { currentUser } from '../auth/require-user';
-import { requestHash, sendStored, withIdempotency } from '../idempotency';
+import { requestHash, sendStored, withKeyInTransaction } from '../idempotency';
 import type { OpenApiApp } from '../openapi';
 import { BookingIdParams, ErrorSchema, IdempotencyHeaders, json } from './bookings';
 import { publicRoute, travellerRoute } from '../route-guard';
@@ -16,10 +25,7 @@ const configRoute = publicRoute({
   path: '/api/payments/config',
   summary: 'Which payment provider checkout should use (no sign-in needed)',
   responses: {
-    200: json(
-      z.object({ provider: z.enum(['sandbox', 'razorpay']), providerName: z.string(), upiEnabled: z.literal(true), razorpayKeyId: z.string().optional() }),
-      'Provider settings safe for the browser',
-    ),
+    200: json(PaymentConfigSchema, 'Provider settings safe for the browser'),
   },
 });
 
@@ -29,7 +35,7 @@ const createPaymentRoute = travellerRoute({ owns: 'booking' }, {
   summary: "Creates a provider order for a held booking's server-computed total",
   request: { params: BookingIdParams, body: { required: true, content: { 'application/json': { schema: CreatePaymentBodySchema, example: { method: 'card' } } } } },
   responses: {
-    201: json(z.object({ payment: z.unknown().openapi({ description: 'PaymentOrder' }) }), 'Order created'),
+    201: json(z.object({ payment: PaymentOrderSchema }), 'Order created'),
     400: json(ErrorSchema, 'Bad method or UPI ID'),
     401: json(ErrorSchema, 'Not signed in'),
     404: json(ErrorSchema, 'No such booking'),
@@ -44,7 +50,7 @@ const sandboxPayRoute = publicRoute({
   summary: 'The sandbox gateway: answers a checkout attempt like a real gateway would',
   request: { body: { required: true, content: { 'application/json': { schema: SandboxPayBodySchema } } } },
   responses: {
-    200: json(z.object({ paymentId: z.string(), orderId: z.string(), signature: z.string() }), 'Payment captured'),
+    200: json(SandboxPayResultSchema, 'Payment captured'),
     400: json(ErrorSchema, 'Bad card or UPI details'),
     402: json(ErrorSchema, 'payment-failed (declined card, failed UPI)'),
     404: json(ErrorSchema, 'Unknown order, or the sandbox is off'),
@@ -63,7 +69,7 @@ const confirmRoute = travellerRoute({ owns: 'booking' }, {
     body: { required: true, content: { 'application/json': { schema: ConfirmBookingBodySchema, example: { orderId: 'order_sbx_1', paymentId: 'pay_sbx_1', signature: 'ab12' } } } },
   },
   responses: {
-    200: json(z.object({ booking: z.unknown().openapi({ description: 'BookingView' }) }), 'Confirmed'),
+    200: json(BookingResponseSchema, 'Confirmed'),
     400: json(ErrorSchema, 'payment-failed (bad signature, unknown order)'),
     401: json(ErrorSchema, 'Not signed in'),
     404: json(ErrorSchema, 'No such booking'),
@@ -96,10 +102,13 @@ export function registerPayments(app: OpenApiApp) {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
-    const answer = await withIdempotency(deps.database.db, deps.clock, { userId: user.id, scope: 'confirm-payment', key, hash: requestHash({ id, body }) }, async () => {
-      const booking = await deps.checkout.confirm({ userId: user.id, bookingId: id, orderId: body.orderId, paymentId: body.paymentId, signature: body.signature });
-      return { status: 200, body: { booking } };
-    });
+    const answer = await withKeyInTransaction(
+      deps.database.db,
+      deps.clock,
+      { userId: user.id, scope: 'confirm-payment', key, hash: requestHash({ id, body }) },
+      (booking) => ({ status: 200, body: { booking } }),
+      (idempotency) => deps.checkout.confirm({ userId: user.id, bookingId: id, orderId: body.orderId, paymentId: body.paymentId, signature: body.signature, idempotency }),
+    );
     return sendStored(c, answer);
   });
 }

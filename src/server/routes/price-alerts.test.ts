@@ -1,52 +1,25 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin } from '../../../tests/support/auth';
+import { decodeQuotedPrintable, startSmtpSink } from '../../../tests/support/smtp-sink';
 import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';
 import type { AlertView } from '../../core/alerts';
 import { notifications, outbox, priceAlerts, routeFareHistory } from '../../db/schema';
 import { checkDueAlerts } from '../../domain/alerts/check';
 import { outboxMailer } from '../jobs/outbox-mailer';
 
-/** A local SMTP sink (no mock): what the mailer really sends. */
-const received: { to: string[]; data: string }[] = [];
-const sink = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let data = '';
-    stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-      callback();
-    });
-  },
-});
-
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  const port = (sink.server.address() as AddressInfo).port;
-  ctx = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_ORIGIN: 'https://safar.example' } });
+  sink = await startSmtpSink();
+  ctx = await createTestApp({ env: { SMTP_URL: sink.url, PUBLIC_ORIGIN: 'https://safar.example' } });
 });
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => sink.close(resolve));
+  await sink.close();
 });
-
-/** The text of a quoted-printable message (soft line breaks joined, =XX bytes decoded as UTF-8). */
-function decoded(data: string): string {
-  const joined = data.replace(/=\r?\n/g, '');
-  return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => `%${hex}`).replace(/%(?![0-9A-F]{2})/g, '%25'), 'utf8').toString('utf8').replace(/(%[0-9A-F]{2})+/g, (seq) => {
-    try {
-      return decodeURIComponent(seq);
-    } catch {
-      return seq;
-    }
-  });
-}
+const decoded = decodeQuotedPrintable;
 
 const newOwnerToken = () => randomBytes(32).toString('base64url');
 const anon = (token: string, extra: Record<string, string> = {}) => jsonHeaders({ 'X-Alert-Owner': token, ...extra });
@@ -152,7 +125,7 @@ describe('price-alert job and mail', () => {
     const { body } = await create(anon(token), { ...BODY, email, targetPrice: 500_000 });
     const id = body.alert.id;
 
-    const mine = () => received.filter((m) => m.to.includes(email));
+    const mine = () => sink.received.filter((m) => m.to.includes(email));
     // Not confirmed yet: the check triggers (in-app state, push) but mails nothing.
     await outboxMailer.run(deps());
     expect(mine()).toHaveLength(1);

@@ -1,6 +1,16 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { ALERT_MESSAGES, AlertTokenBodySchema, AlertViewSchema, CreateAlertBodySchema, UpdateAlertBodySchema } from '../../core/alerts';
+import {
+  ALERT_MESSAGES,
+  AlertAnswerSchema,
+  AlertDeletedSchema,
+  AlertListSchema,
+  AlertsConfirmedSchema,
+  AlertsUnsubscribedSchema,
+  AlertTokenBodySchema,
+  CreateAlertBodySchema,
+  UpdateAlertBodySchema,
+} from '../../core/alerts';
 import { IdempotencyKeySchema } from '../../core/booking';
 import { AppError } from '../../core/errors';
 import { hashSessionToken } from '../../domain/accounts/tokens';
@@ -24,7 +34,7 @@ const listRoute = ownerTokenRoute({}, {
   path: '/api/price-alerts',
   summary: 'The owner’s price alerts, newest first (signed in: all of the traveller’s; else the X-Alert-Owner token’s)',
   request: { headers: OwnerHeaders },
-  responses: { 200: json(z.object({ alerts: z.array(AlertViewSchema) }), 'Alerts'), 401: json(ErrorSchema, 'Neither signed in nor an owner token') },
+  responses: { 200: json(AlertListSchema, 'Alerts'), 401: json(ErrorSchema, 'Neither signed in nor an owner token') },
 });
 
 const createRoute = ownerTokenRoute({}, {
@@ -33,7 +43,7 @@ const createRoute = ownerTokenRoute({}, {
   summary: 'Creates a price alert (from, to, targetPrice and email required). Replays safely with the same Idempotency-Key',
   request: { headers: CreateHeaders, body: { required: true, content: { 'application/json': { schema: CreateAlertBodySchema, example: CREATE_EXAMPLE } } } },
   responses: {
-    201: json(z.object({ alert: AlertViewSchema }), 'Created'),
+    201: json(AlertAnswerSchema, 'Created'),
     400: json(ErrorSchema, "'Please fill all required fields', or a field's own message"),
     401: json(ErrorSchema, 'Neither signed in nor an owner token'),
     409: json(ErrorSchema, 'idempotency_in_progress'),
@@ -46,7 +56,7 @@ const updateRoute = ownerTokenRoute({ owns: 'price-alert' }, {
   path: '/api/price-alerts/{id}',
   summary: 'Turns an alert on or off (the bell)',
   request: { headers: OwnerHeaders, params: AlertIdParams, body: { required: true, content: { 'application/json': { schema: UpdateAlertBodySchema, example: { active: false } } } } },
-  responses: { 200: json(z.object({ alert: AlertViewSchema }), 'Updated'), 401: json(ErrorSchema, 'Neither signed in nor an owner token'), 404: json(ErrorSchema, 'No such alert for this owner') },
+  responses: { 200: json(AlertAnswerSchema, 'Updated'), 401: json(ErrorSchema, 'Neither signed in nor an owner token'), 404: json(ErrorSchema, 'No such alert for this owner') },
 });
 
 const deleteRoute = ownerTokenRoute({ owns: 'price-alert' }, {
@@ -54,7 +64,7 @@ const deleteRoute = ownerTokenRoute({ owns: 'price-alert' }, {
   path: '/api/price-alerts/{id}',
   summary: 'Deletes an alert',
   request: { headers: OwnerHeaders, params: AlertIdParams },
-  responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted'), 401: json(ErrorSchema, 'Neither signed in nor an owner token'), 404: json(ErrorSchema, 'No such alert for this owner') },
+  responses: { 200: json(AlertDeletedSchema, 'Deleted'), 401: json(ErrorSchema, 'Neither signed in nor an owner token'), 404: json(ErrorSchema, 'No such alert for this owner') },
 });
 
 const TOKEN_EXAMPLE = { token: 'A'.repeat(43) };
@@ -64,7 +74,7 @@ const confirmRoute = publicRoute({
   path: '/api/price-alerts/confirm',
   summary: 'Confirms an alert’s email address (double opt-in) with the token from the confirmation message',
   request: { body: { required: true, content: { 'application/json': { schema: AlertTokenBodySchema, example: TOKEN_EXAMPLE } } } },
-  responses: { 200: json(z.object({ confirmed: z.number().int() }), 'Confirmed'), 400: json(ErrorSchema, 'Malformed token'), 404: json(ErrorSchema, 'Unknown token') },
+  responses: { 200: json(AlertsConfirmedSchema, 'Confirmed'), 400: json(ErrorSchema, 'Malformed token'), 404: json(ErrorSchema, 'Unknown token') },
 });
 
 const unsubscribeRoute = publicRoute({
@@ -72,7 +82,7 @@ const unsubscribeRoute = publicRoute({
   path: '/api/price-alerts/unsubscribe',
   summary: 'Stops mail for an alert’s address with the token from any alert message',
   request: { body: { required: true, content: { 'application/json': { schema: AlertTokenBodySchema, example: TOKEN_EXAMPLE } } } },
-  responses: { 200: json(z.object({ unsubscribed: z.number().int() }), 'Unsubscribed'), 400: json(ErrorSchema, 'Malformed token'), 404: json(ErrorSchema, 'Unknown token') },
+  responses: { 200: json(AlertsUnsubscribedSchema, 'Unsubscribed'), 400: json(ErrorSchema, 'Malformed token'), 404: json(ErrorSchema, 'Unknown token') },
 });
 
 /** The owner ownerTokenRoute let through: the signed-in traveller, else the token's hash. */

@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { ProfileStatsSchema } from '../../core/booking';
 import { profileStats } from '../../domain/booking/stats';
 import { currentUser } from '../auth/require-user';
 import type { OpenApiApp } from '../openapi';
@@ -10,7 +10,7 @@ const statsRoute = travellerRoute({}, {
   path: '/api/profile/stats',
   summary: 'Profile tiles: total bookings, total spent (INR), favourite destination (confirmed bookings)',
   responses: {
-    200: json(z.object({ totalBookings: z.number().int(), totalSpent: z.number().int(), favoriteDestination: z.string() }), 'Stats'),
+    200: json(ProfileStatsSchema, 'Stats'),
     401: json(ErrorSchema, 'Not signed in'),
   },
 });

@@ -3,7 +3,7 @@ import { findAirport } from '../../domain/world/airports';
 
 /**
  * What a traveller typed → an airport code: a served airport's code when the text names
- * one (code, city or alternative name), else the spec's fallback (uppercased text).
+ * one (code, city or alternative name), else the text itself, uppercased.
  * @example resolveAirportText('Bombay') // 'BOM'
  */
 export function resolveAirportText(text: string | undefined): string | undefined {

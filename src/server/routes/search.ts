@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
-import { searchQuerySchema } from '../../core/search';
+import { SearchResponseSchema, searchQuerySchema } from '../../core/search';
 import type { InventoryView } from '../../domain/inventory/view';
 import { SearchResultCache } from '../../domain/search/result-cache';
 import { inventoryDatesFor } from '../../domain/search/search-flights';
@@ -12,7 +12,7 @@ import { chooseEncoding } from '../search/encode';
 import { type SearchAnswer, type Searcher, inThreadSearcher } from '../search/searcher';
 import type { OpenApiApp } from '../openapi';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
-import { ErrorSchema, SearchResponseSchema } from './search-schemas';
+import { ErrorSchema } from './bookings';
 import { publicRoute } from '../route-guard';
 
 // Loose on purpose: the real rules depend on today's date, so the handler validates with searchQuerySchema(today).

@@ -13,9 +13,12 @@ const SignupPage = lazy(() => import('../routes/signup/signup-page').then((m) =>
 const ProfilePage = lazy(() => import('../routes/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const TicketPage = lazy(() => import('../routes/ticket/ticket-page').then((m) => ({ default: m.TicketPage })));
 const AlertsPage = lazy(() => import('../routes/alerts/alerts-page').then((m) => ({ default: m.AlertsPage })));
+const GroupPage = lazy(() => import('../routes/group/group-page').then((m) => ({ default: m.GroupPage })));
+const JoinPage = lazy(() => import('../routes/group/join-page').then((m) => ({ default: m.JoinPage })));
+const TripPage = lazy(() => import('../routes/trip/trip-page').then((m) => ({ default: m.TripPage })));
 const NotFoundPage = lazy(() => import('../routes/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
-/** The spec's route table (section 2). The first match wins; the last route is the fallback. */
+/** Every screen's route. The first match wins; the last route is the fallback. */
 export function AppRoutes() {
   return (
     <Switch>
@@ -31,6 +34,9 @@ export function AppRoutes() {
       <Route path="/profile" component={ProfilePage} />
       <Route path="/ticket/:bookingId" component={TicketPage} />
       <Route path="/alerts" component={AlertsPage} />
+      <Route path="/groups/:groupId" component={GroupPage} />
+      <Route path="/group/join/:token" component={JoinPage} />
+      <Route path="/trip/:code" component={TripPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

@@ -36,7 +36,7 @@ export function personalKey(name: string): string {
   return `${PERSONAL_KEY_PREFIX}${name}`;
 }
 
-/** Personal keys written by earlier versions (the spec's names) that predate the prefix rule. */
+/** Personal keys written by earlier versions (unprefixed names) that predate the prefix rule. */
 export const LEGACY_PERSONAL_KEYS = [
   'auth',
   'boardingPasses',

@@ -3,6 +3,7 @@
  * call loads sonner and mounts its Toaster, and every call waits for that.
  */
 import type * as SonnerModule from 'sonner';
+import { whenIdle } from './idle';
 
 type Sonner = typeof SonnerModule;
 type Options = Parameters<Sonner['toast']['success']>[1];
@@ -49,9 +50,7 @@ function show(kind: 'success' | 'error' | 'warning' | 'info' | 'message', messag
  * after the connection drops (the offline warning needs exactly that).
  */
 export function prefetchToasts(delayMs = 300): void {
-  const start = () => void loadToastLibrary().catch(() => {});
-  const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
-  window.setTimeout(() => idle(start), delayMs);
+  whenIdle(() => void loadToastLibrary().catch(() => {}), delayMs);
 }
 
 export const notify = {

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 
 /**
  * A Safar server the test owns, so it can really be stopped (the network cut at the source) and
- * started again on the same port and data folder — or with another build (WEB_DIST_DIR).
+ * started again on the same port and data folder — or with another build (WEB_DIST_DIR), or more
+ * environment (`env`, e.g. SMTP_URL of a test mail sink).
  * @example const server = await startServer({ port: 3105, dataDir: '.test-data/pwa-1' }); await server.stop();
  */
 export interface OwnServer {
@@ -10,7 +11,10 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(options: { port: number; dataDir: string; webDistDir?: string }): Promise<OwnServer> {
+export async function startServer(options: { port: number; dataDir: string; webDistDir?: string; env?: Record<string, string> }): Promise<OwnServer> {
+  const origin = `http://localhost:${options.port}`;
+  // A server left over on this port would answer the health check below in place of the new one.
+  if (await fetch(`${origin}/api/health`).then(() => true, () => false)) throw new Error(`port ${options.port} is already serving`);
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
@@ -19,11 +23,12 @@ export async function startServer(options: { port: number; dataDir: string; webD
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const origin = `http://localhost:${options.port}`;
-  const deadline = Date.now() + 60_000;
+  // A fresh data folder is migrated first: slow on a loaded machine.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -31,7 +36,11 @@ export async function startServer(options: { port: number; dataDir: string; webD
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start in 60 s');
+    if (Date.now() > deadline) {
+      // Not left behind on the port for the next run.
+      child.kill('SIGKILL');
+      throw new Error('server did not start in 120 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

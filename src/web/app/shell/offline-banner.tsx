@@ -2,6 +2,7 @@ import { WifiOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useOnline } from '../../features/offline/use-online';
 import type { OfflineCounts } from '../../features/offline/offline-counts';
+import { whenIdle } from '../../lib/idle';
 import { notify } from '../../lib/toast';
 
 const loadCounts = () => import('../../features/offline/offline-counts');
@@ -9,12 +10,9 @@ const loadCounts = () => import('../../features/offline/offline-counts');
 /** Counts of what this device really holds for the traveller, read when the panel opens and every 2 s while it stays open (actions queued meanwhile show up). */
 function useOfflineCounts(open: boolean): OfflineCounts | null {
   const [counts, setCounts] = useState<OfflineCounts | null>(null);
-  // The panel's code is fetched while online (a few seconds after start-up), so it opens even
+  // The panel's code is fetched while online (when idle, a few seconds after start-up), so it opens even
   // when the connection drops before the service worker controls the page.
-  useEffect(() => {
-    const timer = window.setTimeout(() => void loadCounts().catch(() => {}), 4000);
-    return () => window.clearTimeout(timer);
-  }, []);
+  useEffect(() => whenIdle(() => void loadCounts().catch(() => {}), 4000), []);
   useEffect(() => {
     if (!open) return;
     let live = true;

@@ -1,4 +1,5 @@
-import type { AlertView, CreateAlertBody } from '../../../core/alerts';
+import type { AlertAnswer, AlertDeleted, AlertList, AlertsConfirmed, AlertsUnsubscribed, AlertView, CreateAlertBody } from '../../../core/alerts';
+import type { PushKey } from '../../../core/notifications';
 import { apiFetch } from '../../lib/api';
 import { currentAccount } from '../auth/use-session';
 import { listWithOfflineCopy } from '../offline/offline-copy';
@@ -73,7 +74,7 @@ export async function listAlerts(signedIn: boolean): Promise<AlertView[]> {
   if (!signedIn && !ownerToken()) return [];
   return listWithOfflineCopy(
     ALERT_RECORD_KIND,
-    async () => (await apiFetch<{ alerts: AlertView[] }>('/api/price-alerts', { headers: ownerHeaders() })).alerts,
+    async () => (await apiFetch<AlertList>('/api/price-alerts', { headers: ownerHeaders() })).alerts,
     (alert) => alert.id,
   );
 }
@@ -88,7 +89,7 @@ const routeOf = (alert: { from: string; to: string }) => `${alert.from.toUpperCa
  * queue with that key and the answer is null (it is sent on reconnect).
  */
 export async function createAlert(body: CreateAlertBody, idempotencyKey: string, signedIn: boolean): Promise<AlertView | null> {
-  const result = await sendOrQueue<{ alert: AlertView }>({
+  const result = await sendOrQueue<AlertAnswer>({
     feature: ALERTS_FEATURE,
     label: `Price alert ${routeOf(body)}`,
     method: 'POST',
@@ -104,7 +105,7 @@ export async function createAlert(body: CreateAlertBody, idempotencyKey: string,
 
 /** Turns an alert on or off; offline the change waits in the queue and the device's copy shows it already. */
 export async function setAlertActive(alert: AlertView, active: boolean): Promise<AlertView> {
-  const result = await sendOrQueue<{ alert: AlertView }>({
+  const result = await sendOrQueue<AlertAnswer>({
     feature: ALERTS_FEATURE,
     label: `Turning ${active ? 'on' : 'off'} price alert ${routeOf(alert)}`,
     method: 'PATCH',
@@ -120,7 +121,7 @@ export async function setAlertActive(alert: AlertView, active: boolean): Promise
 
 /** Deletes an alert; offline the delete waits in the queue and the alert leaves the device's copy at once. */
 export async function deleteAlert(alert: AlertView): Promise<void> {
-  await sendOrQueue<{ deleted: true }>({
+  await sendOrQueue<AlertDeleted>({
     feature: ALERTS_FEATURE,
     label: `Deleting price alert ${routeOf(alert)}`,
     method: 'DELETE',
@@ -132,13 +133,13 @@ export async function deleteAlert(alert: AlertView): Promise<void> {
 }
 
 /** Confirms an address from the confirmation message's link. */
-export function confirmAlertEmail(token: string): Promise<{ confirmed: number }> {
-  return apiFetch<{ confirmed: number }>('/api/price-alerts/confirm', { method: 'POST', json: { token } });
+export function confirmAlertEmail(token: string): Promise<AlertsConfirmed> {
+  return apiFetch<AlertsConfirmed>('/api/price-alerts/confirm', { method: 'POST', json: { token } });
 }
 
 /** Stops mail from the unsubscribe link. */
-export function unsubscribeAlertEmail(token: string): Promise<{ unsubscribed: number }> {
-  return apiFetch<{ unsubscribed: number }>('/api/price-alerts/unsubscribe', { method: 'POST', json: { token } });
+export function unsubscribeAlertEmail(token: string): Promise<AlertsUnsubscribed> {
+  return apiFetch<AlertsUnsubscribed>('/api/price-alerts/unsubscribe', { method: 'POST', json: { token } });
 }
 
 function keyBytes(base64: string): Uint8Array<ArrayBuffer> {
@@ -163,7 +164,7 @@ export async function subscribeToPush(signedIn: boolean): Promise<boolean> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return false;
   const registration = await navigator.serviceWorker.ready;
-  const { publicKey } = await apiFetch<{ publicKey: string }>('/api/push/key');
+  const { publicKey } = await apiFetch<PushKey>('/api/push/key');
   const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
   const json = subscription.toJSON();
   await apiFetch('/api/push/subscriptions', {

@@ -1,9 +1,8 @@
-import { z } from '../../../core/zod';
-import { AUTH_MESSAGES, AUTH_REASONS, type LoginInput, type SignupInput, authUserSchema } from '../../../core/auth';
+import { AUTH_MESSAGES, AUTH_REASONS, AuthUserResponseSchema, type LoginInput, type SignupInput } from '../../../core/auth';
 import { ApiError, apiFetch } from '../../lib/api';
 import type { SessionUser } from './use-session';
 
-/** Why an auth call failed, in the spec's terms: a message to show, the provider-style reason, field messages. */
+/** Why an auth call failed: a message to show, the provider-style reason, field messages. */
 export class AuthFailure extends Error {
   readonly reason: string | undefined;
   readonly fields: Record<string, string>;
@@ -16,12 +15,10 @@ export class AuthFailure extends Error {
   }
 }
 
-const userResponseSchema = z.object({ user: authUserSchema });
-
 function toFailure(error: unknown, fallback: string): AuthFailure {
   if (error instanceof ApiError) {
     if (error.code === 'network') return new AuthFailure(AUTH_MESSAGES.networkFailed, AUTH_REASONS.networkFailed);
-    // 5xx messages are ours, not the "provider's": the spec then shows its fallback.
+    // 5xx messages are ours, not the "provider's": the traveller sees the generic fallback instead.
     if (error.status >= 500 || error.code === 'internal') return new AuthFailure(fallback, error.reason);
     return new AuthFailure(error.message, error.reason, error.fields);
   }
@@ -35,7 +32,7 @@ async function call(path: string, json: unknown, fallback: string): Promise<Sess
   } catch (error) {
     throw toFailure(error, fallback);
   }
-  const parsed = userResponseSchema.safeParse(body);
+  const parsed = AuthUserResponseSchema.safeParse(body);
   if (!parsed.success) throw new AuthFailure(fallback, undefined);
   return parsed.data.user;
 }

@@ -7,7 +7,7 @@ import { useSession } from './use-session';
 
 function GuardSkeleton() {
   return (
-    <div className="container page" aria-busy="true" aria-label="Loading">
+    <div className="container page" role="status" aria-busy="true" aria-label="Loading">
       <div className="skeleton skeleton-title" />
       <div className="skeleton skeleton-line" />
       <div className="skeleton skeleton-line short" />
@@ -16,7 +16,7 @@ function GuardSkeleton() {
 }
 
 /**
- * Shows its children only to a signed-in traveller. Otherwise: the spec's toast
+ * Shows its children only to a signed-in traveller. Otherwise: a toast
  * 'Please login to book flights', then /login, remembering this path and its
  * history state so signing in comes straight back here — when `returnIf` (if given)
  * accepts that state; otherwise signing in goes to /home.

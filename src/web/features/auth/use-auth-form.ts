@@ -17,7 +17,7 @@ interface AuthFormOptions<F extends string, S extends z.ZodType> {
 
 /**
  * State and submit handling shared by the Signup and Login forms: field errors under each field,
- * the spec's 'Please fix the errors in the form' toast, focus on the first bad field, and a busy
+ * the 'Please fix the errors in the form' toast, focus on the first bad field, and a busy
  * flag that stays on after success (the screen navigates away).
  * @example const form = useAuthForm({ fields: ['email', 'password'], initial, schema: loginSchema, fallbackMessage: 'Login failed', submit })
  */

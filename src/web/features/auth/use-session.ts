@@ -1,13 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import type { AuthUser, SessionAnswer } from '../../../core/auth';
 import { ApiError, apiFetch } from '../../lib/api';
 import { personalKey, readStored, removeStored, writeStored } from '../../lib/storage';
 import { wipePersonalData } from '../offline/wipe-personal-data';
 
 /** The signed-in traveller, as the server's session says. */
-export interface SessionUser {
-  id: string;
-  email: string;
-}
+export type SessionUser = AuthUser;
 
 export interface SessionState {
   user: SessionUser | null;
@@ -77,7 +75,7 @@ function setState(next: SessionState): void {
  */
 export function refreshSession(): Promise<void> {
   const request = finishPendingLogout()
-    .then(() => apiFetch<unknown>('/api/auth/session'))
+    .then(() => apiFetch<SessionAnswer>('/api/auth/session'))
     .then(async (body) => {
       const user = parseSessionUser(body);
       const cached = readCachedUser();

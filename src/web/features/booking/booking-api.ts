@@ -1,86 +1,38 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from '../../../core/zod';
 import type {
-  BoardingPassView,
+  BoardingPassList,
+  BookingReason,
+  BookingList,
+  BookingResponse,
   BookingView,
   CreateBookingBody,
   PaymentConfig,
   PaymentMethod,
   PaymentOrder,
+  PriceChangedBody,
   ProfileStats,
   SandboxPayBody,
   SandboxPayResult,
 } from '../../../core/booking';
-import { ERROR_CODES } from '../../../core/errors';
-import { ApiError } from '../../lib/api';
+import type { Quote } from '../../../core/quote';
+import { ApiError, apiFetch } from '../../lib/api';
+import { queryKeys } from '../query/query-keys';
 import { itemWithOfflineCopy, listWithOfflineCopy } from '../offline/offline-copy';
 
 /**
- * Fetchers and query options for the booking API (see the booking API contract). Errors carry
- * the server's `reason` (price-changed, sold-out, hold-expired, payment-failed) so screens can
- * branch on it, and the whole body for the price-changed answer's old and new totals.
+ * Fetchers and query options for the booking API (see the booking API contract). Errors are
+ * ApiError with the server's `reason` (price-changed, sold-out, hold-expired, payment-failed) so
+ * screens can branch on it, and the whole body for the price-changed answer's old and new totals.
  */
-export class BookingApiError extends ApiError {
-  readonly body: unknown;
 
-  constructor(status: number, code: ApiError['code'], message: string, fields: Record<string, string>, reason: string | undefined, body: unknown) {
-    super(status, code, message, fields, reason);
-    this.name = 'BookingApiError';
-    this.body = body;
-  }
-}
-
-const ErrorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-    reason: z.string().optional(),
-  }),
-});
-
-const KNOWN_CODES = new Set<string>(ERROR_CODES);
-
-function isKnownCode(code: string): code is Exclude<ApiError['code'], 'network'> {
-  return KNOWN_CODES.has(code);
-}
-
-/**
- * Calls the API with JSON and the session cookie; throws BookingApiError on any failure.
- * @example const { booking } = await requestJson<{ booking: BookingView }>('/api/bookings/BK1')
- */
-export async function requestJson<T>(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(init.json === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
-      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-    });
-  } catch {
-    throw new BookingApiError(0, 'network', 'Network error. Check your connection and try again.', {}, undefined, null);
-  }
-  const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = ErrorBodySchema.safeParse(body);
-    if (parsed.success) {
-      const { code, message, fields, reason } = parsed.data.error;
-      throw new BookingApiError(response.status, isKnownCode(code) ? code : 'internal', message, fields ?? {}, reason, body);
-    }
-    throw new BookingApiError(response.status, 'internal', 'Something went wrong. Please try again.', {}, undefined, body);
-  }
-  // Our own API's success bodies follow the shared contract types.
-  return body as T;
-}
-
-const PriceChangedSchema = z.object({ oldTotal: z.number(), newTotal: z.number() });
+// A literal, not BOOKING_REASONS: this module ships with screens that must not load zod.
+const PRICE_CHANGED: BookingReason = 'price-changed';
 
 /** Old and new totals from a 409 price-changed answer, or null for any other error. */
 export function priceChangeOf(error: unknown): { oldTotal: number; newTotal: number } | null {
-  if (!(error instanceof BookingApiError) || error.reason !== 'price-changed') return null;
-  const parsed = PriceChangedSchema.safeParse(error.body);
-  return parsed.success ? parsed.data : null;
+  if (!(error instanceof ApiError) || error.reason !== PRICE_CHANGED) return null;
+  const body = error.body as Partial<PriceChangedBody> | null;
+  return typeof body?.oldTotal === 'number' && typeof body.newTotal === 'number' ? { oldTotal: body.oldTotal, newTotal: body.newTotal } : null;
 }
 
 /**
@@ -94,28 +46,45 @@ export function newIdempotencyKey(): string {
 }
 
 /** POST /api/bookings: holds seats for ten minutes. */
-export function createBooking(body: CreateBookingBody, idempotencyKey: string): Promise<{ booking: BookingView }> {
-  return requestJson('/api/bookings', { json: body, headers: { 'Idempotency-Key': idempotencyKey } });
+export function createBooking(body: CreateBookingBody, idempotencyKey: string): Promise<BookingResponse> {
+  return apiFetch('/api/bookings', { json: body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export function createPayment(bookingId: string, body: { method: PaymentMethod; upiId?: string }): Promise<{ payment: PaymentOrder }> {
-  return requestJson(`/api/bookings/${encodeURIComponent(bookingId)}/payments`, { json: body });
+  return apiFetch(`/api/bookings/${encodeURIComponent(bookingId)}/payments`, { json: body });
 }
 
 export function paySandbox(body: SandboxPayBody): Promise<SandboxPayResult> {
-  return requestJson('/api/payments/sandbox/pay', { json: body });
+  return apiFetch('/api/payments/sandbox/pay', { json: body });
 }
 
-export function confirmBooking(bookingId: string, body: { orderId: string; paymentId: string; signature: string }, idempotencyKey: string): Promise<{ booking: BookingView }> {
-  return requestJson(`/api/bookings/${encodeURIComponent(bookingId)}/confirm`, { json: body, headers: { 'Idempotency-Key': idempotencyKey } });
+export function confirmBooking(bookingId: string, body: { orderId: string; paymentId: string; signature: string }, idempotencyKey: string): Promise<BookingResponse> {
+  return apiFetch(`/api/bookings/${encodeURIComponent(bookingId)}/confirm`, { json: body, headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+/**
+ * GET /api/quote: the itinerary priced for this passenger mix by the pricing the hold charges.
+ * Fares move, so an answer is reused for a minute at most (the hold re-checks it anyway).
+ * @example const quote = await queryClient.fetchQuery(quoteQuery(itinerary.id, { adults: 1, children: 1, infants: 0 }))
+ */
+export function quoteQuery(itineraryId: string, mix: { adults: number; children: number; infants: number }) {
+  return queryOptions({
+    queryKey: queryKeys.quote(itineraryId, mix),
+    queryFn: () => {
+      const params = new URLSearchParams({ itineraryId, adults: String(mix.adults), children: String(mix.children), infants: String(mix.infants) });
+      return apiFetch<Quote>(`/api/quote?${params.toString()}`);
+    },
+    staleTime: 60_000,
+    retry: false,
+  });
 }
 
 export function bookingQuery(bookingId: string) {
   return queryOptions({
-    queryKey: ['bookings', bookingId],
+    queryKey: queryKeys.bookings.one(bookingId),
     // A ticket the traveller has opened or owns stays readable offline.
     queryFn: () =>
-      itemWithOfflineCopy('booking', bookingId, () => requestJson<{ booking: BookingView }>(`/api/bookings/${encodeURIComponent(bookingId)}`).then((r) => r.booking)),
+      itemWithOfflineCopy('booking', bookingId, () => apiFetch<BookingResponse>(`/api/bookings/${encodeURIComponent(bookingId)}`).then((r) => r.booking)),
   });
 }
 
@@ -123,31 +92,31 @@ export function bookingQuery(bookingId: string) {
 export function fetchBookings(): Promise<BookingView[]> {
   return listWithOfflineCopy(
     'booking',
-    () => requestJson<{ bookings: BookingView[] }>('/api/bookings').then((r) => r.bookings),
+    () => apiFetch<BookingList>('/api/bookings').then((r) => r.bookings),
     (booking) => booking.id,
   );
 }
 
 /** The profile's figures; offline, the copy saved on this device. */
 export function fetchProfileStats(): Promise<ProfileStats> {
-  return itemWithOfflineCopy('profile-stats', 'me', () => requestJson<ProfileStats>('/api/profile/stats'));
+  return itemWithOfflineCopy('profile-stats', 'me', () => apiFetch<ProfileStats>('/api/profile/stats'));
 }
 
 export function bookingsQuery() {
-  return queryOptions({ queryKey: ['bookings'], queryFn: fetchBookings });
+  return queryOptions({ queryKey: queryKeys.bookings.all, queryFn: fetchBookings });
 }
 
 export function profileStatsQuery() {
-  return queryOptions({ queryKey: ['profile-stats'], queryFn: fetchProfileStats });
+  return queryOptions({ queryKey: queryKeys.profileStats, queryFn: fetchProfileStats });
 }
 
 export function paymentConfigQuery() {
-  return queryOptions({ queryKey: ['payments-config'], queryFn: () => requestJson<PaymentConfig>('/api/payments/config'), staleTime: Infinity });
+  return queryOptions({ queryKey: queryKeys.paymentsConfig, queryFn: () => apiFetch<PaymentConfig>('/api/payments/config'), staleTime: Infinity });
 }
 
 export function boardingPassesQuery() {
   return queryOptions({
-    queryKey: ['boarding-passes'],
-    queryFn: () => requestJson<{ passes: BoardingPassView[] }>('/api/boarding-passes').then((r) => r.passes),
+    queryKey: queryKeys.boardingPasses,
+    queryFn: () => apiFetch<BoardingPassList>('/api/boarding-passes').then((r) => r.passes),
   });
 }

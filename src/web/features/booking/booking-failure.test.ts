@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BookingApiError } from './booking-api';
+import { ApiError } from '../../lib/api';
 import { bookingFailureOf } from './booking-failure';
 
-const err = (status: number, code: ConstructorParameters<typeof BookingApiError>[1], fields: Record<string, string> = {}) => new BookingApiError(status, code, 'message', fields, undefined, null);
+const err = (status: number, code: ConstructorParameters<typeof ApiError>[1], fields: Record<string, string> = {}) => new ApiError(status, code, 'message', fields, undefined, null);
 
 describe('bookingFailureOf', () => {
   it('calls a flight that cannot be booked unavailable, not a passenger problem', () => {

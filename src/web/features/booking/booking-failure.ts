@@ -1,4 +1,4 @@
-import { BookingApiError } from './booking-api';
+import { ApiError } from '../../lib/api';
 
 /** The chosen flight cannot be booked any more (departed, withdrawn, unknown): not a passenger problem. */
 export const FLIGHT_UNAVAILABLE = 'This flight is no longer available — choose another';
@@ -8,10 +8,10 @@ export const BOOKING_FAILED = 'Booking failed. Please try again.';
 /**
  * What a failed hold means for the traveller: the flight is gone, a passenger field is wrong,
  * the request failed (network, server), or another refusal whose message says why.
- * @example bookingFailureOf(new BookingApiError(404, 'not_found', '…', { itineraryId: '…' }, undefined, null)) // 'unavailable'
+ * @example bookingFailureOf(new ApiError(404, 'not_found', '…', { itineraryId: '…' }, undefined, null)) // 'unavailable'
  */
 export function bookingFailureOf(error: unknown): 'unavailable' | 'passengers' | 'failed' | 'other' {
-  if (!(error instanceof BookingApiError)) return 'failed';
+  if (!(error instanceof ApiError)) return 'failed';
   if (error.status === 0 || error.status >= 500) return 'failed';
   if ('itineraryId' in error.fields || error.status === 404) return 'unavailable';
   if (Object.keys(error.fields).some((key) => key === 'passengers' || key.startsWith('passengers.'))) return 'passengers';

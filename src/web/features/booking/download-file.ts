@@ -1,3 +1,4 @@
+import { ApiError, apiBlob } from '../../lib/api';
 import { currentAccount } from '../auth/use-session';
 import { readDocument, saveDocument } from '../offline/offline-db';
 
@@ -13,14 +14,13 @@ export async function downloadFile(url: string, filename: string): Promise<void>
   let blob: Blob;
   let name = filename;
   try {
-    const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/pdf' } });
-    if (!response.ok) throw new Error(`Download failed with status ${response.status}`);
-    blob = await response.blob();
-    name = filenameFrom(response.headers.get('Content-Disposition')) ?? filename;
+    const file = await apiBlob(url, 'application/pdf');
+    blob = file.blob;
+    name = file.filename ?? filename;
     void saveDocument(account, url, blob).catch(() => {});
   } catch (error) {
     // Only a missing connection falls back to the device's copy; a server refusal stays a failure.
-    if (!(error instanceof TypeError)) throw error;
+    if (!(error instanceof ApiError && error.code === 'network')) throw error;
     const copy = await readDocument(account, url).catch(() => undefined);
     if (!copy) throw error;
     blob = copy;
@@ -38,9 +38,4 @@ export async function downloadFile(url: string, filename: string): Promise<void>
     // Revoke after the click has been handled, or some browsers cancel the download.
     window.setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
   }
-}
-
-function filenameFrom(disposition: string | null): string | null {
-  const match = disposition ? /filename="([^"]+)"/.exec(disposition) : null;
-  return match?.[1] ?? null;
 }

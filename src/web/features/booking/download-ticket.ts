@@ -3,7 +3,7 @@ import { notify } from '../../lib/toast';
 import { downloadFile } from './download-file';
 
 /**
- * Downloads the booking's PDF e-ticket with the spec's toasts.
+ * Downloads the booking's PDF e-ticket with progress, success and failure toasts.
  * @example await downloadTicket({ id: 'BK1732180000000', pnr: 'ABC234' })
  */
 export async function downloadTicket(booking: Pick<BookingView, 'id' | 'pnr'>): Promise<void> {

@@ -1,6 +1,7 @@
 import { PASSENGER_KINDS, PASSENGER_TITLES, type PassengerKind } from '../../../core/booking';
 import type { DraftField, PassengerDraft } from './passenger-form';
 import './forms.css';
+import './passenger-card.css';
 
 const AGE_HINTS: Record<PassengerKind, string> = { Adult: '12+', Child: '2-11', Infant: '0-2' };
 
@@ -15,7 +16,7 @@ interface Props {
 }
 
 /**
- * One passenger's card: the spec's fields, digit-only capped mobile and Aadhar, type-dependent
+ * One passenger's card: every passenger field, digit-only capped mobile and Aadhar, type-dependent
  * disabling, and each field's error under it (tied with aria-describedby).
  * @example <PassengerCard index={0} passenger={p} errors={errors} travelDate="2026-12-24" canRemove={false} onChange={change} onRemove={remove} />
  */

@@ -51,6 +51,19 @@ describe('passenger form', () => {
     expect(runningTotal(price, [{ type: 'Adult' }, { type: 'Child' }]).unpriced).toEqual(['Child']);
   });
 
+  it("prices the types the search did not with the server's quote, keeping the fares the search showed", () => {
+    const quoted: ItineraryPrice = {
+      currency: 'INR',
+      perPassenger: { adult: { baseFare: 4100, taxesAndFees: 820, total: 4920 }, child: { baseFare: 3000, taxesAndFees: 600, total: 3600 } },
+      total: { baseFare: 7100, taxesAndFees: 1420, total: 8520 },
+    };
+    const total = runningTotal(price, [{ type: 'Adult' }, { type: 'Child' }, { type: 'Child' }], quoted);
+    expect(total.unpriced).toEqual([]);
+    // The adult fare stays the one the traveller saw: a real change is the hold's to report.
+    expect(total.fares).toEqual({ Adult: 4800, Child: 3600, Infant: null });
+    expect(total.total).toBe(4800 + 3600 * 2);
+  });
+
   it('gives the spec messages for a blank card through the shared validator', () => {
     const result = validatePassengers([toPassengerInput(emptyPassenger())], '2026-12-24');
     expect(result.ok).toBe(false);

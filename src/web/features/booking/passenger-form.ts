@@ -24,7 +24,7 @@ export type DraftField = Exclude<keyof PassengerDraft, 'key'>;
 let nextKey = 0;
 
 /**
- * A blank passenger card; the spec starts the first passenger as Adult and added ones empty.
+ * A blank passenger card; the first passenger starts as Adult, added ones with no type chosen.
  * @example emptyPassenger('Adult').type // 'Adult'
  */
 export function emptyPassenger(type: PassengerKind | '' = ''): PassengerDraft {
@@ -48,7 +48,7 @@ export function initialPassengers(query: Pick<SearchQuery, 'adults' | 'children'
 }
 
 /**
- * Keeps only digits, capped at `max` (the spec's mobile and Aadhar inputs).
+ * Keeps only digits, capped at `max` (the mobile and Aadhar inputs).
  * @example digitsOnly('98a76-543210 99', 10) // '9876543210'
  */
 export function digitsOnly(value: string, max: number): string {
@@ -57,7 +57,7 @@ export function digitsOnly(value: string, max: number): string {
 
 /**
  * Applies an edit to a passenger. Switching to Child or Infant clears the mobile number and
- * switching to Infant also clears Aadhar (the spec's rule: those inputs become disabled).
+ * switching to Infant also clears Aadhar (infants have neither, so those inputs become disabled).
  * @example updatePassenger(p, 'type', 'Infant') // mobileNo '' and aadharCard ''
  */
 export function updatePassenger(draft: PassengerDraft, field: DraftField, value: string): PassengerDraft {
@@ -78,7 +78,7 @@ export function updatePassenger(draft: PassengerDraft, field: DraftField, value:
 
 /**
  * The request shape of one passenger: blanks become absent, as the schema expects (an absent
- * required field is reported with the spec's message by core's validatePassengers).
+ * required field is reported with its field message by core's validatePassengers).
  * @example toPassengerInput(emptyPassenger('Adult')) // { type: 'Adult' }
  */
 export function toPassengerInput(draft: PassengerDraft): Partial<Record<keyof PassengerInput, string>> {
@@ -97,27 +97,43 @@ export interface RunningTotal {
   total: number;
   /** Passengers counted per type. */
   counts: Record<PassengerKind, number>;
-  /** Types chosen on the form that the search did not price (the server prices them). */
+  /** All-in fare of one passenger of each counted type, null while it is not priced yet. */
+  fares: Record<PassengerKind, number | null>;
+  /** Types chosen on the form that neither the search nor the quote priced yet. */
   unpriced: PassengerKind[];
 }
 
 /**
- * The running total: each passenger type's all-in fare from the itinerary × passengers of that
- * type. Passengers with no type yet are not counted.
- * @example runningTotal(price, [{ type: 'Adult' }, { type: 'Adult' }]).total // 2 × adult fare
+ * The running total: each passenger type's all-in fare × passengers of that type. A type's fare
+ * is the one the search showed when it priced that type (so a fare that really moved since is
+ * reported by the hold's fare-change answer, with the total the traveller saw), else the server's
+ * quote for the current mix (children and infants added to an adults-only search). Passengers
+ * with no type yet are not counted.
+ * @example runningTotal(price, [{ type: 'Adult' }, { type: 'Child' }], quote.price).total // adult + child fare
  */
-export function runningTotal(price: ItineraryPrice, passengers: readonly Pick<PassengerDraft, 'type'>[]): RunningTotal {
+export function runningTotal(price: ItineraryPrice, passengers: readonly Pick<PassengerDraft, 'type'>[], quoted?: ItineraryPrice): RunningTotal {
   const counts: Record<PassengerKind, number> = { Adult: 0, Child: 0, Infant: 0 };
+  const fares: Record<PassengerKind, number | null> = { Adult: null, Child: null, Infant: null };
   for (const p of passengers) if (p.type) counts[p.type] += 1;
   let total = 0;
   const unpriced: PassengerKind[] = [];
   for (const kind of ['Adult', 'Child', 'Infant'] as const) {
     if (counts[kind] === 0) continue;
-    const fare = price.perPassenger[TYPE_KEY[kind]];
-    if (fare) total += fare.total * counts[kind];
-    else unpriced.push(kind);
+    const fare = price.perPassenger[TYPE_KEY[kind]] ?? quoted?.perPassenger[TYPE_KEY[kind]];
+    if (fare) {
+      fares[kind] = fare.total;
+      total += fare.total * counts[kind];
+    } else unpriced.push(kind);
   }
-  return { total, counts, unpriced };
+  return { total, counts, fares, unpriced };
+}
+
+/**
+ * The passenger mix to quote: passengers with a type, per type.
+ * @example quoteMix({ Adult: 1, Child: 1, Infant: 0 }) // { adults: 1, children: 1, infants: 0 }
+ */
+export function quoteMix(counts: Record<PassengerKind, number>): { adults: number; children: number; infants: number } {
+  return { adults: counts.Adult, children: counts.Child, infants: counts.Infant };
 }
 
 /**

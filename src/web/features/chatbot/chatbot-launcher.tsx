@@ -19,7 +19,7 @@ export function ChatbotLauncher() {
       <button
         ref={button}
         type="button"
-        className="chatbot-fab"
+        className="fab chatbot-fab"
         aria-label="Help chat"
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 
 /**
- * What a traveller's message is about. The first ten are the spec's keyword topics; the rest
+ * What a traveller's message is about. The first ten are the keyword topics; the rest
  * are reached only by tolerant matching (typos, Hinglish, other words).
  */
 export const INTENTS = [
@@ -21,7 +21,7 @@ export const INTENTS = [
 export type Intent = (typeof INTENTS)[number] | 'generic';
 
 /**
- * The spec's keyword rules, tried in this order on the lower-cased message; the first rule with
+ * The keyword rules, tried in this order on the lower-cased message; the first rule with
  * a keyword inside the message wins (so "cancel my booking" is about booking).
  */
 export const KEYWORD_RULES: readonly { intent: Intent; keywords: readonly string[] }[] = [
@@ -38,7 +38,7 @@ export const KEYWORD_RULES: readonly { intent: Intent; keywords: readonly string
 ];
 
 /**
- * The spec's rule: the first topic whose keyword appears in the lower-cased message, else null.
+ * The first topic whose keyword appears in the lower-cased message, else null.
  * @example keywordIntent('How do I BOOK a flight?') // 'booking'
  */
 export function keywordIntent(message: string): Intent | null {
@@ -123,7 +123,7 @@ export function fuzzyIntent(message: string): (typeof INTENTS)[number] | null {
 }
 
 /**
- * The topic of a message: the spec's keyword rules first, then tolerant matching, else generic.
+ * The topic of a message: the keyword rules first, then tolerant matching, else generic.
  * @example classify('ticket cancel karna hai') // 'cancel'
  */
 export function classify(message: string): Intent {

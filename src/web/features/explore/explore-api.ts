@@ -9,13 +9,6 @@ import { personalKey, readStored, removeStored, writeStored } from '../../lib/st
  * DELETE removes, by route id.
  */
 
-export const exploreKeys = {
-  catalogue: ['explore', 'catalogue'] as const,
-  details: (routeId: string) => ['explore', 'details', routeId] as const,
-  favorites: (userId: string) => ['explore', 'favorites', userId] as const,
-  assistantTrips: (userId: string) => ['assistant', 'trips', userId] as const,
-};
-
 /** @example const { routes } = await fetchCatalogue() */
 export function fetchCatalogue(): Promise<ExploreCatalogue> {
   return apiFetch<ExploreCatalogue>('/api/explore/routes');

@@ -5,7 +5,8 @@ import { notify } from '../../lib/toast';
 import type { Favorites } from '../../../core/explore-schemas';
 import type { SessionUser } from '../auth/use-session';
 import { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail, sendOrQueue } from '../offline/offline-queue';
-import { exploreKeys, fetchFavorites, mergeVisitorFavorites, readVisitorFavorites, writeVisitorFavorites } from './explore-api';
+import { queryKeys } from '../query/query-keys';
+import { fetchFavorites, mergeVisitorFavorites, readVisitorFavorites, writeVisitorFavorites } from './explore-api';
 
 /** "del-goi" → "DEL → GOI", for the offline queue's messages. */
 function routeLabel(routeId: string): string {
@@ -26,7 +27,7 @@ export interface FavoritesState {
 export function useFavorites(user: SessionUser | null, sessionReady: boolean): FavoritesState {
   const queryClient = useQueryClient();
   const [visitor, setVisitor] = useState<string[]>(() => readVisitorFavorites());
-  const key = exploreKeys.favorites(user?.id ?? '');
+  const key = queryKeys.explore.favorites(user?.id ?? '');
   // Signing in merges the visitor's browser list first, so the answer already includes it.
   const server = useQuery({ queryKey: key, queryFn: async () => (await mergeVisitorFavorites()) ?? (await fetchFavorites()), enabled: user !== null });
 
@@ -34,7 +35,7 @@ export function useFavorites(user: SessionUser | null, sessionReady: boolean): F
   useEffect(() => {
     if (!user) return;
     const onSynced = (event: Event) => {
-      if ((event as CustomEvent<OfflineSyncedDetail>).detail.features.includes('favourites')) void queryClient.invalidateQueries({ queryKey: exploreKeys.favorites(user.id) });
+      if ((event as CustomEvent<OfflineSyncedDetail>).detail.features.includes('favourites')) void queryClient.invalidateQueries({ queryKey: queryKeys.explore.favorites(user.id) });
     };
     window.addEventListener(OFFLINE_SYNCED_EVENT, onSynced);
     return () => window.removeEventListener(OFFLINE_SYNCED_EVENT, onSynced);
@@ -53,7 +54,7 @@ export function useFavorites(user: SessionUser | null, sessionReady: boolean): F
         setVisitor(next);
         return;
       }
-      const userKey = exploreKeys.favorites(user.id);
+      const userKey = queryKeys.explore.favorites(user.id);
       queryClient.setQueryData(userKey, next);
       // Offline, the change waits in the offline queue (PUT and DELETE are idempotent) and the
       // heart keeps its new state; it is sent on reconnect.

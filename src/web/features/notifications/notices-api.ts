@@ -1,4 +1,4 @@
-import type { Notice, NoticeList } from '../../../core/notifications';
+import type { MarkReadAnswer, Notice, NoticeList } from '../../../core/notifications';
 import { apiFetch } from '../../lib/api';
 
 /** The signed-in traveller's unread notices (newest first). */
@@ -7,6 +7,6 @@ export function fetchUnreadNotices(): Promise<NoticeList> {
 }
 
 /** Marks notices read so they are not shown again. */
-export function markNoticesRead(ids: Notice['id'][]): Promise<{ marked: number }> {
-  return apiFetch<{ marked: number }>('/api/notifications/read', { method: 'POST', json: { ids } });
+export function markNoticesRead(ids: Notice['id'][]): Promise<MarkReadAnswer> {
+  return apiFetch<MarkReadAnswer>('/api/notifications/read', { method: 'POST', json: { ids } });
 }

@@ -1,4 +1,5 @@
 import type { BookingView } from '../../../core/booking';
+import { apiBlobOrNull } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { currentAccount } from '../auth/use-session';
 import { listAlerts } from '../alerts/alerts-api';
@@ -27,8 +28,8 @@ export async function refreshOfflineCopy(): Promise<void> {
   await Promise.all([fetchProfileStats(), refreshPasses(), listAlerts(true)]);
   for (const url of documentUrls(bookings, getPasses().map((p) => p.id))) {
     if (await hasDocument(account, url)) continue;
-    const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/pdf' } });
-    if (response.ok) await saveDocument(account, url, await response.blob());
+    const file = await apiBlobOrNull(url, 'application/pdf');
+    if (file) await saveDocument(account, url, file.blob);
   }
 }
 

@@ -3,7 +3,7 @@ import { removePersonalStored } from '../../lib/storage';
 /**
  * Log Out's clean-up: after it, nothing about the traveller is readable on this device, online
  * or offline. It removes, by rule rather than by list, so features added later are covered:
- * - every localStorage/sessionStorage key starting with `safar:` (and the spec's older keys);
+ * - every localStorage/sessionStorage key starting with `safar:` (and the older unprefixed keys);
  * - every IndexedDB database whose name starts with `safar-` (the per-account offline copies,
  *   their queued actions and cached PDFs);
  * - every Cache Storage cache except the service worker's app-shell precache (`workbox-precache…`),

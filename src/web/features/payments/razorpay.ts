@@ -42,7 +42,7 @@ declare global {
 export const CHECKOUT_THEME_COLOR = '#0b5cad';
 
 /**
- * Checkout options as the spec lists them: key, amount in paise, INR, the product name, the
+ * Checkout options: key, amount in paise, INR, the product name, the
  * 'Flight Booking: {source} to {destination}' description, the server's order id, and prefill
  * of the traveller's email and the first passenger's mobile.
  * @example checkoutOptions(order, 'rzp_test_123', onSuccess).amount // order.amountPaise
@@ -89,7 +89,7 @@ export function loadRazorpay(): Promise<RazorpayConstructor> {
 }
 
 /**
- * Opens Razorpay Checkout with the spec's options; exactly one of the callbacks is called.
+ * Opens Razorpay Checkout with those options; exactly one of the callbacks is called.
  * @example await openRazorpayCheckout(options, { onFailed, onDismiss })
  */
 export async function openRazorpayCheckout(

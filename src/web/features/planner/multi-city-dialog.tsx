@@ -1,12 +1,12 @@
 import { Plane, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { PLANNER_MESSAGES, type PlanResult } from '../../../core/planner';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { Modal } from '../booking/modal';
 import { useCurrency } from '../currency/currency-context';
 import { AirportCombobox } from '../search/airport-combobox';
+import { PlanLegRow, dateLabel, hm, time } from './plan-leg-row';
 import { planMultiCity, savePlan } from './planner-api';
 import './planner.css';
 
@@ -24,9 +24,6 @@ function isoDay(days: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-const hm = (minutes: number) => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
-const time = (iso: string) => iso.slice(11, 16);
-const dateLabel = (iso: string) => new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
 
 let nextId = 1;
 const newStop = (isOrigin: boolean, text = '', code: string | null = null, date = ''): StopDraft => ({ id: nextId++, text, code, date, isOrigin });
@@ -71,10 +68,18 @@ export default function MultiCityDialog({ open, onOpenChange, origin }: { open: 
     }
   }
 
-  function save() {
-    if (!plan) return;
-    savePlan(plan);
-    notify.success(PLANNER_MESSAGES.saved);
+  const [saving, setSaving] = useState(false);
+  async function save() {
+    if (!plan || saving) return;
+    setSaving(true);
+    try {
+      // Queued offline: the queue tells the traveller it will be sent when back online.
+      if ((await savePlan(plan, stops.map((s) => s.date))) !== 'queued') notify.success(PLANNER_MESSAGES.saved);
+    } catch (e) {
+      notify.error(e instanceof ApiError ? e.message : 'Could not save this plan. Please try again.');
+    } finally {
+      setSaving(false);
+    }
   }
 
   return (
@@ -160,21 +165,7 @@ export default function MultiCityDialog({ open, onOpenChange, origin }: { open: 
             ) : null}
             <ol className="mc-legs">
               {plan.legs.map((leg, i) => (
-                <li key={`${leg.fromCode}-${leg.toCode}-${i}`} className="mc-leg">
-                  <div>
-                    <strong>
-                      {leg.from} ({leg.fromCode}) → {leg.to} ({leg.toCode})
-                    </strong>
-                    <span className="small muted">
-                      {dateLabel(leg.departureTime)} · {time(leg.departureTime)}–{time(leg.arrivalTime)} · {hm(leg.duration)} · {leg.airline} {leg.flightNumber}
-                      {leg.layover ? ` · ${leg.layover}` : ' · Non-stop'}
-                    </span>
-                  </div>
-                  <span className="mc-leg-price">{format(leg.price)}</span>
-                  <Link href="/result/book" state={{ itinerary: leg.itinerary }} className="btn btn-small btn-primary" onClick={() => onOpenChange(false)} aria-label={`Book ${leg.from} to ${leg.to}`}>
-                    Book
-                  </Link>
-                </li>
+                <PlanLegRow key={`${leg.fromCode}-${leg.toCode}-${i}`} leg={leg} price={format(leg.price)} bookable onBook={() => onOpenChange(false)} />
               ))}
             </ol>
             <h3 className="mc-subtitle">Timeline</h3>
@@ -190,8 +181,8 @@ export default function MultiCityDialog({ open, onOpenChange, origin }: { open: 
               ))}
             </ol>
             <div className="modal-actions">
-              <button type="button" className="btn btn-primary" onClick={save}>
-                Save Trip Plan
+              <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={saving}>
+                {saving ? 'Saving…' : 'Save Trip Plan'}
               </button>
             </div>
           </section>

@@ -2,10 +2,11 @@ import { Download, RefreshCw, Share, X } from 'lucide-react';
 import { useState } from 'react';
 import { PRODUCT_NAME } from '../../../core/product';
 import { notify } from '../../lib/toast';
-import { acceptInstall, closeIosHint, dismissInstall, type PwaState } from './pwa-state';
+import { acceptInstall, closeIosHint, dismissInstall } from './pwa-actions';
+import type { PwaState } from './pwa-state';
 import './pwa.css';
 
-/** The spec's install messages. */
+/** What the install prompt tells the traveller at each step. */
 export const INSTALL_MESSAGES = {
   installing: 'Installing...',
   installed: `${PRODUCT_NAME} installed successfully!`,

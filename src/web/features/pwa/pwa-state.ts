@@ -1,15 +1,15 @@
-import { readStored, writeStored } from '../../lib/storage';
+import { readStored } from '../../lib/storage';
 
 /**
  * The installable-app state the shell shows: the browser's install offer (captured from
  * `beforeinstallprompt` as early as possible), whether the bottom install prompt is due, the
  * iPhone/iPad "Add to Home Screen" hint, and a waiting new version. Tiny and dependency-free: it
- * loads with the shell, and the prompts' UI loads only when one has something to show.
+ * loads with the shell; what the traveller does with a prompt (pwa-actions.ts) and the prompts'
+ * UI load only when one has something to show.
  */
 export const INSTALL_PROMPT_DELAY_MS = 30_000;
-/** Device preferences, not personal data: Log Out keeps them. */
-const DISMISSED_KEY = 'installPromptDismissed';
-const IOS_HINT_KEY = 'iosInstallHintShown';
+/** Device preference, not personal data: Log Out keeps it. */
+export const DISMISSED_KEY = 'installPromptDismissed';
 
 export interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -30,7 +30,7 @@ let offer: BeforeInstallPromptEvent | null = null;
 let timer: number | undefined;
 const listeners = new Set<() => void>();
 
-function set(patch: Partial<PwaState>): void {
+export function setPwaState(patch: Partial<PwaState>): void {
   state = { ...state, ...patch };
   listeners.forEach((listener) => listener());
 }
@@ -65,57 +65,22 @@ export function watchInstallOffer(): void {
     offer = event as BeforeInstallPromptEvent;
     if (installDismissed() || isInstalled() || timer !== undefined) return;
     timer = window.setTimeout(() => {
-      if (offer && !installDismissed() && !isInstalled()) set({ installPrompt: true });
+      if (offer && !installDismissed() && !isInstalled()) setPwaState({ installPrompt: true });
     }, INSTALL_PROMPT_DELAY_MS);
   });
   window.addEventListener('appinstalled', () => {
     offer = null;
-    set({ installPrompt: false });
+    setPwaState({ installPrompt: false });
   });
 }
 
-/**
- * Accept: shows the browser's install dialog and answers with its outcome.
- * @example const outcome = await acceptInstall() // 'accepted' | 'dismissed' | 'unavailable'
- */
-export async function acceptInstall(): Promise<'accepted' | 'dismissed' | 'unavailable'> {
+/** Hands over the browser's install offer (it can be used once). */
+export function takeInstallOffer(): BeforeInstallPromptEvent | null {
   const event = offer;
-  set({ installPrompt: false });
-  if (!event) return 'unavailable';
-  offer = null; // an offer can be used once
-  await event.prompt();
-  const choice = await event.userChoice;
-  return choice.outcome;
-}
-
-/** Later or ×: the prompt never comes back on this device. */
-export function dismissInstall(): void {
-  writeStored(DISMISSED_KEY, '1');
-  set({ installPrompt: false });
-}
-
-/** iPhone or iPad Safari, where the browser offers no install prompt. */
-export function isIos(): boolean {
-  const ua = navigator.userAgent;
-  return /iPhone|iPad|iPod/.test(ua) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
-}
-
-/**
- * After a booking: asks the browser to keep Safar's offline data (tickets, passes) from being
- * evicted, and on iPhone/iPad shows the "Add to Home Screen" hint once.
- * @example noteBookingCompleted()
- */
-export function noteBookingCompleted(): void {
-  void navigator.storage?.persist?.().catch(() => false);
-  if (!isIos() || isInstalled() || readStored(IOS_HINT_KEY) === '1') return;
-  writeStored(IOS_HINT_KEY, '1');
-  set({ iosHint: true });
-}
-
-export function closeIosHint(): void {
-  set({ iosHint: false });
+  offer = null;
+  return event;
 }
 
 export function setUpdateWaiting(applyUpdate: () => Promise<void>): void {
-  set({ applyUpdate });
+  setPwaState({ applyUpdate });
 }

@@ -1,11 +1,9 @@
-// Plain fetch (no query library, no zod) because this ships with the home page's first load.
+// No query library and no zod (a hand-written shape check instead) because this ships with the
+// home page's first load.
+import type { AirportSuggestion } from '../../../core/search';
+import { ApiError, apiFetch } from '../../lib/api';
 
-export interface AirportSuggestion {
-  code: string;
-  name: string;
-  city: string;
-  country: string;
-}
+export type { AirportSuggestion };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -37,9 +35,12 @@ export function parseAirports(body: unknown): AirportSuggestion[] {
  */
 export async function fetchAirportSuggestions(text: string, signal: AbortSignal, limit = 8): Promise<AirportSuggestion[]> {
   const params = new URLSearchParams({ q: text.trim(), limit: String(limit) });
-  const response = await fetch(`/api/airports?${params.toString()}`, { signal, headers: { Accept: 'application/json' } });
-  if (!response.ok) return [];
-  return parseAirports(await response.json().catch(() => null));
+  try {
+    return parseAirports(await apiFetch<unknown>(`/api/airports?${params.toString()}`, { signal }));
+  } catch (error) {
+    if (error instanceof ApiError && error.code !== 'network') return [];
+    throw error;
+  }
 }
 
 /** How a picked airport reads in the input, e.g. "Mumbai (BOM)". */

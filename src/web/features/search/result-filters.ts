@@ -8,7 +8,7 @@ export function isSortKey(value: unknown): value is SortKey {
   return typeof value === 'string' && (SORTS as readonly string[]).includes(value);
 }
 
-/** Departure-time buckets of the spec (section 5), by the first leg's local departure hour. */
+/** Four six-hour departure-time buckets, by the first leg's local departure hour. */
 export const TIME_BUCKETS = [
   { key: 'morning', label: 'Morning', range: '6 AM – 12 PM', from: 6, to: 12 },
   { key: 'afternoon', label: 'Afternoon', range: '12 PM – 6 PM', from: 12, to: 18 },
@@ -58,7 +58,7 @@ export function bucketOf(hour: number): TimeBucket {
 }
 
 /**
- * Minutes as the spec's duration text.
+ * Minutes as hours and minutes.
  * @example formatDuration(135) // "2h 15m"
  * @example formatDuration(60) // "1h 0m"
  */
@@ -119,7 +119,7 @@ export type FareBand = 'low' | 'fair' | 'high' | 'peak';
 export const FARE_BAND_LABELS: Record<FareBand, string> = { low: 'Under ₹7,000', fair: '₹7,000 – ₹8,499', high: '₹8,500 – ₹9,499', peak: '₹9,500 and above' };
 
 /**
- * The spec's calendar colours by INR fare: under 7000 green, under 8500 yellow, under 9500 orange, else red.
+ * Fare calendar colours by INR fare: under 7000 green, under 8500 yellow, under 9500 orange, else red.
  * @example fareBand(6999) // "low"
  * @example fareBand(9500) // "peak"
  */

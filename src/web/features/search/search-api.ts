@@ -1,7 +1,8 @@
 // Fetcher, query options and hook side by side for the Results screen (which runs inside QueryScope).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Cabin, SearchResponse } from '../../../core/search';
+import type { Cabin, FareCalendar, SearchResponse } from '../../../core/search';
 import { ApiError, apiFetch } from '../../lib/api';
+import { queryKeys } from '../query/query-keys';
 import { draftToParams, EMPTY_DRAFT, type SearchDraft } from './search-url';
 
 /**
@@ -14,7 +15,7 @@ export function fetchSearch(draft: SearchDraft, signal?: AbortSignal): Promise<S
 
 export function searchQueryOptions(draft: SearchDraft) {
   return queryOptions({
-    queryKey: ['search', draftToParams(draft)],
+    queryKey: queryKeys.search(draftToParams(draft)),
     queryFn: ({ signal }) => fetchSearch(draft, signal),
     // A 400 is the traveller's input: retrying cannot help.
     retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
@@ -24,20 +25,6 @@ export function searchQueryOptions(draft: SearchDraft) {
 /** Results for the search in the URL; disabled when there is none. */
 export function useSearchResults(draft: SearchDraft | null) {
   return useQuery({ ...searchQueryOptions(draft ?? EMPTY_DRAFT), enabled: draft !== null });
-}
-
-export interface FareCalendarDay {
-  date: string;
-  /** All-in adult fare in INR, or null when nothing flies or the day is past. */
-  lowestFare: number | null;
-}
-
-export interface FareCalendar {
-  from: string;
-  to: string;
-  month: string;
-  currency: 'INR';
-  days: FareCalendarDay[];
 }
 
 export interface FareCalendarRequest {
@@ -59,7 +46,7 @@ export function fetchFareCalendar(request: FareCalendarRequest, signal?: AbortSi
 
 export function fareCalendarQueryOptions(request: FareCalendarRequest) {
   return queryOptions({
-    queryKey: ['fare-calendar', request.from, request.to, request.month, request.cabin],
+    queryKey: queryKeys.fareCalendar(request.from, request.to, request.month, request.cabin),
     queryFn: ({ signal }) => fetchFareCalendar(request, signal),
   });
 }

@@ -5,6 +5,7 @@ import { resolveCityCode } from '../../../core/city-codes';
 import { CABIN_LABELS, CABINS, SEARCH_MESSAGES } from '../../../core/search-options';
 import { notify } from '../../lib/toast';
 import { MultiCityButton } from '../planner/multi-city-button';
+import { rememberSearchOrigin } from '../recommendations/last-origin';
 import { AirportCombobox } from './airport-combobox';
 import { codeFromLabel } from './airport-suggestions';
 import type * as ValidateSearchModule from './validate-search';
@@ -83,7 +84,7 @@ function CountField({ id, label, hint, min, max, value, error, onChange }: { id:
 }
 
 /**
- * The spec's search form: From/To with suggestions and a swap button, Departure Date (minimum
+ * The search form: From/To with suggestions and a swap button, Departure Date (minimum
  * today), Class, Adults/Children/Infants, Search Flights and Multi-City. Valid searches go to
  * /result?from=…; errors show under each field with the toast 'Please fix the errors in the form'.
  * @example <SearchForm initial={{ fromText: 'Mumbai', toText: 'Delhi' }} />
@@ -117,6 +118,7 @@ export function SearchForm({ initial, initialErrors, submitLabel = 'Search Fligh
         return;
       }
       setErrors({});
+      rememberSearchOrigin(result.query.from);
       navigate(resultUrl(result.query));
     } catch {
       notify.error('Could not load the search form. Check your connection and try again.');

@@ -4,13 +4,19 @@ import { type FlightStatus, parseFlightNumber, TRACKER_MESSAGES, type TrackingEn
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useSession } from '../auth/use-session';
+import { NeedsConnection } from '../offline/needs-connection';
+import { isNetworkFailure } from '../offline/offline-copy';
+import { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail } from '../offline/offline-queue';
 import { Modal } from '../booking/modal';
 import '../booking/forms.css';
 import type { FlightTrackerDialogProps } from './index';
-import { fetchFlightStatus, fetchServerHistory, readLocalHistory, recordLocalHistory, recordServerHistory } from './tracker-api';
+import { fetchFlightStatus, fetchServerHistory, pendingTrackings, readLocalHistory, recordLocalHistory, recordServerHistory, TRACKER_FEATURE } from './tracker-api';
 import './tracker.css';
 
 const WorldMap = lazy(() => import('./world-map').then((m) => ({ default: m.WorldMap })));
+
+/** Live status needs the server: said in place when the tracker has no connection. */
+const TRACKER_OFFLINE = "You're offline. Live flight status needs an internet connection.";
 
 /** "06:05" from a local ISO time with offset. */
 const hhmm = (iso: string) => iso.slice(11, 16);
@@ -156,6 +162,10 @@ export function FlightTrackerDialogContent({ open, onOpenChange, initialFlightNu
   const [busy, setBusy] = useState(false);
   const [serverHistory, setServerHistory] = useState<TrackingEntry[]>([]);
   const [localHistory, setLocalHistory] = useState<TrackingEntry[]>(readLocalHistory);
+  /** Flight numbers tracked offline, waiting to be recorded on reconnect. */
+  const [pending, setPending] = useState<string[]>([]);
+  /** Said in place when a flight could not be tracked for want of a connection. */
+  const [offlineNote, setOfflineNote] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const started = useRef(false);
   // The element that opened the dialog gets focus back when it closes.
@@ -167,6 +177,7 @@ export function FlightTrackerDialogContent({ open, onOpenChange, initialFlightNu
   }
   const signedIn = user !== null;
 
+  const [historyVersion, setHistoryVersion] = useState(0);
   useEffect(() => {
     if (!open || !signedIn) return;
     let live = true;
@@ -177,10 +188,27 @@ export function FlightTrackerDialogContent({ open, onOpenChange, initialFlightNu
       .catch(() => {
         if (live) setServerHistory([]);
       });
+    pendingTrackings()
+      .then((numbers) => {
+        if (live) setPending(numbers);
+      })
+      .catch(() => {});
     return () => {
       live = false;
     };
-  }, [open, signedIn]);
+  }, [open, signedIn, historyVersion]);
+
+  // Flights tracked offline were recorded on reconnect: show the server's list again.
+  useEffect(() => {
+    const synced = (event: Event) => {
+      if ((event as CustomEvent<OfflineSyncedDetail>).detail.features.includes(TRACKER_FEATURE)) {
+        setOfflineNote(null);
+        setHistoryVersion((v) => v + 1);
+      }
+    };
+    window.addEventListener(OFFLINE_SYNCED_EVENT, synced);
+    return () => window.removeEventListener(OFFLINE_SYNCED_EVENT, synced);
+  }, []);
 
   const track = useCallback(
     async (flightNumber: string, onDate: string | undefined) => {
@@ -198,6 +226,7 @@ export function FlightTrackerDialogContent({ open, onOpenChange, initialFlightNu
         return;
       }
       setError(null);
+      setOfflineNote(null);
       setBusy(true);
       try {
         const status = await fetchFlightStatus(typed, onDate);
@@ -205,9 +234,22 @@ export function FlightTrackerDialogContent({ open, onOpenChange, initialFlightNu
         setNumber(status.flightNumber);
         const toast = trackingToast(status);
         notify[toast.kind](toast.message);
-        if (signedIn) setServerHistory(await recordServerHistory(status.flightNumber, status.date).catch(() => serverHistory));
-        else setLocalHistory(recordLocalHistory(toTrackingEntry(status)));
+        if (signedIn) {
+          const recorded = await recordServerHistory(status.flightNumber, status.date).catch(() => null);
+          if (recorded && !recorded.queued) setServerHistory(recorded.body.entries);
+          else if (recorded) setHistoryVersion((v) => v + 1);
+        } else setLocalHistory(recordLocalHistory(toTrackingEntry(status)));
       } catch (failure) {
+        if (isNetworkFailure(failure)) {
+          // Live status needs the server; the search itself can wait for the connection.
+          setResult(null);
+          if (signedIn) {
+            const recorded = await recordServerHistory(typed, onDate).catch(() => null);
+            if (recorded?.queued) setPending((list) => [...list.filter((n) => n !== typed), typed]);
+            setOfflineNote(recorded?.queued ? `${TRACKER_OFFLINE} ${typed} is in Recent Searches and will be tracked when you're back online.` : TRACKER_OFFLINE);
+          } else setOfflineNote(`${TRACKER_OFFLINE} Reconnect to track ${typed}.`);
+          return;
+        }
         const message = failure instanceof ApiError ? (failure.fields.flightNumber ?? failure.message) : 'Something went wrong. Please try again.';
         setError(message);
         notify.error(message);
@@ -216,7 +258,7 @@ export function FlightTrackerDialogContent({ open, onOpenChange, initialFlightNu
         setBusy(false);
       }
     },
-    [signedIn, serverHistory],
+    [signedIn],
   );
 
   // Opened from a result card: track that flight at once (again on every opening).
@@ -282,13 +324,24 @@ export function FlightTrackerDialogContent({ open, onOpenChange, initialFlightNu
           ) : null}
         </form>
         <div aria-live="polite" className="tr-result">
+          {offlineNote ? <NeedsConnection message={offlineNote} /> : null}
           {result ? <StatusCard status={result} /> : null}
         </div>
         <section className="tr-recent" aria-labelledby="tr-recent-title">
           <h3 id="tr-recent-title">Recent Searches</h3>
-          {history.length === 0 ? (
+          {pending.length > 0 ? (
+            <ul className="tr-pending" aria-label="Waiting to sync">
+              {[...pending].reverse().map((flightNumber) => (
+                <li key={flightNumber} className="tr-recent-item tr-recent-pending">
+                  <span className="tr-recent-number">{flightNumber}</span>
+                  <span className="small muted">Waiting to sync: tracked when you're back online</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {history.length === 0 && pending.length === 0 ? (
             <p className="small muted">Flights you track appear here{signedIn ? ' on every device you sign in on' : ' in this browser'}.</p>
-          ) : (
+          ) : history.length === 0 ? null : (
             <ul>
               {history.map((entry) => (
                 <li key={entry.flightNumber}>

@@ -32,7 +32,7 @@ export function WalletLauncher({ userId, online }: { userId: string; online: boo
     <>
       <button
         type="button"
-        className="wallet-fab"
+        className="fab wallet-fab"
         onClick={() => {
           setSelectedId(null);
           setOpen(true);

@@ -22,7 +22,7 @@ function pass(id: string, overrides: Record<string, unknown> = {}) {
     time: '22:25',
     gate: 'A4',
     seat: '1A',
-    cabin: 'economy',
+    cabin: 'economy' as const,
     sequence: 1,
     bcbp: 'M1SHARMA/RAHUL',
     boardingTime: '21:40',

@@ -1,5 +1,6 @@
+import { BoardingPassListSchema, BoardingPassViewSchema } from '../../../core/booking';
 import { z } from '../../../core/zod';
-import { apiFetch } from '../../lib/api';
+import { apiBlobOrNull, apiFetch } from '../../lib/api';
 import { removeStored } from '../../lib/storage';
 import { currentAccount } from '../auth/use-session';
 import { readRecords, saveRecords } from '../offline/offline-db';
@@ -13,33 +14,12 @@ import { onBeforeWipe } from '../offline/wipe-personal-data';
  */
 const KIND = 'pass';
 
-const AirportSchema = z.object({ code: z.string(), name: z.string(), city: z.string(), terminal: z.string().nullable() });
-
-export const CachedPassSchema = z.object({
-  id: z.string(),
-  bookingId: z.string(),
-  pnr: z.string(),
-  passengerName: z.string(),
-  airline: z.string(),
-  flightNumber: z.string(),
-  from: AirportSchema,
-  to: AirportSchema,
-  departure: z.string(),
-  arrival: z.string(),
-  date: z.string(),
-  time: z.string(),
-  gate: z.string(),
-  seat: z.string(),
-  cabin: z.string(),
-  sequence: z.number(),
-  bcbp: z.string(),
-  boardingTime: z.string(),
+/** A pass as the server lists it, plus its barcode once fetched. */
+export const CachedPassSchema = BoardingPassViewSchema.extend({
   /** SVG text of the Aztec barcode, cached for offline use. */
   barcodeSvg: z.string().nullable().optional(),
 });
 export type CachedPass = z.infer<typeof CachedPassSchema>;
-
-const PassListSchema = z.object({ passes: z.array(CachedPassSchema.omit({ barcodeSvg: true })) });
 
 /** Entries written by older versions of the app are dropped instead of failing the whole wallet. */
 function parsePasses(entries: readonly unknown[]): CachedPass[] {
@@ -126,7 +106,7 @@ export async function registerPasses(passes: readonly Omit<CachedPass, 'barcodeS
  */
 export async function refreshPasses(): Promise<void> {
   const owner = currentAccount();
-  const body = PassListSchema.parse(await apiFetch<unknown>('/api/boarding-passes'));
+  const body = BoardingPassListSchema.parse(await apiFetch<unknown>('/api/boarding-passes'));
   const existing = parsePasses(await readRecords(owner, KIND));
   const known = new Map(existing.map((pass) => [pass.id, pass]));
   await commit(
@@ -144,9 +124,9 @@ async function fetchMissingBarcodes(owner: string): Promise<void> {
   try {
     let passes = parsePasses(await readRecords(owner, KIND)).sort(byDeparture);
     for (const pass of passes.filter((p) => !p.barcodeSvg)) {
-      const response = await fetch(`/api/boarding-passes/${encodeURIComponent(pass.id)}/barcode.svg?type=aztec`, { credentials: 'same-origin' });
-      if (!response.ok) continue;
-      const svg = await response.text();
+      const file = await apiBlobOrNull(`/api/boarding-passes/${encodeURIComponent(pass.id)}/barcode.svg?type=aztec`, 'image/svg+xml');
+      if (!file) continue;
+      const svg = await file.blob.text();
       if (!svg.includes('<svg')) continue;
       passes = passes.map((p) => (p.id === pass.id ? { ...p, barcodeSvg: svg } : p));
       await commit(owner, passes);

@@ -5,6 +5,7 @@ import { TYPICAL_LABEL, type ForecastDayWire, type InsightsAnswer, type WeatherR
 import { Modal } from '../booking/modal';
 import { QueryScope } from '../query/query-scope';
 import { forecastQuery, insightsQuery } from './weather-api';
+import '../../components/tabs.css';
 import './weather.css';
 
 interface Props {
@@ -53,24 +54,24 @@ export default function WeatherDialog(props: Props) {
     <Modal open={props.open} onOpenChange={props.onOpenChange} title="Weather & Travel Insights" description={`${props.city} (${props.code}) · travelling ${dayLabel(props.date)}`} className="wx-modal">
       <QueryScope>
         <Tabs.Root defaultValue="forecast" className="wx-tabs">
-          <Tabs.List className="wx-tablist" aria-label="Weather and travel insights">
-            <Tabs.Trigger value="forecast" className="wx-tab">
+          <Tabs.List className="tabs-list" aria-label="Weather and travel insights">
+            <Tabs.Trigger value="forecast" className="tabs-trigger">
               Weather Forecast
             </Tabs.Trigger>
-            <Tabs.Trigger value="best-time" className="wx-tab">
+            <Tabs.Trigger value="best-time" className="tabs-trigger">
               Best Time to Visit
             </Tabs.Trigger>
-            <Tabs.Trigger value="events" className="wx-tab">
+            <Tabs.Trigger value="events" className="tabs-trigger">
               Local Events
             </Tabs.Trigger>
           </Tabs.List>
-          <Tabs.Content value="forecast" className="wx-panel">
+          <Tabs.Content value="forecast" className="tabs-panel wx-panel">
             <ForecastPanel code={props.code} date={props.date} />
           </Tabs.Content>
-          <Tabs.Content value="best-time" className="wx-panel">
+          <Tabs.Content value="best-time" className="tabs-panel wx-panel">
             <InsightsPanel code={props.code} date={props.date} part="best-time" />
           </Tabs.Content>
-          <Tabs.Content value="events" className="wx-panel">
+          <Tabs.Content value="events" className="tabs-panel wx-panel">
             <InsightsPanel code={props.code} date={props.date} part="events" />
           </Tabs.Content>
         </Tabs.Root>

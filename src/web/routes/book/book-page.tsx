@@ -1,4 +1,5 @@
-import { Plus, Users } from 'lucide-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
@@ -6,19 +7,32 @@ import { BOOKING_REASONS, MAX_PASSENGERS, PASSENGER_MESSAGES } from '../../../co
 import type { Itinerary, SearchQuery } from '../../../core/search';
 import { useDocumentTitle } from '../../components/page-title';
 import { RequireAuth } from '../../features/auth/require-auth';
-import { BookingApiError, createBooking, newIdempotencyKey, priceChangeOf } from '../../features/booking/booking-api';
+import { createBooking, newIdempotencyKey, priceChangeOf, quoteQuery } from '../../features/booking/booking-api';
 import { BOOKING_FAILED, FLIGHT_UNAVAILABLE, bookingFailureOf } from '../../features/booking/booking-failure';
 import { formatInr, localDate } from '../../features/booking/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
 import { Modal } from '../../features/booking/modal';
 import { PassengerCard } from '../../features/booking/passenger-card';
-import { type DraftField, emptyPassenger, initialPassengers, type PassengerDraft, runningTotal, toPassengerInput, updatePassenger, validateForm } from '../../features/booking/passenger-form';
+import {
+  type DraftField,
+  emptyPassenger,
+  initialPassengers,
+  type PassengerDraft,
+  quoteMix,
+  runningTotal,
+  toPassengerInput,
+  updatePassenger,
+  validateForm,
+} from '../../features/booking/passenger-form';
+import { GroupBookingButton } from '../../features/companion/group-booking-button';
 import { useCurrency } from '../../features/currency/currency-context';
 import { resultUrl } from '../../features/search/search-url';
 import { WeatherButton } from '../../features/weather/weather-button';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import './book.css';
 import { NeedsConnection } from '../../features/offline/needs-connection';
+import { QueryScope } from '../../features/query/query-scope';
 import { useOnline } from '../../features/offline/use-online';
 
 interface BookState {
@@ -49,7 +63,9 @@ export function BookPage() {
   useDocumentTitle('Book Your Flight');
   return (
     <RequireAuth returnIf={isBookState}>
-      <BookScreen />
+      <QueryScope>
+        <BookScreen />
+      </QueryScope>
     </RequireAuth>
   );
 }
@@ -85,7 +101,14 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
   // so a lost response can never create a second hold; a changed body gets a fresh key.
   const submission = useRef<{ body: string; key: string } | null>(null);
   const travelDate = localDate(itinerary.departure);
-  const total = runningTotal(itinerary.price, passengers);
+  const queryClient = useQueryClient();
+  // Types the search did not price (a child or infant added to an adults-only search) are priced
+  // by the server's quote for the current mix, with the pricing the hold charges.
+  const searched = runningTotal(itinerary.price, passengers);
+  const mix = quoteMix(searched.counts);
+  const quote = useQuery({ ...quoteQuery(itinerary.id, mix), enabled: searched.unpriced.length > 0, placeholderData: keepPreviousData });
+  const total = runningTotal(itinerary.price, passengers, quote.data?.price);
+  const pricing = total.unpriced.length > 0 && quote.isFetching;
   const backHref = resultsHref(query);
   const destination = itinerary.legs[itinerary.legs.length - 1];
 
@@ -124,28 +147,33 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
       navigate('/payment', { state: { bookingId: booking.id } });
     } catch (error) {
       setSubmitting(false);
-      const change = priceChangeOf(error);
-      if (change) {
-        setProblem({ kind: 'price-changed', ...change });
-        return;
-      }
-      if (error instanceof BookingApiError && error.reason === BOOKING_REASONS.soldOut) {
-        setProblem({ kind: 'sold-out', message: error.message });
-        return;
-      }
-      const failure = bookingFailureOf(error);
-      if (failure === 'unavailable') {
-        notify.error(FLIGHT_UNAVAILABLE);
-        setProblem({ kind: 'unavailable' });
-        return;
-      }
-      if (failure === 'passengers' && error instanceof BookingApiError) {
-        setErrors(error.fields);
-        notify.error(PASSENGER_MESSAGES.formToast);
-        return;
-      }
-      notify.error(failure === 'other' && error instanceof Error ? error.message : BOOKING_FAILED);
+      fail(error);
     }
+  };
+
+  /** Tells the traveller why a hold (or the quote before it) did not go through. */
+  const fail = (error: unknown) => {
+    const change = priceChangeOf(error);
+    if (change) {
+      setProblem({ kind: 'price-changed', ...change });
+      return;
+    }
+    if (error instanceof ApiError && error.reason === BOOKING_REASONS.soldOut) {
+      setProblem({ kind: 'sold-out', message: error.message });
+      return;
+    }
+    const failure = bookingFailureOf(error);
+    if (failure === 'unavailable') {
+      notify.error(FLIGHT_UNAVAILABLE);
+      setProblem({ kind: 'unavailable' });
+      return;
+    }
+    if (failure === 'passengers' && error instanceof ApiError) {
+      setErrors(error.fields);
+      notify.error(PASSENGER_MESSAGES.formToast);
+      return;
+    }
+    notify.error(failure === 'other' && error instanceof Error ? error.message : BOOKING_FAILED);
   };
 
   const proceed = () => {
@@ -158,7 +186,20 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
       return;
     }
     setErrors({});
-    void submit(false, total.total);
+    void proceedPriced();
+  };
+
+  /** Holds at the total on screen; a type still unpriced is quoted first, so that total is complete. */
+  const proceedPriced = async () => {
+    if (total.unpriced.length === 0) return submit(false, total.total);
+    setSubmitting(true);
+    try {
+      const quoted = await queryClient.fetchQuery(quoteQuery(itinerary.id, mix));
+      await submit(false, runningTotal(itinerary.price, passengers, quoted.price).total);
+    } catch (error) {
+      setSubmitting(false);
+      fail(error);
+    }
   };
 
   const counts = (['Adult', 'Child', 'Infant'] as const).filter((kind) => total.counts[kind] > 0);
@@ -201,10 +242,7 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
             <button type="button" id="book-add-passenger" className="btn" onClick={add} disabled={passengers.length >= MAX_PASSENGERS}>
               <Plus aria-hidden="true" size={18} /> Add Passenger
             </button>
-            {/* Wired to their dialogs by a later issue. */}
-            <button type="button" className="btn" disabled title="Available soon">
-              <Users aria-hidden="true" size={18} /> Group Booking
-            </button>
+            <GroupBookingButton itinerary={itinerary} query={query} className="btn" iconSize={18} />
             {destination ? <WeatherButton code={destination.to.code} city={destination.to.city} date={itinerary.arrival.slice(0, 10)} label="Weather Insights" className="btn" iconSize={18} /> : null}
           </div>
           {passengers.length >= MAX_PASSENGERS && <p className="muted small">At most {MAX_PASSENGERS} passengers per booking.</p>}
@@ -213,24 +251,24 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
           <h2 className="book-section-title">Fare summary</h2>
           <ul className="book-lines">
             {counts.map((kind) => {
-              const fare = itinerary.price.perPassenger[kind === 'Adult' ? 'adult' : kind === 'Child' ? 'child' : 'infant'];
+              const fare = total.fares[kind];
               return (
                 <li key={kind}>
                   <span>
                     {kind} × {total.counts[kind]}
                   </span>
-                  <span>{fare ? format(fare.total * total.counts[kind]) : 'Priced at payment'}</span>
+                  <span>{fare !== null ? format(fare * total.counts[kind]) : pricing ? 'Pricing…' : 'Not priced yet'}</span>
                 </li>
               );
             })}
           </ul>
-          <p className="book-total-line">
+          <p className="book-total-line" aria-live="polite" aria-busy={pricing}>
             <span>Total</span>
-            <strong data-testid="running-total">{format(total.total)}</strong>
+            <strong data-testid="running-total">{pricing ? 'Pricing…' : format(total.total)}</strong>
           </p>
           <p className="muted small book-charged">
             All-in fare incl. taxes and fees. Charged in INR{currency === 'INR' ? '' : `: ${formatInr(total.total)}`}.
-            {total.unpriced.length > 0 && ` The ${total.unpriced.join(' and ').toLowerCase()} fare is confirmed before you pay.`}
+            {total.unpriced.length > 0 && !pricing && ` The ${total.unpriced.join(' and ').toLowerCase()} fare is priced when you proceed.`}
           </p>
           {!online && <NeedsConnection />}
           <button type="submit" className="btn btn-primary btn-large book-proceed" disabled={submitting || !online} aria-busy={submitting}>

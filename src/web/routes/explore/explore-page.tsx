@@ -24,7 +24,8 @@ import type { ExploreRoute } from '../../../core/explore-schemas';
 import { useDocumentTitle } from '../../components/page-title';
 import { useSession } from '../../features/auth/use-session';
 import { shareRoute, useBookRoute } from '../../features/explore/book-route';
-import { exploreKeys, fetchCatalogue } from '../../features/explore/explore-api';
+import { fetchCatalogue } from '../../features/explore/explore-api';
+import { queryKeys } from '../../features/query/query-keys';
 import { useFavorites } from '../../features/explore/use-favorites';
 import { QueryScope } from '../../features/query/query-scope';
 import { DealsTab } from './deals-tab';
@@ -58,7 +59,7 @@ function ExploreScreen() {
   const [view, setView] = useState<ExploreView>(initial.view);
   const [loadMoreClicks, setLoadMoreClicks] = useState(0);
   const [openRouteId, setOpenRouteId] = useState<string | null>(initial.routeId);
-  const catalogue = useQuery({ queryKey: exploreKeys.catalogue, queryFn: fetchCatalogue, staleTime: 60_000 });
+  const catalogue = useQuery({ queryKey: queryKeys.explore.catalogue, queryFn: fetchCatalogue, staleTime: 60_000 });
   const { favorites, toggle } = useFavorites(user, status === 'ready');
   const book = useBookRoute();
 

@@ -5,7 +5,8 @@ import type { ExploreRoute, RouteDetails } from '../../../core/explore-schemas';
 import { formatDuration } from '../../features/booking/format';
 import { Modal } from '../../features/booking/modal';
 import { useCurrency } from '../../features/currency/currency-context';
-import { exploreKeys, fetchRouteDetails } from '../../features/explore/explore-api';
+import { fetchRouteDetails } from '../../features/explore/explore-api';
+import { queryKeys } from '../../features/query/query-keys';
 import { RouteArt } from '../../features/explore/route-art';
 
 interface Props {
@@ -115,7 +116,7 @@ function Sections({ details }: { details: RouteDetails }) {
  */
 export function RouteDetailsDialog({ route, onOpenChange, onBook }: Props) {
   const details = useQuery({
-    queryKey: exploreKeys.details(route?.id ?? ''),
+    queryKey: queryKeys.explore.details(route?.id ?? ''),
     queryFn: () => fetchRouteDetails(route?.id ?? ''),
     enabled: route !== null,
   });

@@ -1,8 +1,10 @@
 import { BadgeIndianRupee, Clock, Globe2, ShieldCheck, Smartphone, Ticket } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { useDocumentTitle } from '../../components/page-title';
 import { notify } from '../../lib/toast';
+import { RecommendationsSection } from '../../features/recommendations/recommendations-section';
+import type { ChosenDestination } from '../../features/recommendations/recommendations-panel';
 import { SearchForm } from '../../features/search/search-form';
 import './home.css';
 
@@ -36,6 +38,8 @@ export function HomePage() {
   const prefill = prefillFrom(useHistoryState<unknown>());
   const announced = useRef<string | null>(null);
   const prefillKey = prefill ? `${prefill.from}|${prefill.to}` : '';
+  // A chosen recommendation refills the form (a fresh form with those values).
+  const [chosen, setChosen] = useState<(ChosenDestination & { n: number }) | null>(null);
   useEffect(() => {
     // Once per arrival (StrictMode runs effects twice in development).
     if (!prefill || announced.current === prefillKey) return;
@@ -51,7 +55,11 @@ export function HomePage() {
           <h2 id="search-title" className="visually-hidden">
             Search flights
           </h2>
-          <SearchForm key={prefillKey} headingId="search-title" initial={prefill ? { fromText: prefill.from, toText: prefill.to } : undefined} />
+          <SearchForm
+            key={chosen ? `chosen-${chosen.n}` : prefillKey}
+            headingId="search-title"
+            initial={chosen ? { fromText: chosen.fromText, toText: chosen.toText, draft: { date: chosen.date } } : prefill ? { fromText: prefill.from, toText: prefill.to } : undefined}
+          />
         </div>
       </section>
       <section className="container stats" aria-label="Safar in numbers">
@@ -64,6 +72,12 @@ export function HomePage() {
           ))}
         </ul>
       </section>
+      <RecommendationsSection
+        onChoose={(choice) => {
+          setChosen((current) => ({ ...choice, n: (current?.n ?? 0) + 1 }));
+          window.scrollTo({ top: 0, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+        }}
+      />
       <section className="container features" aria-labelledby="features-title">
         <h2 id="features-title">Why travellers choose Safar</h2>
         <ul className="feature-grid">

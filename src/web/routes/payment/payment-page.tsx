@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CreditCard, Smartphone, Timer } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Timer } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import {
@@ -15,24 +15,27 @@ import {
 } from '../../../core/booking';
 import { useDocumentTitle } from '../../components/page-title';
 import { RequireAuth } from '../../features/auth/require-auth';
-import { BookingApiError, bookingQuery, confirmBooking, createPayment, paymentConfigQuery, paySandbox } from '../../features/booking/booking-api';
+import { bookingQuery, confirmBooking, createPayment, paymentConfigQuery, paySandbox } from '../../features/booking/booking-api';
 import { formatCountdown, formatDay, formatInr, localTime } from '../../features/booking/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
 import { useCurrency } from '../../features/currency/currency-context';
 import { FullScreenLoader } from '../../features/payments/full-screen-loader';
-import { checkoutOptions, openRazorpayCheckout } from '../../features/payments/razorpay';
+import { PaymentMethodFields } from '../../features/payments/payment-method-fields';
+import { openProviderCheckout } from '../../features/payments/provider-checkout';
 import { SandboxCheckout } from '../../features/payments/sandbox-checkout';
+import { queryKeys } from '../../features/query/query-keys';
 import { QueryScope } from '../../features/query/query-scope';
 import { NeedsConnection } from '../../features/offline/needs-connection';
 import { useOnline } from '../../features/offline/use-online';
-import { noteBookingCompleted } from '../../features/pwa/pwa-state';
+import { noteBookingCompleted } from '../../features/pwa/pwa-actions';
 import { refreshPasses } from '../../features/wallet/wallet-store';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import '../../features/booking/forms.css';
 import './payment.css';
 
 const BOOKING_FAILED = 'Booking failed. Please try again.';
-/** The spec's pause before the success toast, then before going to the profile. */
+/** Pause before the success toast, then before going to the profile. */
 const TOAST_DELAY_MS = 1000;
 const PROFILE_DELAY_MS = 1500;
 
@@ -43,7 +46,7 @@ function bookingIdFrom(state: unknown): string | null {
 
 /**
  * Payment (/payment, signed-in only): the held booking from history state `{ bookingId }`, the
- * method choice, the provider's checkout, confirmation and the spec's success sequence.
+ * method choice, the provider's checkout, confirmation and the success sequence.
  * @example navigate('/payment', { state: { bookingId: booking.id } })
  */
 export function PaymentPage() {
@@ -79,7 +82,7 @@ function NoBookingData() {
 
 function PaymentSkeleton() {
   return (
-    <div className="container page" aria-busy="true" aria-label="Loading your booking">
+    <div className="container page" role="status" aria-busy="true" aria-label="Loading your booking">
       <div className="skeleton skeleton-title" />
       <div className="skeleton pay-skeleton-card" />
       <div className="skeleton skeleton-line" />
@@ -93,7 +96,7 @@ function PaymentScreen({ bookingId }: { bookingId: string }) {
   const config = useQuery(paymentConfigQuery());
   if (booking.isPending || config.isPending) return <PaymentSkeleton />;
   if (booking.isError) {
-    if (booking.error instanceof BookingApiError && booking.error.status === 404) return <NoBookingData />;
+    if (booking.error instanceof ApiError && booking.error.status === 404) return <NoBookingData />;
     return <LoadFailed message={booking.error.message} onRetry={() => void booking.refetch()} />;
   }
   if (config.isError) return <LoadFailed message={config.error.message} onRetry={() => void config.refetch()} />;
@@ -140,7 +143,6 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
   const [confirmed, setConfirmed] = useState<BookingView | null>(booking.status === 'confirmed' ? booking : null);
   const online = useOnline();
   const secondsLeft = useSecondsLeft(booking.holdExpiresAt);
-  const upiInputId = useId();
   const timers = useRef<number[]>([]);
   const itinerary = booking.itinerary;
   const first = itinerary.legs[0];
@@ -161,13 +163,13 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
     setLoader(null);
     setProcessing(false);
     setConfirmed(done);
-    // The spec's sequence: printable ticket, passes into the wallet, toast after 1 s, profile after 1.5 s more.
+    // Success: printable ticket, passes into the wallet, toast after 1 s, profile after 1.5 s more.
     window.open(`/ticket/${encodeURIComponent(done.id)}`, '_blank', 'noopener');
     void refreshPasses().catch(() => {});
     noteBookingCompleted();
-    void queryClient.invalidateQueries({ queryKey: ['bookings'] });
-    void queryClient.invalidateQueries({ queryKey: ['profile-stats'] });
-    queryClient.setQueryData(['bookings', done.id], done);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.profileStats });
+    queryClient.setQueryData(queryKeys.bookings.one(done.id), done);
     timers.current.push(
       window.setTimeout(() => {
         notify.success(`Booking confirmed! Your PNR is ${done.pnr}`);
@@ -184,9 +186,9 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
       const { booking: done } = await confirmBooking(booking.id, result, key);
       succeed(done);
     } catch (error) {
-      const holdExpired = error instanceof BookingApiError && error.reason === BOOKING_REASONS.holdExpired;
+      const holdExpired = error instanceof ApiError && error.reason === BOOKING_REASONS.holdExpired;
       stop(holdExpired ? error.message : BOOKING_FAILED);
-      if (holdExpired) void queryClient.invalidateQueries({ queryKey: ['bookings', booking.id] });
+      if (holdExpired) void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.one(booking.id) });
     }
   };
 
@@ -215,38 +217,24 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
     try {
       ({ payment: order } = await createPayment(booking.id, method === 'upi' ? { method, upiId: upiId.trim() } : { method }));
     } catch (error) {
-      if (error instanceof BookingApiError && error.fields.upiId) {
+      if (error instanceof ApiError && error.fields.upiId) {
         setUpiError(error.fields.upiId);
         stop(error.fields.upiId);
-      } else if (error instanceof BookingApiError && error.reason === BOOKING_REASONS.holdExpired) {
+      } else if (error instanceof ApiError && error.reason === BOOKING_REASONS.holdExpired) {
         stop(error.message);
-        void queryClient.invalidateQueries({ queryKey: ['bookings', booking.id] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.one(booking.id) });
       } else {
         stop(failureMessage);
       }
       return;
     }
-    if (order.provider === 'sandbox') {
-      setLoader(null);
-      setSandboxOrder(order);
-      return;
-    }
-    const keyId = order.razorpayKeyId ?? config.razorpayKeyId;
-    if (!keyId) {
-      stop(failureMessage);
-      return;
-    }
     setLoader(null);
-    try {
-      await openRazorpayCheckout(
-        checkoutOptions(order, keyId, (response) => {
-          void confirm({ orderId: response.razorpay_order_id, paymentId: response.razorpay_payment_id, signature: response.razorpay_signature });
-        }),
-        { onFailed: () => stop(failureMessage), onDismiss: () => stop(null) },
-      );
-    } catch {
-      stop(failureMessage);
-    }
+    await openProviderCheckout(order, config, {
+      showSandbox: setSandboxOrder,
+      onPaid: (result) => void confirm(result),
+      onFailed: () => stop(failureMessage),
+      onDismiss: () => stop(null),
+    });
   };
 
   if (confirmed) {
@@ -339,52 +327,18 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
             void pay();
           }}
         >
-          <fieldset className="pay-fieldset">
-            <legend>
-              <h2>Payment method</h2>
-            </legend>
-            <label className={`pay-option${method === 'card' ? ' is-selected' : ''}`}>
-              <input type="radio" name="method" value="card" checked={method === 'card'} onChange={() => setMethod('card')} />
-              <CreditCard aria-hidden="true" size={20} />
-              <span>
-                <strong>Card / Net Banking</strong>
-                <span className="muted small"> via {config.providerName}</span>
-              </span>
-            </label>
-            <label className={`pay-option${method === 'upi' ? ' is-selected' : ''}`}>
-              <input type="radio" name="method" value="upi" checked={method === 'upi'} onChange={() => setMethod('upi')} />
-              <Smartphone aria-hidden="true" size={20} />
-              <span>
-                <strong>UPI</strong>
-                <span className="muted small"> Google Pay, PhonePe, Paytm, BHIM</span>
-              </span>
-            </label>
-          </fieldset>
-          {method === 'upi' && (
-            <div className="bk-field pay-upi">
-              <label htmlFor={upiInputId}>UPI ID</label>
-              <input
-                id={upiInputId}
-                name="upiId"
-                placeholder="yourname@bank"
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                value={upiId}
-                aria-invalid={upiError ? true : undefined}
-                aria-describedby={upiError ? `${upiInputId}-error` : undefined}
-                onChange={(e) => {
-                  setUpiId(e.target.value);
-                  setUpiError(null);
-                }}
-              />
-              {upiError && (
-                <p className="bk-error" id={`${upiInputId}-error`}>
-                  {upiError}
-                </p>
-              )}
-            </div>
-          )}
+          <PaymentMethodFields
+            legend={<h2>Payment method</h2>}
+            providerName={config.providerName}
+            method={method}
+            upiId={upiId}
+            upiError={upiError}
+            onMethod={setMethod}
+            onUpiId={(value) => {
+              setUpiId(value);
+              setUpiError(null);
+            }}
+          />
           {!online && <NeedsConnection />}
           <button type="submit" className="btn btn-primary btn-large pay-button" disabled={processing || !online || (method === 'upi' && upiId.trim() === '')}>
             {payLabel}

@@ -8,6 +8,8 @@ import { useSession } from '../../features/auth/use-session';
 import { bookingsQuery, profileStatsQuery } from '../../features/booking/booking-api';
 import { downloadTicket } from '../../features/booking/download-ticket';
 import { formatDay } from '../../features/booking/format';
+import { MyGroups } from '../../features/companion/my-groups';
+import { SavedPlansList } from '../../features/planner/saved-plans-list';
 import { BookedFlightStatus } from '../../features/tracker/booked-flight-status';
 import { useCurrency } from '../../features/currency/currency-context';
 import { QueryScope } from '../../features/query/query-scope';
@@ -24,7 +26,7 @@ export function ProfilePage() {
   const { user, status } = useSession();
   if (status === 'loading') {
     return (
-      <div className="container page" aria-busy="true" aria-label="Loading">
+      <div className="container page" role="status" aria-busy="true" aria-label="Loading">
         <div className="skeleton skeleton-title" />
         <div className="skeleton skeleton-line" />
       </div>
@@ -114,10 +116,12 @@ function ProfileScreen({ email }: { email: string }) {
         </li>
       </ul>
 
+      <MyGroups />
+
       <section className="profile-history" aria-labelledby="history-title">
         <h2 id="history-title">Booking History</h2>
         {bookings.isPending ? (
-          <div aria-busy="true" aria-label="Loading bookings">
+          <div role="status" aria-busy="true" aria-label="Loading bookings">
             <div className="skeleton profile-skeleton" />
             <div className="skeleton profile-skeleton" />
           </div>
@@ -143,6 +147,7 @@ function ProfileScreen({ email }: { email: string }) {
           </ul>
         )}
       </section>
+      <SavedPlansList />
     </div>
   );
 }

@@ -27,7 +27,7 @@ const BAND_WORDS: Record<FareBand, string> = { low: 'low fare', fair: 'fair fare
 
 /**
  * A month strip of the lowest all-in adult fare per day for the searched route, coloured by the
- * spec's thresholds (legend alongside, so colour is not the only cue). Past days are disabled;
+ * fare thresholds (legend alongside, so colour is not the only cue). Past days are disabled;
  * picking a day searches it.
  * @example <FareCalendar query={query} onPick={(date) => navigate(resultUrl({ ...query, date }))} />
  */
@@ -62,7 +62,7 @@ export function FareCalendar({ query, onPick }: { query: SearchQuery; onPick(dat
         </div>
       </div>
       {calendar.isPending ? (
-        <div className="cal-strip" aria-busy="true" aria-label="Loading fares">
+        <div className="cal-strip" role="status" aria-busy="true" aria-label="Loading fares">
           {Array.from({ length: 8 }, (_, i) => (
             <div key={i} className="skeleton cal-day-skeleton" />
           ))}

@@ -18,7 +18,7 @@ function toggle<T>(list: readonly T[], value: T): T[] {
 }
 
 /**
- * The spec's filter panel: Class, Departure Time, Airlines, Price Range (0–100000, only the
+ * The filter panel: Class, Departure Time, Airlines, Price Range (0–100000, only the
  * maximum moves), Stops, Clear All and Apply Filters. Choices take effect on Apply.
  * On narrow screens it collapses into a section above the list.
  */

@@ -1,7 +1,7 @@
-import { BellRing, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Itinerary, SearchQuery } from '../../../core/search';
 import { PriceAlertButton } from '../../features/alerts/price-alert-button';
+import { GroupBookingButton } from '../../features/companion/group-booking-button';
 import { useCurrency } from '../../features/currency/currency-context';
 import { formatDuration, localTime } from '../../features/search/result-filters';
 import { WeatherButton } from '../../features/weather/weather-button';
@@ -17,9 +17,6 @@ export function stopsText(itinerary: Itinerary): string {
 function travellers(query: SearchQuery): number {
   return query.adults + query.children + query.infants;
 }
-
-const LATER = ['Group Booking', 'Price Alert'] as const;
-const LATER_ICONS = { 'Group Booking': Users, 'Price Alert': BellRing } as const;
 
 /**
  * One itinerary: times and price largest, then route, duration, stops and layovers, airlines,
@@ -106,16 +103,8 @@ export function FlightCard({ itinerary, query }: { itinerary: Itinerary; query: 
         {last ? (
           <WeatherButton code={last.to.code} city={last.to.city} date={itinerary.arrival.slice(0, 10)} label="Weather & Travel Insights" className="btn btn-small btn-ghost" />
         ) : null}
-        {LATER.map((label) => {
-          if (label === 'Price Alert') return <PriceAlertButton key={label} itinerary={itinerary} query={query} />;
-          const Icon = LATER_ICONS[label];
-          return (
-            <button key={label} type="button" className="btn btn-small btn-ghost" aria-disabled="true" title="Available soon" onClick={(event) => event.preventDefault()}>
-              <Icon aria-hidden="true" size={16} />
-              {label}
-            </button>
-          );
-        })}
+        <GroupBookingButton itinerary={itinerary} query={query} className="btn btn-small btn-ghost" />
+        <PriceAlertButton itinerary={itinerary} query={query} />
         {first ? <TrackFlightButton flightNumber={first.flightNumber} date={first.flightId.split('@')[1]} /> : null}
       </div>
     </article>

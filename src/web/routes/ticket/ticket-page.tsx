@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { BookingView } from '../../../core/booking';
 import { useDocumentTitle } from '../../components/page-title';
-import { BookingApiError, bookingQuery } from '../../features/booking/booking-api';
+import { bookingQuery } from '../../features/booking/booking-api';
+import { ApiError } from '../../lib/api';
 import { downloadTicket } from '../../features/booking/download-ticket';
 import { formatDay, formatInr, localDate } from '../../features/booking/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
@@ -31,7 +32,7 @@ function TicketScreen({ bookingId }: { bookingId: string }) {
   useDocumentTitle(booking.data ? `E-Ticket ${booking.data.pnr}` : 'E-Ticket');
   if (booking.isPending) {
     return (
-      <div className="container page" aria-busy="true" aria-label="Loading your ticket">
+      <div className="container page" role="status" aria-busy="true" aria-label="Loading your ticket">
         <div className="skeleton skeleton-title" />
         <div className="skeleton ticket-skeleton" />
       </div>
@@ -39,12 +40,12 @@ function TicketScreen({ bookingId }: { bookingId: string }) {
   }
   if (booking.isError) {
     const error = booking.error;
-    const signedOut = error instanceof BookingApiError && error.status === 401;
+    const signedOut = error instanceof ApiError && error.status === 401;
     return (
       <div className="container page">
         <div className="card ticket-missing" role="alert">
           <h1>E-Ticket</h1>
-          <p>{signedOut ? 'Please sign in to see your ticket.' : error instanceof BookingApiError && error.status === 404 ? 'We could not find this booking.' : error.message}</p>
+          <p>{signedOut ? 'Please sign in to see your ticket.' : error instanceof ApiError && error.status === 404 ? 'We could not find this booking.' : error.message}</p>
           <Link href={signedOut ? '/login' : '/profile'} className="btn btn-primary">
             {signedOut ? 'Sign In' : 'Go to Profile'}
           </Link>

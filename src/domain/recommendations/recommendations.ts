@@ -1,0 +1,167 @@
+import { MAX_RECOMMENDATIONS, RECOMMENDATION_TYPICAL_DAYS, RECOMMENDATION_WINDOW_DAYS, type Recommendation, type Recommendations } from '../../core/recommendations';
+import { savingPercent } from '../../core/explore';
+import type { Db } from '../../db/client';
+import type { InventoryView } from '../inventory/view';
+import { lowestAdultFare, median } from '../explore/routes';
+import { seasonLabel } from '../weather/insights';
+import { dayNumber, indiaToday, isoDate } from '../world/time';
+import type { World } from '../world/world';
+
+export interface RecommendationDeps {
+  db: Db;
+  world: World;
+  inventory: InventoryView;
+}
+
+type Art = Recommendation['image'];
+
+/** Places worth a trip, each with the kind of scene its card shows. */
+export const DESTINATIONS: readonly { code: string; art: Art }[] = [
+  { code: 'GOI', art: 'beach' },
+  { code: 'JAI', art: 'heritage' },
+  { code: 'UDR', art: 'heritage' },
+  { code: 'JSA', art: 'desert' },
+  { code: 'SXR', art: 'mountain' },
+  { code: 'IXL', art: 'mountain' },
+  { code: 'DHM', art: 'mountain' },
+  { code: 'IXZ', art: 'island' },
+  { code: 'COK', art: 'beach' },
+  { code: 'TRV', art: 'beach' },
+  { code: 'VNS', art: 'heritage' },
+  { code: 'AGR', art: 'heritage' },
+  { code: 'BOM', art: 'city' },
+  { code: 'BLR', art: 'city' },
+  { code: 'CCU', art: 'city' },
+  { code: 'DEL', art: 'city' },
+  { code: 'IXB', art: 'mountain' },
+  { code: 'DXB', art: 'city' },
+  { code: 'SIN', art: 'city' },
+  { code: 'BKK', art: 'beach' },
+  { code: 'KTM', art: 'mountain' },
+  { code: 'CMB', art: 'island' },
+  { code: 'MLE', art: 'island' },
+  { code: 'DPS', art: 'island' },
+];
+
+/** A destination priced from one origin, whatever the budget. */
+export type PricedDestination = Recommendation;
+
+/**
+ * Every destination priced from an origin: its lowest all-in adult economy fare over the next 30
+ * days (with the date), the route's typical fare (median of the daily lowest over 60 days) and the
+ * season there on that date. Destinations with nothing on sale are left out.
+ * @example (await priceDestinations(deps, 'DEL', now)).find((d) => d.code === 'GOI')?.price
+ */
+export async function priceDestinations(deps: RecommendationDeps, origin: string, now: Date): Promise<PricedDestination[]> {
+  const today = dayNumber(indiaToday(now));
+  const dates = Array.from({ length: RECOMMENDATION_TYPICAL_DAYS }, (_, k) => isoDate(today + k));
+  // A flight departs on its date; the day before and the days after cover time zones and connections.
+  await deps.inventory.ensureDates(deps.db, Array.from({ length: RECOMMENDATION_TYPICAL_DAYS + 3 }, (_, k) => isoDate(today - 1 + k)));
+  const priced: PricedDestination[] = [];
+  for (const { code, art } of DESTINATIONS) {
+    const airport = deps.world.getAirport(code);
+    if (code === origin || !airport) continue;
+    const daily = dates.map((date) => ({ date, fare: lowestAdultFare(deps.world, deps.inventory, origin, code, date, now, 1) }));
+    let best: { date: string; fare: number } | null = null;
+    for (const day of daily.slice(0, RECOMMENDATION_WINDOW_DAYS)) {
+      if (day.fare !== null && (best === null || day.fare < best.fare)) best = { date: day.date, fare: day.fare };
+    }
+    const typical = median(daily.map((d) => d.fare).filter((f): f is number => f !== null));
+    if (best && typical !== null) {
+      priced.push({
+        code,
+        name: airport.city,
+        price: best.fare,
+        priceDate: best.date,
+        typicalPrice: typical,
+        savings: Math.max(0, typical - best.fare),
+        savingPercent: savingPercent(best.fare, typical),
+        image: art,
+        season: seasonLabel(code, best.date),
+      });
+    }
+    // Let other requests run between destinations.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return priced;
+}
+
+/**
+ * Up to 4 destinations whose lowest fare is at or below the budget: the biggest saving against
+ * the route's typical fare first, then the lowest price, then the name.
+ * @example pickRecommendations(priced, 20000).map((r) => r.name)
+ */
+export function pickRecommendations(priced: readonly PricedDestination[], budget: number): Recommendation[] {
+  return priced
+    .filter((d) => d.price <= budget)
+    .sort((a, b) => b.savingPercent - a.savingPercent || a.price - b.price || a.name.localeCompare(b.name))
+    .slice(0, MAX_RECOMMENDATIONS);
+}
+
+/** Fares move with seats sold; a five-minute-old lowest fare is still a fair guide (choosing one runs a live search). */
+const FRESH_MS = 5 * 60_000;
+/** A stale answer is served (while a fresh one is computed) for at most this long. */
+const STALE_MS = 30 * 60_000;
+/** Origins kept per inventory view; the least recently computed is dropped first. */
+const MAX_ORIGINS = 64;
+// Per inventory view, so separate apps (tests, nodes in one process) never share answers.
+const caches = new WeakMap<InventoryView, Map<string, { key: string; at: number; value: Promise<PricedDestination[]> }>>();
+
+/**
+ * priceDestinations, computed at most once every 5 minutes per origin and process; an answer up to 30
+ * minutes old is served at once while a fresh one is computed in the background.
+ * @example await cachedDestinations(deps, 'DEL', clock.now())
+ */
+export function cachedDestinations(deps: RecommendationDeps, origin: string, now: Date): Promise<PricedDestination[]> {
+  let perOrigin = caches.get(deps.inventory);
+  if (!perOrigin) caches.set(deps.inventory, (perOrigin = new Map()));
+  const key = `${deps.world.seed}|${deps.world.scale}|${indiaToday(now)}`;
+  const at = now.getTime();
+  const cached = perOrigin.get(origin);
+  const usable = cached !== undefined && cached.key === key && at >= cached.at;
+  if (usable && at - cached.at < FRESH_MS) return cached.value;
+  const value = priceDestinations(deps, origin, now);
+  const entry = { key, at, value };
+  const map = perOrigin;
+  value.then(
+    () => {
+      if ((map.get(origin)?.at ?? -Infinity) <= at) map.set(origin, entry);
+    },
+    () => {
+      if (map.get(origin) === entry) map.delete(origin);
+    },
+  );
+  if (usable && at - cached.at < STALE_MS) {
+    // Mark the refresh as under way so concurrent requests do not start another.
+    map.set(origin, { ...cached, at: at - FRESH_MS + 5_000 });
+    return cached.value;
+  }
+  map.delete(origin);
+  map.set(origin, entry);
+  while (map.size > MAX_ORIGINS) map.delete(map.keys().next().value ?? '');
+  return value;
+}
+
+/** How long a request waits for an origin being priced before answering "not ready yet". */
+export const RECOMMENDATION_WAIT_MS = 2_000;
+
+/**
+ * The recommendations for an origin and budget. An origin not priced yet is priced in the
+ * background; when that takes longer than `waitMs` the answer says `ready: false` (no
+ * destinations) and the caller asks again shortly.
+ * @example await recommend(deps, 'DEL', 20000, clock.now())
+ */
+export async function recommend(deps: RecommendationDeps, origin: string, budget: number, now: Date, waitMs = RECOMMENDATION_WAIT_MS): Promise<Recommendations> {
+  const airport = deps.world.getAirport(origin);
+  const pricing = cachedDestinations(deps, origin, now);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const priced = await Promise.race([pricing, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))]).finally(() => clearTimeout(timer));
+  return {
+    origin: { code: origin, city: airport?.city ?? origin },
+    budget,
+    currency: 'INR',
+    windowDays: RECOMMENDATION_WINDOW_DAYS,
+    ready: priced !== null,
+    recommendations: priced ? pickRecommendations(priced, budget) : [],
+  };
+}

@@ -1,0 +1,26 @@
+import { QuoteQuerySchema, QuoteSchema } from '../../core/quote';
+import type { OpenApiApp } from '../openapi';
+import { publicRoute } from '../route-guard';
+import { ErrorSchema, json } from './bookings';
+
+const route = publicRoute({
+  method: 'get',
+  path: '/api/quote',
+  summary: 'Prices a chosen itinerary for a passenger mix (every passenger type) with the pricing the seat hold charges',
+  request: { query: QuoteQuerySchema },
+  responses: {
+    200: json(QuoteSchema, 'The price for these passengers now; send its total as the hold’s quotedTotal'),
+    400: json(ErrorSchema, 'A passenger count or the itinerary id is malformed'),
+    404: json(ErrorSchema, 'The itinerary can no longer be booked (departed, not flown, cabin absent)'),
+  },
+});
+
+/** The fare quote for the booking screen (public: fares are what search shows anyone). */
+export function registerQuote(app: OpenApiApp) {
+  app.openapi(route, async (c) => {
+    const quote = await c.var.deps.checkout.quote(c.req.valid('query'));
+    // Fares move with the seats sold: never reuse a stale answer.
+    c.header('Cache-Control', 'no-store');
+    return c.json(quote, 200);
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * Every TanStack Query key the web app uses, in one place, so a screen that invalidates or
+ * writes a cache entry names exactly the key the reader used. Keys are prefixes of each other
+ * where invalidation should cascade: invalidating `bookings.all` also refreshes every
+ * `bookings.one(id)`.
+ */
+export const queryKeys = {
+  /** Search answers, keyed by the canonical query string of the search. */
+  search: (params: string) => ['search', params] as const,
+  fareCalendar: (from: string, to: string, month: string, cabin: string) => ['fare-calendar', from, to, month, cabin] as const,
+  bookings: {
+    all: ['bookings'] as const,
+    one: (bookingId: string) => ['bookings', bookingId] as const,
+  },
+  /** A booking-screen price for one itinerary and passenger mix. */
+  quote: (itineraryId: string, mix: { adults: number; children: number; infants: number }) => ['quote', itineraryId, mix.adults, mix.children, mix.infants] as const,
+  profileStats: ['profile-stats'] as const,
+  /** The signed-in traveller's trip plans saved on the server. */
+  tripPlans: ['trip-plans'] as const,
+  paymentsConfig: ['payments-config'] as const,
+  /** Travel Companion groups the traveller organises or belongs to. */
+  groups: {
+    all: ['groups'] as const,
+    one: (groupId: string) => ['groups', groupId] as const,
+  },
+  groupInvite: (token: string) => ['group-invites', token] as const,
+  /** A shared itinerary's public page. */
+  trip: (code: string) => ['trips', code] as const,
+  boardingPasses: ['boarding-passes'] as const,
+  weather: {
+    forecast: (code: string, from: string) => ['weather', code, from] as const,
+    insights: (code: string, date: string) => ['destination-insights', code, date] as const,
+  },
+  explore: {
+    catalogue: ['explore', 'catalogue'] as const,
+    details: (routeId: string) => ['explore', 'details', routeId] as const,
+    favorites: (userId: string) => ['explore', 'favorites', userId] as const,
+  },
+} as const;

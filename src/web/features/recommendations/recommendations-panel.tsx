@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react';
+import { DEFAULT_RECOMMENDATION_BUDGET, RECOMMENDATION_BUDGET_MAX, RECOMMENDATION_BUDGET_MIN, recommendationSelected } from '../../../core/recommendation-options';
+import type { Recommendation, Recommendations } from '../../../core/recommendations';
+import { ApiError, apiFetch } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import { formatDay } from '../booking/format';
+import { useCurrency } from '../currency/currency-context';
+import { RouteArt } from '../explore/route-art';
+import { recommendationOrigin } from './last-origin';
+
+/** What choosing a recommendation puts in the search form. */
+export interface ChosenDestination {
+  fromText: string;
+  toText: string;
+  date: string;
+}
+
+const inr = (n: number) => `₹${n.toLocaleString('en-IN')}`;
+
+function budgetError(text: string): string | null {
+  const value = Number(text);
+  if (!text.trim() || !Number.isInteger(value)) return 'Enter a budget in whole rupees';
+  if (value < RECOMMENDATION_BUDGET_MIN) return `Budget must be at least ${inr(RECOMMENDATION_BUDGET_MIN)}`;
+  if (value > RECOMMENDATION_BUDGET_MAX) return `Budget can be at most ${inr(RECOMMENDATION_BUDGET_MAX)}`;
+  return null;
+}
+
+/**
+ * Up to 4 destinations from the last search's origin (else Delhi) whose lowest all-in fare over
+ * the next 30 days is within the budget (default ₹20,000): name, price, saving against the
+ * route's typical fare, an illustration and the season there. Choosing one fills the search form.
+ */
+export default function RecommendationsPanel({ onChoose }: { onChoose(choice: ChosenDestination): void }) {
+  const { format } = useCurrency();
+  const [budgetText, setBudgetText] = useState(String(DEFAULT_RECOMMENDATION_BUDGET));
+  const [budget, setBudget] = useState(DEFAULT_RECOMMENDATION_BUDGET);
+  const [answer, setAnswer] = useState<Recommendations | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const error = budgetError(budgetText);
+
+  // The budget applies once the traveller pauses typing.
+  useEffect(() => {
+    if (error) return undefined;
+    const timer = window.setTimeout(() => setBudget(Number(budgetText)), 400);
+    return () => window.clearTimeout(timer);
+  }, [budgetText, error]);
+
+  useEffect(() => {
+    let live = true;
+    apiFetch<Recommendations>(`/api/recommendations?from=${encodeURIComponent(recommendationOrigin())}&budget=${budget}`)
+      .then((body) => {
+        if (!live) return;
+        setFailure(null);
+        // Still being priced: keep the skeleton and ask again shortly.
+        if (!body.ready) {
+          window.setTimeout(() => live && setAttempt((n) => n + 1), 2000);
+          return;
+        }
+        setAnswer(body);
+      })
+      .catch((e: unknown) => live && setFailure(e instanceof ApiError ? e.message : 'Could not load recommendations.'));
+    return () => {
+      live = false;
+    };
+  }, [budget, attempt]);
+
+  const choose = (r: Recommendation) => {
+    if (!answer) return;
+    notify.success(recommendationSelected(r.name));
+    onChoose({ fromText: `${answer.origin.city} (${answer.origin.code})`, toText: `${r.name} (${r.code})`, date: r.priceDate });
+  };
+
+  return (
+    <div className="recs-panel" aria-busy={!answer && !failure}>
+      <div className="field recs-budget">
+        <label htmlFor="rec-budget">Budget per adult (₹, all-in)</label>
+        <input
+          id="rec-budget"
+          type="number"
+          inputMode="numeric"
+          min={RECOMMENDATION_BUDGET_MIN}
+          max={RECOMMENDATION_BUDGET_MAX}
+          step={1000}
+          value={budgetText}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'rec-budget-error' : undefined}
+          onChange={(e) => setBudgetText(e.target.value)}
+        />
+        {error ? (
+          <p id="rec-budget-error" className="field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      {failure ? (
+        <div className="card recs-empty" role="alert">
+          <p>{failure}</p>
+          <button type="button" className="btn" onClick={() => {
+              setFailure(null);
+              setAttempt((n) => n + 1);
+            }}>
+            Try again
+          </button>
+        </div>
+      ) : !answer ? (
+        <div className="skeleton recs-skeleton" aria-label="Loading recommendations" />
+      ) : (
+        <>
+          <p className="muted recs-origin" aria-live="polite">
+            From {answer.origin.city} ({answer.origin.code}) at or below {inr(answer.budget)}: {answer.recommendations.length} destination{answer.recommendations.length === 1 ? '' : 's'}
+          </p>
+          {answer.recommendations.length === 0 ? (
+            <div className="card recs-empty">
+              <p>
+                No destinations from {answer.origin.city} at or below {inr(answer.budget)} in the next 30 days. Try a higher budget.
+              </p>
+            </div>
+          ) : (
+            <ul className="recs-grid">
+              {answer.recommendations.map((r) => (
+                <li key={r.code} className="card recs-card">
+                  <RouteArt art={r.image} from={answer.origin.code} to={r.code} className="recs-art" />
+                  <div className="recs-body">
+                    <h3>{r.name}</h3>
+                    <p className="recs-price">
+                      <strong>{format(r.price)}</strong> <span className="muted small">on {formatDay(r.priceDate)}</span>
+                    </p>
+                    <p className="small">{r.savings > 0 ? `Save ${format(r.savings)} (${r.savingPercent}%) against the typical ${format(r.typicalPrice)}` : `Typical fare ${format(r.typicalPrice)}`}</p>
+                    <p className="small recs-season">{r.season}</p>
+                    <button type="button" className="btn btn-primary btn-small" onClick={() => choose(r)} aria-label={`Choose ${r.name}`}>
+                      Choose
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

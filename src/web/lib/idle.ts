@@ -1,0 +1,10 @@
+/**
+ * Runs `task` when the browser is next idle (after `delayMs`), or 200 ms later where there is no
+ * requestIdleCallback (Safari). For work that must not compete with rendering: prefetches,
+ * the service worker's registration.
+ * @example whenIdle(() => void import('./heavy'), 300)
+ */
+export function whenIdle(task: () => void, delayMs = 0): void {
+  const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
+  window.setTimeout(() => idle(() => task()), delayMs);
+}

@@ -1,0 +1,66 @@
+import { expect } from 'vitest';
+import type { Db } from '../../src/db/client';
+import { type CrashRun, FAST_BOOKING_ENV, audit, buildServer, crashUnderLoad, readBooks, serverProcess, sleep, waitForHoldsToSettle } from './harness';
+
+/** Kill -9 count per database, travellers booking at once, and how long the load runs between kills. */
+export const CRASH_SETTINGS = { crashes: 3, travellers: 8, loadMs: [1_500, 3_000] as [number, number], tailMs: 2_000 };
+
+/**
+ * The whole crash run on one database: start, book under load with `crashes` kill -9s, let holds
+ * lapse and money settle, then audit the database. `read` opens the database for the audit
+ * (after the server stopped, so PGlite's one-process lock is free).
+ */
+export async function runCrashSuite(options: { name: string; port: number; env: Record<string, string>; read: <T>(use: (db: Db) => Promise<T>) => Promise<T> }) {
+  const bundle = await buildServer(`crash-build-${options.name}-${process.pid}`);
+  const server = serverProcess(bundle.entry, options.port, { ...FAST_BOOKING_ENV, ...options.env });
+  try {
+    const firstStartMs = await server.start();
+    const date = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    const started = performance.now();
+    const run: CrashRun = await crashUnderLoad(server, { ...CRASH_SETTINGS, date });
+    // Every hold ends (confirmed, or lapsed and swept), then the reconciler gets its window to
+    // settle payments nobody confirmed and to send their refunds.
+    await waitForHoldsToSettle(server.origin, run.travellerCookies, 120_000);
+    await sleep((Number(FAST_BOOKING_ENV.PAYMENT_RECONCILE_AFTER_SECONDS) + 3 * Number(FAST_BOOKING_ENV.PAYMENT_RECONCILE_SECONDS)) * 1000 + 2_000);
+    const loadMs = performance.now() - started;
+    await server.stop();
+    const books = await options.read((db) => readBooks(db));
+    const result = audit(run, books);
+    const retryMs = run.report.retries.map((r) => r.msAfterRestart);
+    const figures = {
+      database: options.name,
+      crashes: run.crashes,
+      acknowledgedBookings: result.acknowledgedBookings,
+      acknowledgedHolds: result.acknowledgedHolds,
+      lost: result.lostConfirmed.length + result.lostHolds.length,
+      confirmedInDb: result.confirmedInDb,
+      abandonedAfterPaying: run.report.abandonedPaid.size,
+      holdExpiredRefunds: run.report.expiredAcks.size,
+      refundedPayments: result.refunded,
+      cutOffRequests: run.report.cutOff,
+      retriesWithSameKey: run.report.retries.length,
+      retryMaxMsAfterRestart: retryMs.length > 0 ? Math.round(Math.max(...retryMs)) : 0,
+      firstStartMs: Math.round(firstStartMs),
+      restartMs: run.restartMs.map(Math.round),
+      loadAndSettleMs: Math.round(loadMs),
+    };
+    console.log(`crash suite ${JSON.stringify(figures)}`);
+
+    expect(run.report.unexpected, 'answers no traveller should get').toEqual([]);
+    expect(result.acknowledgedBookings, 'the load confirmed bookings').toBeGreaterThan(0);
+    expect(result.lostConfirmed, 'acknowledged confirmations missing or not confirmed').toEqual([]);
+    expect(result.lostHolds, 'acknowledged holds missing').toEqual([]);
+    expect(result.unbalanced, 'inventory rows that do not add up or disagree with the bookings').toEqual([]);
+    expect(result.stillHeld, 'holds never swept').toEqual([]);
+    expect(result.inFlight, 'payments left authorized or refunding').toEqual([]);
+    expect(result.keptWithoutBooking, 'money kept without a confirmed booking').toEqual([]);
+    expect(result.unpaidConfirmed, 'confirmed bookings not paid in full').toEqual([]);
+    expect(result.seatClashes, 'a seat given twice').toBe(0);
+    // Every request cut off by a crash got a final answer to its retry with the same key.
+    expect(run.report.retries.every((r) => r.status < 500)).toBe(true);
+    return figures;
+  } finally {
+    await server.kill();
+    await bundle.remove();
+  }
+}

@@ -1,0 +1,416 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { build } from 'esbuild';
+import type { BookingView } from '../../src/core/booking';
+import type { Quote } from '../../src/core/quote';
+import type { SearchResponse } from '../../src/core/search';
+import type { Db } from '../../src/db/client';
+import { signUpAndLogin } from '../support/auth';
+import { ADULT, CHILD, GOOD_CARD, INFANT } from '../support/booking';
+import { TEST_ORIGIN } from '../support/test-app';
+
+/**
+ * The crash suite's machinery: a real server process (the bundled server, built once per run),
+ * travellers booking through its HTTP API with Idempotency-Keys the way the web app does, kill -9
+ * in the middle of it, restarts, and the books checked in the database afterwards.
+ *
+ * Each traveller walks hold → order → sandbox pay → confirm. A request that dies with the server
+ * is retried with the same key once the server is back (the browser's retry); a payment the
+ * gateway took but whose answer was lost, and some the traveller deliberately never confirms
+ * (a closed tab), must be settled by the server alone — the sandbox webhook or the reconciler.
+ */
+
+/** Settings that make a hold lapse and money settle within seconds instead of minutes. */
+export const FAST_BOOKING_ENV = {
+  BOOKING_HOLD_SECONDS: '15',
+  HOLD_SWEEP_SECONDS: '1',
+  PAYMENT_RECONCILE_SECONDS: '1',
+  PAYMENT_RECONCILE_AFTER_SECONDS: '2',
+};
+
+const REPO = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Bundles the server once into `.test-data/<name>/` (two levels below the repository, so the
+ * bundle finds `drizzle/` as dist/server does) and returns the entry file.
+ */
+export async function buildServer(name: string): Promise<{ entry: string; remove(): Promise<void> }> {
+  const outdir = path.join(REPO, '.test-data', name);
+  await mkdir(outdir, { recursive: true });
+  await build({
+    entryPoints: { main: path.join(REPO, 'src/server/main.ts'), 'search-worker': path.join(REPO, 'src/server/search/worker.ts') },
+    outdir,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return { entry: path.join(outdir, 'main.js'), remove: () => rm(outdir, { recursive: true, force: true }) };
+}
+
+export interface ServerProcess {
+  origin: string;
+  /** Starts (or restarts) the process and waits until /api/health answers; returns the start-up time in ms. */
+  start(): Promise<number>;
+  /** SIGKILL: no shutdown, no flush — whatever was not committed is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM, waiting for a clean exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * One server on a port with fixed environment, which the suite can kill and start again.
+ * @example const server = serverProcess(entry, 3145, { DATABASE_URL: url }); await server.start();
+ */
+export function serverProcess(entry: string, port: number, env: Record<string, string>): ServerProcess {
+  let child: ChildProcess | null = null;
+  let stderr = '';
+  const origin = `http://127.0.0.1:${port}`;
+  const exited = (proc: ChildProcess) => new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve())));
+  return {
+    origin,
+    async start() {
+      const started = performance.now();
+      stderr = '';
+      const proc = spawn(process.execPath, [entry], {
+        cwd: REPO,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'error',
+          SEARCH_WORKERS: '1',
+          ALLOWED_ORIGINS: TEST_ORIGIN,
+          SIGNUP_LIMIT_PER_IP: '100000',
+          LOGIN_LIMIT_PER_IP: '100000',
+          DATABASE_URL: '',
+          ...env,
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      child = proc;
+      proc.stderr?.setEncoding('utf8');
+      proc.stderr?.on('data', (chunk: string) => {
+        stderr = (stderr + chunk).slice(-4000);
+      });
+      const deadline = Date.now() + 180_000;
+      for (;;) {
+        if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}: ${stderr}`);
+        try {
+          if ((await fetch(`${origin}/api/health`)).ok) return performance.now() - started;
+        } catch {
+          // not listening yet
+        }
+        if (Date.now() > deadline) throw new Error(`server did not start in 180 s: ${stderr}`);
+        await sleep(100);
+      }
+    },
+    async kill() {
+      const proc = child;
+      if (!proc) return;
+      proc.kill('SIGKILL');
+      await exited(proc);
+      child = null;
+    },
+    async stop() {
+      const proc = child;
+      if (!proc) return;
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 20_000);
+      await exited(proc);
+      clearTimeout(timer);
+      child = null;
+    },
+  };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the load saw: every answer the server acknowledged, and how retries after a crash went. */
+export interface LoadReport {
+  /** Bookings whose hold the server acknowledged (201). */
+  heldAcks: Set<string>;
+  /** Bookings whose confirmation the server acknowledged (200, status confirmed). */
+  confirmedAcks: Set<string>;
+  /** Holds that lapsed before payment completed; the answer promised a refund. */
+  expiredAcks: Set<string>;
+  /** Payments the traveller walked away from after the gateway took them (closed tab, lost answer). */
+  abandonedPaid: Set<string>;
+  /** Requests cut off by a crash (no answer), by step. */
+  cutOff: Record<string, number>;
+  /** Retries with the same Idempotency-Key after a cut-off, and how long until each got a final answer after the server was back. */
+  retries: { step: string; msAfterRestart: number; status: number }[];
+  /** Answers that should never happen (5xx, unexpected codes), for the assertion message. */
+  unexpected: string[];
+}
+
+interface Ctx {
+  origin: string;
+  /** Resolves once the server answers again; the time it came back. */
+  up(): Promise<number>;
+  stopping(): boolean;
+  report: LoadReport;
+}
+
+class CutOff extends Error {}
+
+async function call(ctx: Ctx, method: string, url: string, init: { cookie?: string; key?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = { Origin: TEST_ORIGIN, 'Content-Type': 'application/json' };
+  if (init.cookie) headers.Cookie = init.cookie;
+  if (init.key) headers['Idempotency-Key'] = init.key;
+  try {
+    const res = await fetch(`${ctx.origin}${url}`, { method, headers, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }), signal: AbortSignal.timeout(30_000) });
+    const text = await res.text();
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+    return { status: res.status, body: body as Record<string, unknown> & { error?: { code?: string; reason?: string; message?: string } } };
+  } catch {
+    throw new CutOff(`${method} ${url}`);
+  }
+}
+
+/**
+ * A request with an Idempotency-Key as the web app sends it, retried with the same key while the
+ * server is down (cut off) or still finishing the same key (409 idempotency_in_progress).
+ */
+async function keyed(ctx: Ctx, step: string, method: string, url: string, init: { cookie: string; key: string; body: unknown }) {
+  let cutAt: number | null = null;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const answer = await call(ctx, method, url, init);
+      if (answer.status === 409 && answer.body.error?.code === 'idempotency_in_progress') {
+        if (attempt > 600) throw new Error(`${step}: key still in progress after ${attempt} tries`);
+        await sleep(100);
+        continue;
+      }
+      if (cutAt !== null) ctx.report.retries.push({ step, msAfterRestart: performance.now() - cutAt, status: answer.status });
+      return answer;
+    } catch (error) {
+      if (!(error instanceof CutOff)) throw error;
+      ctx.report.cutOff[step] = (ctx.report.cutOff[step] ?? 0) + 1;
+      cutAt = await ctx.up();
+    }
+  }
+}
+
+/** A request without a key: after a cut-off the traveller simply asks again once the server is back. */
+async function plain(ctx: Ctx, step: string, method: string, url: string, init: { cookie?: string; body?: unknown } = {}) {
+  for (;;) {
+    try {
+      return await call(ctx, method, url, init);
+    } catch (error) {
+      if (!(error instanceof CutOff)) throw error;
+      ctx.report.cutOff[step] = (ctx.report.cutOff[step] ?? 0) + 1;
+      await ctx.up();
+    }
+  }
+}
+
+const MIXES = [[ADULT], [ADULT, ADULT], [ADULT, CHILD], [ADULT, CHILD, INFANT]];
+
+/** One traveller booking again and again until the load stops. */
+async function traveller(ctx: Ctx, cookie: string, itineraryIds: readonly string[], seed: number) {
+  let n = seed;
+  const next = () => {
+    n = (n * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return n / 2_147_483_648;
+  };
+  while (!ctx.stopping()) {
+    const itineraryId = itineraryIds[Math.floor(next() * itineraryIds.length)] ?? '';
+    const passengers = MIXES[Math.floor(next() * MIXES.length)] ?? [ADULT];
+    const mix = { adults: passengers.filter((p) => p.type === 'Adult').length, children: passengers.filter((p) => p.type === 'Child').length, infants: passengers.filter((p) => p.type === 'Infant').length };
+    const quote = await plain(ctx, 'quote', 'GET', `/api/quote?itineraryId=${encodeURIComponent(itineraryId)}&adults=${mix.adults}&children=${mix.children}&infants=${mix.infants}`);
+    if (quote.status !== 200) {
+      ctx.report.unexpected.push(`quote ${quote.status}`);
+      continue;
+    }
+    const quotedTotal = (quote.body as unknown as Quote).price.total.total;
+    const hold = await keyed(ctx, 'hold', 'POST', '/api/bookings', { cookie, key: randomUUID(), body: { itineraryId, passengers, quotedTotal, acceptPriceChange: true } });
+    if (hold.status === 409 && hold.body.error?.reason === 'sold-out') continue;
+    if (hold.status !== 201) {
+      ctx.report.unexpected.push(`hold ${hold.status} ${JSON.stringify(hold.body).slice(0, 200)}`);
+      continue;
+    }
+    const bookingId = (hold.body as unknown as { booking: BookingView }).booking.id;
+    ctx.report.heldAcks.add(bookingId);
+    if (next() < 0.1) continue; // walked away before paying: the sweeper gives the seats back
+
+    const order = await plain(ctx, 'order', 'POST', `/api/bookings/${bookingId}/payments`, { cookie, body: { method: 'card' } });
+    if (order.status !== 201) {
+      // The hold lapsed while the server was down: nothing was paid.
+      if (order.status !== 409) ctx.report.unexpected.push(`order ${order.status} ${JSON.stringify(order.body).slice(0, 200)}`);
+      continue;
+    }
+    const orderId = (order.body as unknown as { payment: { orderId: string } }).payment.orderId;
+    const pay = await plain(ctx, 'pay', 'POST', '/api/payments/sandbox/pay', { body: { orderId, method: 'card', card: GOOD_CARD } });
+    if (pay.status === 409) {
+      // The gateway took the money before the crash but its answer was lost: the server must settle it alone.
+      ctx.report.abandonedPaid.add(bookingId);
+      continue;
+    }
+    if (pay.status !== 200) {
+      ctx.report.unexpected.push(`pay ${pay.status} ${JSON.stringify(pay.body).slice(0, 200)}`);
+      continue;
+    }
+    if (next() < 0.1) {
+      ctx.report.abandonedPaid.add(bookingId); // closed the tab after paying
+      continue;
+    }
+    const payment = pay.body as unknown as { orderId: string; paymentId: string; signature: string };
+    const confirm = await keyed(ctx, 'confirm', 'POST', `/api/bookings/${bookingId}/confirm`, {
+      cookie,
+      key: randomUUID(),
+      body: { orderId: payment.orderId, paymentId: payment.paymentId, signature: payment.signature },
+    });
+    if (confirm.status === 200 && (confirm.body as unknown as { booking: BookingView }).booking.status === 'confirmed') ctx.report.confirmedAcks.add(bookingId);
+    else if (confirm.status === 409 && confirm.body.error?.reason === 'hold-expired') ctx.report.expiredAcks.add(bookingId);
+    else ctx.report.unexpected.push(`confirm ${confirm.status} ${JSON.stringify(confirm.body).slice(0, 200)}`);
+  }
+}
+
+export interface CrashRun {
+  report: LoadReport;
+  crashes: number;
+  /** Start-up time of each restart after a kill, ms. */
+  restartMs: number[];
+  travellerCookies: string[];
+}
+
+/**
+ * Runs `travellers` concurrent travellers against the server and kills it `crashes` times at
+ * random moments, restarting it each time; the load goes on after the last restart for
+ * `tailMs`, then every traveller finishes the booking it is in.
+ */
+export async function crashUnderLoad(server: ServerProcess, options: { travellers: number; crashes: number; loadMs: [number, number]; tailMs: number; date: string }): Promise<CrashRun> {
+  const app = { request: (input: string, init?: RequestInit) => fetch(`${server.origin}${input}`, init) };
+  const search = await fetch(`${server.origin}/api/search?from=DEL&to=BOM&date=${options.date}&adults=1&children=0&infants=0`);
+  if (search.status !== 200) throw new Error(`search failed: ${search.status} ${await search.text()}`);
+  const answer = (await search.json()) as SearchResponse;
+  // A few direct flights, so travellers compete for the same inventory rows.
+  const itineraryIds = answer.itineraries.filter((i) => i.stops === 0).slice(0, 4).map((i) => i.id);
+  if (itineraryIds.length === 0) throw new Error('no direct DEL-BOM flights to book');
+  const cookies: string[] = [];
+  for (let i = 0; i < options.travellers; i += 1) cookies.push((await signUpAndLogin(app)).cookie);
+
+  const report: LoadReport = { heldAcks: new Set(), confirmedAcks: new Set(), expiredAcks: new Set(), abandonedPaid: new Set(), cutOff: {}, retries: [], unexpected: [] };
+  let back: Promise<number> = Promise.resolve(performance.now());
+  let stop = false;
+  const ctx: Ctx = {
+    origin: server.origin,
+    up: async () => {
+      // Wait for the restart the suite is doing (a cut-off can only come from a kill).
+      for (;;) {
+        const at = await back;
+        try {
+          if ((await fetch(`${server.origin}/api/health`)).ok) return at;
+        } catch {
+          await sleep(50);
+        }
+      }
+    },
+    stopping: () => stop,
+    report,
+  };
+  const load = Promise.all(cookies.map((cookie, i) => traveller(ctx, cookie, itineraryIds, i + 1)));
+
+  const restartMs: number[] = [];
+  for (let crash = 0; crash < options.crashes; crash += 1) {
+    const [min, max] = options.loadMs;
+    await sleep(min + Math.random() * (max - min));
+    let restarted!: (at: number) => void;
+    back = new Promise<number>((resolve) => (restarted = resolve));
+    await server.kill();
+    restartMs.push(await server.start());
+    restarted(performance.now());
+  }
+  await sleep(options.tailMs);
+  stop = true;
+  await load;
+  return { report, crashes: options.crashes, restartMs, travellerCookies: cookies };
+}
+
+/** Rows of a raw query on either driver. */
+export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as unknown as { rows: T[] }).rows) as T[];
+}
+
+/** The books after the run, read straight from the database. */
+export async function readBooks(db: Db) {
+  const bookings = await rows<{ id: string; status: string; total_inr: number }>(db, sql`select id, status, total_inr from bookings`);
+  const payments = await rows<{ booking_id: string; status: string; amount_paise: number }>(db, sql`select booking_id, status, amount_paise from payments`);
+  // Held seats per leg must be exactly the seats of bookings still held there; every row must add up.
+  const inventory = await rows<{ flight_id: string; cabin: string; capacity: number; available: number; held: number; sold: number; held_by_bookings: number; sold_to_bookings: number }>(
+    db,
+    sql`select i.flight_id, i.cabin, i.capacity, i.available, i.held, i.sold,
+          coalesce((select sum(s.seats) from booking_segments s join bookings b on b.id = s.booking_id
+                    where s.flight_id = i.flight_id and s.cabin = i.cabin and b.status = 'held'), 0)::int as held_by_bookings,
+          coalesce((select sum(s.seats) from booking_segments s join bookings b on b.id = s.booking_id
+                    where s.flight_id = i.flight_id and s.cabin = i.cabin and b.status = 'confirmed'), 0)::int as sold_to_bookings
+        from flight_inventory i
+        where exists (select 1 from booking_segments s where s.flight_id = i.flight_id and s.cabin = i.cabin)`,
+  );
+  // Infants sit on a lap and all carry the seat 'INF'; only real seats must be unique.
+  const seatClashes = await rows<{ n: number }>(db, sql`select count(*)::int as n from (select flight_id, seat from boarding_passes where seat <> 'INF' group by flight_id, seat having count(*) > 1) d`);
+  return { bookings, payments, inventory, seatClashes: seatClashes[0]?.n ?? 0 };
+}
+
+/** Waits until no traveller has a booking still held (every hold confirmed or lapsed and swept). */
+export async function waitForHoldsToSettle(origin: string, cookies: readonly string[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let held = 0;
+    for (const cookie of cookies) {
+      const res = await fetch(`${origin}/api/bookings`, { headers: { Cookie: cookie } });
+      const body = (await res.json()) as { bookings: BookingView[] };
+      held += body.bookings.filter((b) => b.status === 'held').length;
+    }
+    if (held === 0) return;
+    if (Date.now() > deadline) throw new Error(`${held} bookings still held after ${timeoutMs} ms`);
+    await sleep(500);
+  }
+}
+
+/**
+ * Every promise the run made, checked against the database: acknowledged bookings are there and
+ * confirmed, every row of seats adds up and matches the bookings, and no money is left in flight.
+ */
+export function audit(run: CrashRun, books: Awaited<ReturnType<typeof readBooks>>) {
+  const byId = new Map(books.bookings.map((b) => [b.id, b]));
+  const lostConfirmed = [...run.report.confirmedAcks].filter((id) => byId.get(id)?.status !== 'confirmed');
+  const lostHolds = [...run.report.heldAcks].filter((id) => !byId.has(id));
+  const unbalanced = books.inventory.filter(
+    (r) => r.available < 0 || r.held < 0 || r.sold < 0 || r.available + r.held + r.sold !== r.capacity || r.held !== r.held_by_bookings || r.sold < r.sold_to_bookings,
+  );
+  const inFlight = books.payments.filter((p) => p.status === 'authorized' || p.status === 'refunding');
+  // Money kept must belong to a confirmed booking, and a confirmed booking must have been paid in full.
+  const capturedFor = new Map<string, number>();
+  for (const p of books.payments) if (p.status === 'captured') capturedFor.set(p.booking_id, (capturedFor.get(p.booking_id) ?? 0) + p.amount_paise);
+  const keptWithoutBooking = [...capturedFor.keys()].filter((id) => byId.get(id)?.status !== 'confirmed');
+  const unpaidConfirmed = books.bookings.filter((b) => b.status === 'confirmed' && capturedFor.get(b.id) !== b.total_inr * 100).map((b) => b.id);
+  const stillHeld = books.bookings.filter((b) => b.status === 'held').map((b) => b.id);
+  return {
+    acknowledgedBookings: run.report.confirmedAcks.size,
+    acknowledgedHolds: run.report.heldAcks.size,
+    lostConfirmed,
+    lostHolds,
+    unbalanced,
+    inFlight,
+    keptWithoutBooking,
+    unpaidConfirmed,
+    stillHeld,
+    seatClashes: books.seatClashes,
+    confirmedInDb: books.bookings.filter((b) => b.status === 'confirmed').length,
+    refunded: books.payments.filter((p) => p.status === 'refunded').length,
+  };
+}
