@@ -211,6 +211,46 @@ test.describe('installable, offline-capable Safar', () => {
     await context.setOffline(false);
   });
 
+  test('Home, About and Explore open from the device offline; search and sign-in say in place that they need a connection', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    server = await startServer({ port: PORT, dataDir: dataDir('shell') });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fly smarter across India and the world');
+    await controlledBySw(page);
+
+    await server.stop();
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText("You're offline")).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fly smarter across India and the world');
+
+    // Screens never opened online come from the precache too.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+    await expect(page.getByRole('link', { name: 'Start Your Journey Today' })).toBeVisible();
+    await page.goto('/about');
+    await expect(page.getByRole('link', { name: 'Start Your Journey Today' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // A search needs the network: the results screen says so where the flights would be.
+    await page.goto(`/result?from=DEL&to=BOM&date=${travelDate()}&cabin=economy&adults=1&children=0&infants=0`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Flight Results' })).toBeVisible();
+    await expect(page.getByText(/Flight search needs an internet connection/)).toBeVisible({ timeout: 15_000 });
+    await expectNoAxeViolations(page);
+
+    // Explore's live fares too.
+    await page.goto('/explore');
+    await expect(page.getByText(/This page needs an internet connection/)).toBeVisible({ timeout: 15_000 });
+
+    // Sign-in says so at the form rather than leaving a blank page.
+    await page.goto('/login');
+    const form = page.getByRole('main').locator('form');
+    await form.getByLabel('Email').fill('someone@example.com');
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Network error. Please check your connection.')).toBeVisible();
+    await context.setOffline(false);
+  });
+
   test('a price alert created online is counted in Offline Data and listed offline from the device', async ({ page, context }) => {
     test.setTimeout(150_000);
     const dir = dataDir('alerts');
@@ -451,5 +491,14 @@ test.describe('install prompt', () => {
     }
     for (const icon of manifest.icons) expect((await page.request.get(icon.src)).status()).toBe(200);
     expect(manifest.shortcuts.map((s) => s.url)).toEqual(['/home?source=pwa-shortcut', '/profile?source=pwa-shortcut']);
+  });
+
+  test('Chromium itself finds Safar installable: manifest, icons and a service worker that controls the page', async ({ page }) => {
+    await page.goto('/');
+    await controlledBySw(page);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    // A test's browser context is off the record, which Chromium reports on its own; every other criterion is the app's.
+    expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
   });
 });

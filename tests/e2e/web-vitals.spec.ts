@@ -71,6 +71,20 @@ test.describe('layout stability', () => {
   });
 });
 
+test.describe('phone width', () => {
+  for (const path of ['/', '/about', '/explore', RESULTS, '/login']) {
+    test(`${path.includes('?') ? '/result with a search' : path} is no wider than a 390 px phone`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (path === RESULTS) await expect(page.getByRole('region', { name: 'Fare calendar' }).getByRole('listitem').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // Content that scrolls sideways does so inside its own strip, never the whole page.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    });
+  }
+});
+
 test.describe('console', () => {
   const signedOut = ['/', '/home', '/about', '/explore', RESULTS, '/result', '/result/book', '/payment', '/login', '/signup', '/no-such-page'];
 

@@ -33,6 +33,7 @@ import { FlightTrackingBox } from './flight-tracking-box';
 import { RouteCard, RouteCardSkeleton } from './route-card';
 import { RouteDetailsDialog } from './route-details-dialog';
 import './explore.css';
+import { NeedsConnection, PAGE_OFFLINE_MESSAGE, waitingForConnection } from '../../features/offline/needs-connection';
 
 export function ExplorePage() {
   useDocumentTitle('Explore');
@@ -141,7 +142,14 @@ function ExploreScreen() {
                 </select>
               </div>
             </div>
-            {catalogue.isError ? (
+            {waitingForConnection(catalogue) ? (
+              <div className="card explore-error">
+                <NeedsConnection message={PAGE_OFFLINE_MESSAGE} />
+                <button type="button" className="btn btn-primary" onClick={() => void catalogue.refetch()}>
+                  Try again
+                </button>
+              </div>
+            ) : catalogue.isError ? (
               <div className="card explore-error" role="alert">
                 <p>Could not load the routes. Check your connection and try again.</p>
                 <button type="button" className="btn btn-primary" onClick={() => void catalogue.refetch()}>

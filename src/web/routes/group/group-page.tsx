@@ -17,6 +17,7 @@ import { notify } from '../../lib/toast';
 import '../../features/companion/companion.css';
 import './group.css';
 import { queryKeys } from '../../features/query/query-keys';
+import { NeedsConnection, PAGE_OFFLINE_MESSAGE, waitingForConnection } from '../../features/offline/needs-connection';
 
 /** While seats are held the page asks again this often, besides on window focus. */
 const LIVE_REFRESH_MS = 15_000;
@@ -44,6 +45,16 @@ function GroupScreen({ groupId }: { groupId: string }) {
     refetchOnWindowFocus: true,
     refetchInterval: (query) => (query.state.data?.status === 'held' || query.state.data?.status === 'draft' ? LIVE_REFRESH_MS : false),
   });
+  if (waitingForConnection(group)) {
+    return (
+      <div className="container page">
+        <NeedsConnection message={PAGE_OFFLINE_MESSAGE} />
+        <button type="button" className="btn btn-primary" onClick={() => void group.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
   if (group.isPending) {
     return (
       <div className="container page" role="status" aria-busy="true" aria-label="Loading the group">

@@ -4,6 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { SearchQuery } from '../../../core/search';
 import { CABIN_LABELS, type Cabin } from '../../../core/search-options';
 import { useDocumentTitle } from '../../components/page-title';
+import { NeedsConnection, SEARCH_OFFLINE_MESSAGE, waitingForConnection } from '../../features/offline/needs-connection';
 import { QueryScope } from '../../features/query/query-scope';
 import { airlinesOf, applyFilters, isSortKey, NO_FILTERS, type ResultFilters, SORT_LABELS, SORTS, sortItineraries, type SortKey } from '../../features/search/result-filters';
 import { useSearchResults } from '../../features/search/search-api';
@@ -131,6 +132,13 @@ function Results() {
 
       {!draft ? (
         <NoData />
+      ) : waitingForConnection(results) ? (
+        <div className="card empty-state">
+          <NeedsConnection message={SEARCH_OFFLINE_MESSAGE} />
+          <button type="button" className="btn btn-primary" onClick={() => void results.refetch()}>
+            Try again
+          </button>
+        </div>
       ) : results.isError ? (
         <div className="card empty-state" role="alert">
           <p className="empty-title">{results.error.message}</p>
