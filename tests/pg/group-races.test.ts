@@ -155,12 +155,16 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: Travel Companion races', () => 
     payerNode.clock.set(new Date(expiry - 1));
     sweeperNode.clock.set(new Date(expiry + 1));
     const results = await Promise.all([
-      ...groupsReady.map((g, i) => confirmShare(payerNode.app, g.members.at(-1)?.who.cookie ?? '', g.groupId, g.members.at(-1)?.memberId ?? '', (lastPaid[i] as (typeof lastPaid)[number]).payment)),
-      // The sweeper takes one expired hold at a time while the payments arrive, so some land first.
+      // The last payments arrive spread over ~50 ms, the group whose hold ends last first ...
+      ...groupsReady.map(async (g, i) => {
+        await new Promise((resolve) => setTimeout(resolve, (groupsReady.length - 1 - i) * 10));
+        return confirmShare(payerNode.app, g.members.at(-1)?.who.cookie ?? '', g.groupId, g.members.at(-1)?.memberId ?? '', (lastPaid[i] as (typeof lastPaid)[number]).payment);
+      }),
+      // ... while the sweeper takes one expired hold at a time, the one that ended first first: they meet in the middle.
       (async () => {
         for (let i = 0; i < groupsReady.length; i += 1) {
-          await new Promise((resolve) => setTimeout(resolve, 15));
           await sweepExpiredHolds(database.db, sweeperNode.clock, 1);
+          await new Promise((resolve) => setTimeout(resolve, 10));
         }
       })(),
     ]);
