@@ -17,7 +17,8 @@ import { notify } from '../../lib/toast';
 import '../../features/companion/companion.css';
 import './group.css';
 import { queryKeys } from '../../features/query/query-keys';
-import { NeedsConnection, PAGE_OFFLINE_MESSAGE, waitingForConnection } from '../../features/offline/needs-connection';
+import { PendingScreen } from '../../features/companion/pending-screen';
+import { waitingForConnection } from '../../features/offline/needs-connection';
 
 /** While seats are held the page asks again this often, besides on window focus. */
 const LIVE_REFRESH_MS = 15_000;
@@ -45,24 +46,7 @@ function GroupScreen({ groupId }: { groupId: string }) {
     refetchOnWindowFocus: true,
     refetchInterval: (query) => (query.state.data?.status === 'held' || query.state.data?.status === 'draft' ? LIVE_REFRESH_MS : false),
   });
-  if (waitingForConnection(group)) {
-    return (
-      <div className="container page">
-        <NeedsConnection message={PAGE_OFFLINE_MESSAGE} />
-        <button type="button" className="btn btn-primary" onClick={() => void group.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  if (group.isPending) {
-    return (
-      <div className="container page" role="status" aria-busy="true" aria-label="Loading the group">
-        <div className="skeleton skeleton-title" />
-        <div className="skeleton gp-skeleton" />
-      </div>
-    );
-  }
+  if (group.isPending || waitingForConnection(group)) return <PendingScreen query={group} loadingLabel="Loading the group" />;
   if (group.isError) {
     const missing = group.error instanceof ApiError && group.error.status === 404;
     return (

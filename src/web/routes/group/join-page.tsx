@@ -13,7 +13,8 @@ import { notify } from '../../lib/toast';
 import '../../features/companion/companion.css';
 import './group.css';
 import { queryKeys } from '../../features/query/query-keys';
-import { NeedsConnection, PAGE_OFFLINE_MESSAGE, waitingForConnection } from '../../features/offline/needs-connection';
+import { PendingScreen } from '../../features/companion/pending-screen';
+import { waitingForConnection } from '../../features/offline/needs-connection';
 
 /**
  * An emailed invitation (/group/join/:token). Signed out, the traveller signs in (or up) first
@@ -50,24 +51,7 @@ function JoinScreen({ token }: { token: string }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const invite = useQuery(inviteQuery(token));
-  if (waitingForConnection(invite)) {
-    return (
-      <div className="container page">
-        <NeedsConnection message={PAGE_OFFLINE_MESSAGE} />
-        <button type="button" className="btn btn-primary" onClick={() => void invite.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  if (invite.isPending) {
-    return (
-      <div className="container page" role="status" aria-busy="true" aria-label="Loading the invitation">
-        <div className="skeleton skeleton-title" />
-        <div className="skeleton gp-skeleton" />
-      </div>
-    );
-  }
+  if (invite.isPending || waitingForConnection(invite)) return <PendingScreen query={invite} loadingLabel="Loading the invitation" />;
   if (invite.isError) {
     return <Missing text={invite.error instanceof ApiError && invite.error.status === 404 ? COMPANION_MESSAGES.inviteNotFound : invite.error.message} />;
   }

@@ -8,7 +8,8 @@ import { GroupFlights } from '../../features/companion/group-parts';
 import { QueryScope } from '../../features/query/query-scope';
 import '../../features/companion/companion.css';
 import '../group/group.css';
-import { NeedsConnection, PAGE_OFFLINE_MESSAGE, waitingForConnection } from '../../features/offline/needs-connection';
+import { PendingScreen } from '../../features/companion/pending-screen';
+import { waitingForConnection } from '../../features/offline/needs-connection';
 
 const STATUS: Record<PublicTrip['status'], string> = {
   draft: 'Being planned',
@@ -34,24 +35,7 @@ export function TripPage({ params }: { params: { code: string } }) {
 
 function TripScreen({ code }: { code: string }) {
   const trip = useQuery(tripQuery(code));
-  if (waitingForConnection(trip)) {
-    return (
-      <div className="container page">
-        <NeedsConnection message={PAGE_OFFLINE_MESSAGE} />
-        <button type="button" className="btn btn-primary" onClick={() => void trip.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  if (trip.isPending) {
-    return (
-      <div className="container page" role="status" aria-busy="true" aria-label="Loading the shared itinerary">
-        <div className="skeleton skeleton-title" />
-        <div className="skeleton gp-skeleton" />
-      </div>
-    );
-  }
+  if (trip.isPending || waitingForConnection(trip)) return <PendingScreen query={trip} loadingLabel="Loading the shared itinerary" />;
   if (trip.isError) {
     return (
       <div className="container page">
