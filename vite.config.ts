@@ -2,10 +2,19 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { THEME_INIT_SCRIPT } from './src/core/theme-init';
 
 // Names the build in index.html (<meta name="safar-build">): a new build is a new index.html,
 // so the service worker's precache changes and travellers are offered the update.
 const buildId = process.env.SAFAR_BUILD_ID ?? new Date().toISOString();
+
+// The theme runs inline before the first paint (its hash is allowed by the server's CSP).
+function themeInit(): Plugin {
+  return {
+    name: 'safar-theme-init',
+    transformIndexHtml: () => [{ tag: 'script', children: THEME_INIT_SCRIPT, injectTo: 'head-prepend' }],
+  };
+}
 
 function buildMeta(): Plugin {
   return {
@@ -24,6 +33,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    themeInit(),
     buildMeta(),
     // Manifest and service worker (decision 0022). The worker's source is src/web/sw/sw.ts;
     // the page registers it itself after load (src/web/features/pwa/register-sw.ts).
@@ -34,7 +44,7 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['favicon.svg', 'theme-init.js', 'icons/*.png'],
+      includeAssets: ['favicon.svg', 'icons/*.png'],
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
         globIgnores: ['**/*.map', 'assets/inter-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-*.woff2', 'icons/icon-{48,72,128,144,152,256,384}.png', 'icons/shortcut-*.png', 'icons/maskable-*.png'],

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { toErrorBody } from '../core/errors';
+import { THEME_INIT_SCRIPT } from '../core/theme-init';
 import { sessionMiddleware } from './auth/session-middleware';
 import { type Config, allowedOrigins } from './config';
 import type { AppDeps } from './context';
@@ -39,12 +41,15 @@ export interface CreateAppOptions extends AppDeps {
 /** Paths that authenticate by signature instead of cookie, so skip the Origin check. */
 const CSRF_EXEMPT = ['/api/webhooks/'];
 
+/** The one inline script the page may run: the theme, applied before the first paint. */
+const themeInitHash = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;
+
 function contentSecurityPolicy(config: Config) {
   // Razorpay Checkout loads its script, opens its frame and calls its API only when enabled.
   const razorpay = config.RAZORPAY_KEY_ID !== undefined;
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: razorpay ? ["'self'", 'https://checkout.razorpay.com'] : ["'self'"],
+    scriptSrc: razorpay ? ["'self'", 'https://checkout.razorpay.com', themeInitHash] : ["'self'", themeInitHash],
     ...(razorpay ? { frameSrc: ["'self'", 'https://checkout.razorpay.com', 'https://api.razorpay.com'] } : {}),
     // sonner and Radix set inline styles at run time.
     styleSrc: ["'self'", "'unsafe-inline'"],

@@ -1,0 +1,15 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { findChromium } from './scripts/ensure-test-tools.mjs';
+const url = process.argv[2];
+const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+const a = r.lhr.audits;
+console.log('perf', r.lhr.categories.performance.score, 'FCP', a['first-contentful-paint'].numericValue|0, 'LCP', a['largest-contentful-paint'].numericValue|0, 'SI', a['speed-index'].numericValue|0, 'TBT', a['total-blocking-time'].numericValue|0);
+console.log('LCP el', JSON.stringify(a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? a['largest-contentful-paint-element']?.details).slice(0,300));
+console.log('LCP phases', JSON.stringify(a['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? '').slice(0,500));
+console.log('render-blocking', JSON.stringify(a['render-blocking-resources']?.details?.items?.map(i => [i.url, i.wastedMs]) ?? []));
+console.log('bootup', JSON.stringify(a['bootup-time']?.details?.items?.slice(0,5).map(i => [i.url.slice(-40), i.total|0, i.scripting|0])));
+console.log('mainthread', JSON.stringify(a['mainthread-work-breakdown']?.details?.items?.map(i => [i.group, i.duration|0])));
+const chains = a['critical-request-chains']?.details?.longestChain; console.log('longest chain', JSON.stringify(chains));
+await chrome.kill();
