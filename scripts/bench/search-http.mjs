@@ -52,6 +52,8 @@ const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
 const loadBefore = load();
 const trivial100 = await run('trivial 100', { connections: 100, url: trivialUrl });
+// The floor for the 10-connection target: what this machine gives an endpoint that does almost nothing.
+const trivial10 = await run('trivial 10', { connections: 10, url: trivialUrl });
 const distinct1 = await run('distinct 1', { connections: 1, paths: distinct });
 const distinct10 = await run('distinct 10', { connections: 10, paths: distinct });
 const distinct100 = await run('distinct 100', { connections: 100, paths: distinct });
@@ -64,11 +66,12 @@ const line = (label, r) =>
   `${label.padEnd(48)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  server CPU ${r.cpuPerRequest.toFixed(2)} ms/request`;
 console.log(`load average (1/5/15 min) before ${loadBefore}, after ${loadAfter}; ${os.cpus().length} cores`);
 console.log(line('trivial endpoint (/api/airports?q=del&limit=1), 100 conn', trivial100));
+console.log(line('trivial endpoint, 10 connections', trivial10));
 console.log(line(`distinct searches (${distinct.length}), 1 connection`, distinct1));
 console.log(line('distinct searches, 10 connections', distinct10));
 console.log(line('distinct searches, 100 connections', distinct100));
 console.log(line(`repeated mix (${repeated.length}, result cache), 10 connections`, repeated10));
 const ratio = distinct100.requests.average / trivial100.requests.average;
 const met = (ok) => (ok ? 'met' : 'NOT met');
-console.log(`target p99 ≤ 10 ms at 10 connections (distinct): ${distinct10.latency.p99} ms — ${met(distinct10.latency.p99 <= 10)}`);
+console.log(`target p99 ≤ 10 ms at 10 connections (distinct): ${distinct10.latency.p99} ms — ${met(distinct10.latency.p99 <= 10)} (the trivial endpoint's own p99 at 10 connections: ${trivial10.latency.p99} ms)`);
 console.log(`target ≥ 50 % of trivial throughput at 100 connections (distinct): ${(ratio * 100).toFixed(0)} % — ${met(ratio >= 0.5)}`);
