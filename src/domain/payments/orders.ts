@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_ERROR_MESSAGES, BOOKING_REASONS, type PaymentMethod, type PaymentOrder } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { bookings, groups, passengers, payments } from '../../db/schema';
+import { bookings, payments } from '../../db/schema';
 import type { PaymentProvider } from './provider';
 
 export interface OrderInput {
@@ -25,39 +25,39 @@ export interface OrderInput {
  * @example const { order } = await createPaymentOrder(db, clock, provider, { bookingId, userId, email, method: 'card' })
  */
 export async function createPaymentOrder(db: Db, clock: Clock, provider: PaymentProvider, input: OrderInput): Promise<{ order: PaymentOrder; paymentRowId: string }> {
-  const [booking] = await db
-    .select()
+  // One read: the booking with the facts an order depends on (contact number, what is already
+  // captured, whether it is a group's, whether this share is already paid or being paid).
+  const [found] = await db
+    .select({
+      booking: bookings,
+      // Written with explicit aliases: drizzle leaves columns unqualified in a one-table select,
+      // which inside a subquery would name the subquery's own table.
+      contact: sql<string | null>`(select p.mobile from passengers p where p.booking_id = bookings.id and coalesce(p.mobile, '') <> '' order by p.position limit 1)`,
+      captured: sql<string | number | null>`(select sum(pc.amount_paise) from payments pc where pc.booking_id = bookings.id and pc.status = 'captured')`,
+      isGroup: sql<boolean>`exists (select 1 from groups g where g.booking_id = bookings.id)`,
+      sharePaid:
+        input.shareKey === undefined
+          ? sql<boolean>`false`
+          : sql<boolean>`exists (select 1 from payments ps where ps.booking_id = bookings.id and ps.share_key = ${input.shareKey} and ps.status in ('authorized', 'captured'))`,
+    })
     .from(bookings)
     .where(input.userId === undefined ? eq(bookings.id, input.bookingId) : and(eq(bookings.id, input.bookingId), eq(bookings.userId, input.userId)));
-  if (!booking) throw new AppError('not_found', 'Booking not found');
+  if (!found) throw new AppError('not_found', 'Booking not found');
+  const { booking } = found;
   if (booking.status === 'confirmed') throw new AppError('conflict', 'This booking is already paid.');
   const now = clock.now();
   if (booking.status !== 'held' || booking.holdExpiresAt.getTime() <= now.getTime()) {
     throw new AppError('conflict', BOOKING_ERROR_MESSAGES.holdExpired, undefined, BOOKING_REASONS.holdExpired);
   }
-  const pax = await db.select().from(passengers).where(eq(passengers.bookingId, booking.id));
-  const contact = pax.sort((a, b) => a.position - b.position).find((p) => p.mobile)?.mobile ?? '';
+  const contact = found.contact ?? '';
   const legs = (booking.itinerary as { legs?: { from?: { code?: string }; to?: { code?: string } }[] }).legs ?? [];
   const source = legs[0]?.from?.code ?? '';
   const destination = legs[legs.length - 1]?.to?.code ?? '';
-  const [captured] = await db
-    .select({ paid: sql<string | number | null>`sum(${payments.amountPaise})` })
-    .from(payments)
-    .where(and(eq(payments.bookingId, booking.id), inArray(payments.status, ['captured'])));
-  const duePaise = booking.totalInr * 100 - Number(captured?.paid ?? 0);
+  const duePaise = booking.totalInr * 100 - Number(found.captured ?? 0);
   if (duePaise <= 0) throw new AppError('conflict', 'This booking is already paid.');
-  if (input.shareKey === undefined) {
-    // A group's booking is paid share by share, each member their own; never as one sum.
-    const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.bookingId, booking.id)).limit(1);
-    if (group) throw new AppError('conflict', 'This is a group booking: each member pays their own share from the group page.');
-  } else {
-    const [paid] = await db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.bookingId, booking.id), eq(payments.shareKey, input.shareKey), inArray(payments.status, ['authorized', 'captured'])))
-      .limit(1);
-    if (paid) throw new AppError('conflict', 'This share is already paid.');
-  }
+  // A group's booking is paid share by share, each member their own; never as one sum.
+  if (input.shareKey === undefined && found.isGroup) throw new AppError('conflict', 'This is a group booking: each member pays their own share from the group page.');
+  if (input.shareKey !== undefined && found.sharePaid) throw new AppError('conflict', 'This share is already paid.');
   const amountPaise = input.amountPaise ?? duePaise;
   if (!Number.isSafeInteger(amountPaise) || amountPaise < 1 || amountPaise > duePaise) {
     throw new AppError('bad_request', 'The amount must be a whole number of paise, at most what is still due.', { amountPaise: 'Invalid amount' });
