@@ -5,6 +5,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { OfflineBanner } from './offline-banner';
 
+// index.html draws the same skeleton before the script runs: keep the two alike.
 function PageSkeleton() {
   return (
     <div className="container page" role="status" aria-busy="true">
