@@ -28,42 +28,47 @@ export type SandboxAttempt =
  * @example const attempt = await sandboxCheckout(db, clock, { secret, upiSuccessRate: 0.9 }, body)
  */
 export async function sandboxCheckout(db: Db, clock: Clock, settings: { secret: string; upiSuccessRate: number }, body: SandboxPayBody): Promise<SandboxAttempt> {
-  const [order] = await executeRows<{ status: string; amount_paise: number; method: string }>(
-    db,
-    sql`select status, amount_paise, method from payments where provider = 'sandbox' and provider_order_id = ${body.orderId}`,
-  );
-  if (!order) return { kind: 'unknown-order' };
-  if (order.status !== 'created') return { kind: 'already-paid' };
+  // The outcome depends on the card or UPI id alone, so it is decided before touching the order;
+  // each path is then one statement on an open order, and only a miss asks why.
   const decision = decideSandboxPayment(body, settings.upiSuccessRate);
   const now = clock.now();
   if (!decision.ok) {
-    await db.execute(
+    const noted = await executeRows<{ id: string }>(
+      db,
       sql`update payments set failure_reason = ${decision.message}, updated_at = ${now.toISOString()}::timestamptz
-          where provider = 'sandbox' and provider_order_id = ${body.orderId} and status = 'created'`,
+          where provider = 'sandbox' and provider_order_id = ${body.orderId} and status = 'created'
+          returning id`,
     );
-    return { kind: 'declined', message: decision.message };
+    return noted.length > 0 ? { kind: 'declined', message: decision.message } : whyNotOpen(db, body.orderId);
   }
   const signed = signSandboxPayment(settings.secret, body.orderId);
   const eventId = `evt_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
-  const webhook = JSON.stringify({
-    entity: 'event',
-    event: 'payment.captured',
-    payload: { payment: { entity: { id: signed.paymentId, order_id: body.orderId, amount: Number(order.amount_paise), currency: 'INR', method: body.method, status: 'captured' } } },
-    created_at: Math.floor(now.getTime() / 1000),
-  });
+  // Authorize the order and queue the signed webhook the gateway owes the merchant, its body
+  // (Razorpay's payment.captured shape) built from the authorized row's amount.
   const rows = await executeRows<{ id: string }>(
     db,
     sql`with authorized as (
           update payments set status = 'authorized', provider_payment_id = ${signed.paymentId}, failure_reason = null, updated_at = ${now.toISOString()}::timestamptz
           where provider = 'sandbox' and provider_order_id = ${body.orderId} and status = 'created'
-          returning id)
+          returning amount_paise)
         insert into sandbox_webhooks (event_id, body, available_at, created_at)
-        select ${eventId}, ${webhook}, ${new Date(now.getTime() + SANDBOX_WEBHOOK_DELAY_MS).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from authorized
+        select ${eventId},
+               json_build_object('entity', 'event', 'event', 'payment.captured',
+                 'payload', json_build_object('payment', json_build_object('entity', json_build_object(
+                   'id', ${signed.paymentId}::text, 'order_id', ${body.orderId}::text, 'amount', amount_paise,
+                   'currency', 'INR', 'method', ${body.method}::text, 'status', 'captured'))),
+                 'created_at', ${Math.floor(now.getTime() / 1000)}::bigint)::text,
+               ${new Date(now.getTime() + SANDBOX_WEBHOOK_DELAY_MS).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+        from authorized
         returning id`,
   );
-  // Another attempt on the same order won the race.
-  if (rows.length === 0) return { kind: 'already-paid' };
-  return { kind: 'paid', result: signed };
+  return rows.length > 0 ? { kind: 'paid', result: signed } : whyNotOpen(db, body.orderId);
+}
+
+/** An order that could not be touched: unknown, or no longer open (paid, or another attempt won the race). */
+async function whyNotOpen(db: Db, orderId: string): Promise<SandboxAttempt> {
+  const [order] = await executeRows<{ status: string }>(db, sql`select status from payments where provider = 'sandbox' and provider_order_id = ${orderId}`);
+  return order ? { kind: 'already-paid' } : { kind: 'unknown-order' };
 }
 
 export interface QueuedWebhook {
