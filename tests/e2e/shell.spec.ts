@@ -121,6 +121,7 @@ test.describe('shell', () => {
     await nav.getByRole('link', { name: 'About' }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(nav).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Start Your Journey Today' })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

@@ -3,11 +3,10 @@ import { expect, type Page } from '@playwright/test';
 
 /** Fails with the list of violations when axe finds any WCAG 2.x A/AA problem on the page. */
 export async function expectNoAxeViolations(page: Page) {
-  // Screens load lazily: scan the screen, not its loading skeleton (every screen has a level-one heading).
+  // Screens load lazily: scan the screen, not its loading skeleton (every screen has a level-one
+  // heading; the skeleton that stands in for a screen while its code loads is a busy status).
   await page
-    .locator('main h1')
-    .first()
-    .waitFor({ state: 'attached', timeout: 7_000 })
+    .waitForFunction(() => document.querySelector('main h1') !== null && document.querySelector('main > .page[aria-busy="true"]') === null, undefined, { timeout: 7_000 })
     .catch(() => undefined);
   // Let finite animations and transitions settle (a toast sliding in, a dialog fading): axe reads
   // colours as painted, and a half-faded element fails contrast. Endless ones (skeleton shimmer) are skipped.
