@@ -1,10 +1,15 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from './context';
 import { registerWebApp } from './web';
+
+const BIG = `export const lines = [${Array.from({ length: 400 }, (_, i) => `"line ${i}"`).join(',')}];`;
 
 describe('web app serving', () => {
   let dir: string;
@@ -14,6 +19,9 @@ describe('web app serving', () => {
     await mkdir(path.join(dir, 'assets'));
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Safar</title>');
     await writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(dir, 'assets', 'big-abc123.js'), BIG);
+    await writeFile(path.join(dir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG));
+    await writeFile(path.join(dir, 'assets', 'big-abc123.js.gz'), gzipSync(BIG));
     registerWebApp(app, dir);
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -36,6 +44,36 @@ describe('web app serving', () => {
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<title>Safar</title>');
       expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('sends the precompressed copy the browser accepts, Brotli first, else gzip, else the file itself', async () => {
+    const br = await app.request('/assets/big-abc123.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(BIG);
+    const gz = await app.request('/assets/big-abc123.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(BIG);
+    const plain = await app.request('/assets/big-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(BIG);
+  });
+});
+
+describe('precompress-web script', () => {
+  it('writes .br and .gz copies that decode to each file, and skips small files', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'safar-precompress-'));
+    try {
+      await writeFile(path.join(dir, 'big.js'), BIG);
+      await writeFile(path.join(dir, 'small.css'), 'a{}');
+      await writeFile(path.join(dir, 'photo.png'), BIG);
+      await promisify(execFile)(process.execPath, [path.resolve('scripts/precompress-web.mjs'), dir]);
+      expect((await readdir(dir)).sort()).toEqual(['big.js', 'big.js.br', 'big.js.gz', 'photo.png', 'small.css']);
+      expect(brotliDecompressSync(await readFile(path.join(dir, 'big.js.br'))).toString()).toBe(BIG);
+      expect(gunzipSync(await readFile(path.join(dir, 'big.js.gz'))).toString()).toBe(BIG);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

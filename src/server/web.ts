@@ -6,7 +6,8 @@ import type { AppEnv } from './context';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else
- * revalidated, and any non-API path answered with index.html (client routing).
+ * revalidated, precompressed copies where the browser accepts them, and any non-API path
+ * answered with index.html (client routing).
  */
 export function registerWebApp(app: Hono<AppEnv>, distDir: string) {
   const root = path.resolve(distDir);
@@ -29,11 +30,13 @@ export function registerWebApp(app: Hono<AppEnv>, distDir: string) {
         : 'public, max-age=3600';
     c.res.headers.set('Cache-Control', header);
   });
-  app.use('/assets/*', serveStatic({ root }));
+  // Files carry Brotli and gzip copies made at build time (scripts/precompress-web.mjs): the
+  // browser gets the smallest it accepts, and nothing is compressed per request.
+  app.use('/assets/*', serveStatic({ root, precompressed: true }));
   // A missing hashed asset is a 404, never index.html: a stale tab asking for an old chunk must
   // fail loudly (and be retried by a reload) rather than parse HTML as JavaScript.
   app.get('/assets/*', (c) => c.text('Not found', 404));
-  app.use('*', serveStatic({ root }));
+  app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
     const html = readIndex();
     if (!html) return c.text('The web app has not been built yet. Run: npm run build', 503);

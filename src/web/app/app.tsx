@@ -1,23 +1,26 @@
-import { ChatbotMount } from '../features/chatbot/chatbot-mount';
+import { lazy, useEffect, useState } from 'react';
+import { QuietLazy } from '../components/quiet-lazy';
 import { CurrencyProvider } from '../features/currency/currency-context';
-import { NoticesMount } from '../features/notifications/notices-mount';
-import { OfflineSyncMount } from '../features/offline/offline-sync-mount';
-import { PwaMount } from '../features/pwa/pwa-mount';
-import { WalletMount } from '../features/wallet/wallet-mount';
+import { whenIdle } from '../lib/idle';
 import { ErrorBoundary } from './shell/error-boundary';
 import { Layout } from './shell/layout';
 import { ToasterHost } from './shell/toaster-host';
 
+const DeferredMounts = lazy(() => import('./shell/deferred-mounts'));
+
 export function App() {
+  // Wallet, notices, install prompts, offline sync and the chatbot wait until the page is idle.
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
   return (
     <ErrorBoundary>
       <CurrencyProvider>
         <Layout />
-        <WalletMount />
-        <NoticesMount />
-        <PwaMount />
-        <OfflineSyncMount />
-        <ChatbotMount />
+        {idle ? (
+          <QuietLazy>
+            <DeferredMounts />
+          </QuietLazy>
+        ) : null}
         <ToasterHost />
       </CurrencyProvider>
     </ErrorBoundary>

@@ -1,7 +1,7 @@
 import { Component, type ReactNode, Suspense } from 'react';
 
-/** A chunk that cannot be fetched (offline before it was cached) hides its piece, never the page. */
-class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+/** A chunk that cannot be fetched (offline before it was cached) shows the fallback, never breaks the page. */
+class QuietBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -9,19 +9,19 @@ class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 
   override render() {
-    return this.state.failed ? null : this.props.children;
+    return this.state.failed ? this.props.fallback : this.props.children;
   }
 }
 
 /**
- * A lazily loaded piece of the shell (wallet, notices, chatbot): nothing while it loads, and
- * nothing if its code cannot be fetched.
+ * A lazily loaded piece of the shell (wallet, notices, chatbot): the fallback (nothing unless
+ * given) while it loads, and the same if its code cannot be fetched.
  * @example <QuietLazy><WalletLauncher /></QuietLazy>
  */
-export function QuietLazy({ children }: { children: ReactNode }) {
+export function QuietLazy({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   return (
-    <QuietBoundary>
-      <Suspense fallback={null}>{children}</Suspense>
+    <QuietBoundary fallback={fallback}>
+      <Suspense fallback={fallback}>{children}</Suspense>
     </QuietBoundary>
   );
 }

@@ -8,7 +8,7 @@ import { newIdempotencyKey, paySandbox, paymentConfigQuery } from '../booking/bo
 import { formatInr } from '../booking/format';
 import { useCurrency } from '../currency/currency-context';
 import { NeedsConnection } from '../offline/needs-connection';
-import { useOnline } from '../offline/use-online';
+import { useOnline } from '../offline/connection';
 import { FullScreenLoader } from '../payments/full-screen-loader';
 import { PaymentMethodFields } from '../payments/payment-method-fields';
 import { type CheckoutResult, openProviderCheckout } from '../payments/provider-checkout';

@@ -1,6 +1,8 @@
 import { Radar } from 'lucide-react';
-import { useState } from 'react';
-import { FlightTrackerDialog } from './index';
+import { lazy, Suspense, useState } from 'react';
+
+// The Flight Tracker's code (status card, world map, Recent Searches) loads on the first click.
+const FlightTrackerDialog = lazy(() => import('./index').then((m) => ({ default: m.FlightTrackerDialog })));
 
 /**
  * A result card's "Track Flight" button: opens the Flight Tracker pre-filled with the flight.
@@ -8,13 +10,26 @@ import { FlightTrackerDialog } from './index';
  */
 export function TrackFlightButton({ flightNumber, date, className = 'btn btn-small btn-ghost' }: { flightNumber: string; date?: string | undefined; className?: string }) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   return (
     <>
-      <button type="button" className={className} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={className}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
         <Radar aria-hidden="true" size={16} />
         Track Flight
       </button>
-      <FlightTrackerDialog open={open} onOpenChange={setOpen} initialFlightNumber={flightNumber} initialDate={date} />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <FlightTrackerDialog open={open} onOpenChange={setOpen} initialFlightNumber={flightNumber} initialDate={date} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -33,7 +33,7 @@ import { notify } from '../../lib/toast';
 import './book.css';
 import { NeedsConnection } from '../../features/offline/needs-connection';
 import { QueryScope } from '../../features/query/query-scope';
-import { useOnline } from '../../features/offline/use-online';
+import { useOnline } from '../../features/offline/connection';
 
 interface BookState {
   itinerary: Itinerary;

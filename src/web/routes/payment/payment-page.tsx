@@ -26,7 +26,7 @@ import { SandboxCheckout } from '../../features/payments/sandbox-checkout';
 import { queryKeys } from '../../features/query/query-keys';
 import { QueryScope } from '../../features/query/query-scope';
 import { NeedsConnection } from '../../features/offline/needs-connection';
-import { useOnline } from '../../features/offline/use-online';
+import { useOnline } from '../../features/offline/connection';
 import { noteBookingCompleted } from '../../features/pwa/pwa-actions';
 import { refreshPasses } from '../../features/wallet/wallet-store';
 import { ApiError } from '../../lib/api';

@@ -4,7 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { SearchQuery } from '../../../core/search';
 import { CABIN_LABELS, type Cabin } from '../../../core/search-options';
 import { useDocumentTitle } from '../../components/page-title';
-import { NeedsConnection, SEARCH_OFFLINE_MESSAGE, waitingForConnection } from '../../features/offline/needs-connection';
+import { SEARCH_OFFLINE_MESSAGE, waitingForConnection } from '../../features/offline/connection';
 import { QueryScope } from '../../features/query/query-scope';
 import { airlinesOf, applyFilters, isSortKey, NO_FILTERS, type ResultFilters, SORT_LABELS, SORTS, sortItineraries, type SortKey } from '../../features/search/result-filters';
 import { useSearchResults } from '../../features/search/search-api';
@@ -18,6 +18,7 @@ import './result.css';
 
 // The form behind "Modify search" loads when the traveller opens it (or the search was refused).
 const SearchForm = lazy(() => import('../../features/search/search-form').then((m) => ({ default: m.SearchForm })));
+const NeedsConnection = lazy(() => import('../../features/offline/needs-connection').then((m) => ({ default: m.NeedsConnection })));
 
 export function ResultPage() {
   return (
@@ -134,7 +135,10 @@ function Results() {
         <NoData />
       ) : waitingForConnection(results) ? (
         <div className="card empty-state">
-          <NeedsConnection message={SEARCH_OFFLINE_MESSAGE} />
+          {/* The message is plain text until its icon's code arrives (from the service worker's cache). */}
+          <Suspense fallback={<p className="needs-connection" role="status">{SEARCH_OFFLINE_MESSAGE}</p>}>
+            <NeedsConnection message={SEARCH_OFFLINE_MESSAGE} />
+          </Suspense>
           <button type="button" className="btn btn-primary" onClick={() => void results.refetch()}>
             Try again
           </button>
