@@ -73,6 +73,40 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: booking races', () => {
     expect(row?.held).toBe(10);
   });
 
+  it('a connection whose last leg sells out while holds wait for it: every hold fails and gives the first leg back', async () => {
+    const itinerary = await findItinerary(node.app, { from: 'IXM', to: 'IXJ', date: '2026-12-28', stops: 1 });
+    const catalog = worldCatalog(node.world);
+    await leaveSeats(database.db, itinerary, 5, catalog);
+    // Seats are taken leg by leg in (flight, cabin) order. The leg taken last is locked here while
+    // the holds (whose quotes still see 5 seats) queue for it, then sold out: each hold has already
+    // taken its seat on the earlier leg when it finds none, and must give it back.
+    const last = [...itinerary.legs].sort((x, y) => (x.flightId === y.flightId ? x.cabin.localeCompare(y.cabin) : x.flightId < y.flightId ? -1 : 1)).at(-1);
+    const lastRow = and(eq(flightInventory.flightId, last?.flightId ?? ''), eq(flightInventory.cabin, last?.cabin ?? ''));
+    const userId = await insertUser(database.db);
+    let holds: Promise<PromiseSettledResult<unknown>[]> = Promise.resolve([]);
+    await database.db.transaction(async (tx) => {
+      await tx.select().from(flightInventory).where(lastRow).for('update');
+      holds = Promise.allSettled(
+        Array.from({ length: 8 }, () =>
+          createHold(database.db, node.clock, catalog, { userId, itineraryId: itinerary.id, passengers: [ADULT], quotedTotal: 0, acceptPriceChange: true }),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await tx.update(flightInventory).set({ available: 0, sold: sql`${flightInventory.capacity}` }).where(lastRow);
+    });
+    const results = await holds;
+    expect(results).toHaveLength(8);
+    for (const r of results) {
+      expect(r.status).toBe('rejected');
+      if (r.status === 'rejected') expect(String((r.reason as Error).message)).toBe('Sorry, these seats have just sold out.');
+    }
+    for (const leg of itinerary.legs) {
+      const [row] = await database.db.select().from(flightInventory).where(and(eq(flightInventory.flightId, leg.flightId), eq(flightInventory.cabin, leg.cabin)));
+      expect(row?.held).toBe(0);
+      expect(row?.available).toBe(leg === last ? 0 : 5);
+    }
+  });
+
   it('a family of 3 (one infant on a lap) takes 2 seats; multi-seat holds never overshoot', async () => {
     const itinerary = await findItinerary(node.app, { from: 'BOM', to: 'DEL', date: '2026-12-28' });
     const catalog = worldCatalog(node.world);

@@ -145,10 +145,24 @@ let lastBareIdMs = 0;
 /** A booking id or PNR another booking took first: roll back and draw again. */
 class ReferenceTaken extends Error {}
 
+/** Reasons a single hold statement gives `safar_abort` (migration 0011). */
+const ABORT = { soldOut: 'sold-out', referenceTaken: 'reference-taken', keyTaken: 'key-taken' } as const;
+
+/** The reason of a `safar_abort` error (the drivers may wrap it in a `cause`), or null for any other error. */
+function abortReason(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth += 1) {
+    const match = /safar_abort:([a-z-]+)/.exec(e.message);
+    if (match) return match[1] ?? null;
+  }
+  return null;
+}
+
 /**
  * Takes the seats and writes the held booking, its segments, the passengers given and the
- * caller's Idempotency-Key in one statement of one transaction (plus the inventory rows first,
- * when a leg has none yet). Seats are taken leg by leg in (flightId, cabin) order, each step
+ * caller's Idempotency-Key in one statement. When every leg already has its inventory row that
+ * statement runs alone (one round trip): it checks its own outcome and calls `safar_abort`, which
+ * rolls the whole statement back, when a leg lacked the seats, the booking reference was taken or
+ * the key was already recorded. Otherwise a transaction creates the missing inventory rows first. Seats are taken leg by leg in (flightId, cabin) order, each step
  * running only once the previous leg's seats are taken, so concurrent holds lock rows in the
  * same order and cannot deadlock; PostgreSQL re-checks `available >= n` after waiting for a row
  * lock, so this never oversells. A leg without the seats is sold-out and rolls everything back.
@@ -217,11 +231,24 @@ async function writeHold(
     }
     if (keyed) steps.push(sql`kept as (${keyInsert(keyed, keyed.answer(booking), now, sql`exists (select 1 from booked)`)})`);
     const taken = sql.join(legs.map((_, i) => sql`select * from leg${sql.raw(String(i))}`), sql` union all `);
+    const single = hold.inventoryRowsExist === true;
+    // Alone, the statement undoes itself unless every step happened (nothing to roll back by hand).
+    const selfCheck = single
+      ? sql`, case when (select count(*) from (${taken}) c) < ${legs.length}::int then safar_abort(${ABORT.soldOut})
+                   when not exists (select 1 from booked) then safar_abort(${ABORT.referenceTaken})
+                   ${keyed ? sql`when not exists (select 1 from kept) then safar_abort(${ABORT.keyTaken})` : sql``}
+                   else 0 end as checked`
+      : sql``;
     const statement = sql`with ${sql.join(steps, sql`, `)}
       select (select coalesce(json_agg(t), '[]'::json) from (${taken}) t) as inventory,
              (select count(*) from booked)::int as booked,
-             ${keyed ? sql`(select count(*) from kept)::int` : sql`1`} as kept`;
+             ${keyed ? sql`(select count(*) from kept)::int` : sql`1`} as kept${selfCheck}`;
     try {
+      if (single) {
+        const [result] = await executeRows<{ inventory: unknown }>(db, statement);
+        const inventory = typeof result?.inventory === 'string' ? (JSON.parse(result.inventory) as InventoryChange[]) : ((result?.inventory ?? []) as InventoryChange[]);
+        return { booking, inventory };
+      }
       return await db.transaction(async (tx) => {
         if (!hold.inventoryRowsExist) await catalog.ensureInventory(tx, itinerary.legs);
         const [result] = await executeRows<{ inventory: unknown; booked: number; kept: number }>(tx, statement);
@@ -232,7 +259,10 @@ async function writeHold(
         return { booking, inventory };
       });
     } catch (error) {
-      if (!(error instanceof ReferenceTaken)) throw error;
+      const aborted = abortReason(error);
+      if (aborted === ABORT.soldOut) throw soldOutError();
+      if (aborted === ABORT.keyTaken) throw new KeyTakenError();
+      if (!(error instanceof ReferenceTaken) && aborted !== ABORT.referenceTaken) throw error;
     }
   }
   throw new AppError('unavailable', 'Could not create a booking reference. Please try again.');
