@@ -149,11 +149,14 @@ describe('price-alert job and mail', () => {
 
     await outboxMailer.run(deps());
     expect(mine()).toHaveLength(2);
-    const trigger = decoded(mine()[1]!.data);
-    expect(trigger).toMatch(/^Subject: =\?UTF-8\?/m); // "Price drop: DEL → BOM now ₹…", MIME-encoded
+    const raw = mine()[1]!.data;
+    const trigger = decoded(raw);
+    // Headers are checked on the raw message: quoted-printable decoding would turn "=" followed by
+    // two hex digits of the random token into another character.
+    expect(raw).toMatch(/^Subject: =\?UTF-8\?/m); // "Price drop: DEL → BOM now ₹…", MIME-encoded
     expect(trigger).toContain('DEL → BOM, 2026-12-24, 1 traveller: the lowest all-in price is now ₹');
     expect(trigger).toContain('(your target ₹5,00,000)');
-    expect(trigger.replace(/\r\n\s+/g, ' ')).toMatch(/List-Unsubscribe: <https:\/\/safar\.example\/alerts\?unsubscribe=/);
+    expect(raw.replace(/\r\n\s+/g, ' ')).toMatch(/List-Unsubscribe: <https:\/\/safar\.example\/alerts\?unsubscribe=/);
 
     // An hour later the job checks again: a new history point, no new message.
     ctx.clock.advance(61 * 60_000);
