@@ -162,10 +162,11 @@ function abortReason(error: unknown): string | null {
  * caller's Idempotency-Key in one statement. When every leg already has its inventory row that
  * statement runs alone (one round trip): it checks its own outcome and calls `safar_abort`, which
  * rolls the whole statement back, when a leg lacked the seats, the booking reference was taken or
- * the key was already recorded. Otherwise a transaction creates the missing inventory rows first. Seats are taken leg by leg in (flightId, cabin) order, each step
- * running only once the previous leg's seats are taken, so concurrent holds lock rows in the
- * same order and cannot deadlock; PostgreSQL re-checks `available >= n` after waiting for a row
- * lock, so this never oversells. A leg without the seats is sold-out and rolls everything back.
+ * the key was already recorded. Otherwise a transaction creates the missing inventory rows first.
+ * Seats are taken leg by leg in (flightId, cabin) order, each step running only once the
+ * previous leg's seats are taken, so concurrent holds lock rows in the same order and cannot
+ * deadlock; PostgreSQL re-checks `available >= n` after waiting for a row lock, so this never
+ * oversells. A leg without the seats is sold-out and rolls everything back.
  */
 async function writeHold(
   db: Db,
@@ -250,7 +251,7 @@ async function writeHold(
         return { booking, inventory };
       }
       return await db.transaction(async (tx) => {
-        if (!hold.inventoryRowsExist) await catalog.ensureInventory(tx, itinerary.legs);
+        await catalog.ensureInventory(tx, itinerary.legs);
         const [result] = await executeRows<{ inventory: unknown; booked: number; kept: number }>(tx, statement);
         const inventory = typeof result?.inventory === 'string' ? (JSON.parse(result.inventory) as InventoryChange[]) : ((result?.inventory ?? []) as InventoryChange[]);
         if (inventory.length < legs.length) throw soldOutError();
