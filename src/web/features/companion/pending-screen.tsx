@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { NeedsConnection, PAGE_OFFLINE_MESSAGE, waitingForConnection } from '../offline/needs-connection';
+import { PAGE_OFFLINE_MESSAGE, waitingForConnection } from '../offline/connection';
+import { NeedsConnection } from '../offline/needs-connection';
 
 interface PendingQuery {
   isPending: boolean;

@@ -1,8 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import { NEEDS_CONNECTION_MESSAGE } from './connection';
 
-export { NEEDS_CONNECTION_MESSAGE, PAGE_OFFLINE_MESSAGE, SEARCH_OFFLINE_MESSAGE, waitingForConnection } from './connection';
-
 /**
  * Said in place, next to a button that needs the network, while the device is offline.
  * @example {!online && <NeedsConnection />}

@@ -33,7 +33,8 @@ import { FlightTrackingBox } from './flight-tracking-box';
 import { RouteCard, RouteCardSkeleton } from './route-card';
 import { RouteDetailsDialog } from './route-details-dialog';
 import './explore.css';
-import { NeedsConnection, PAGE_OFFLINE_MESSAGE, waitingForConnection } from '../../features/offline/needs-connection';
+import { PAGE_OFFLINE_MESSAGE, waitingForConnection } from '../../features/offline/connection';
+import { NeedsConnection } from '../../features/offline/needs-connection';
 
 export function ExplorePage() {
   useDocumentTitle('Explore');

@@ -18,7 +18,7 @@ import '../../features/companion/companion.css';
 import './group.css';
 import { queryKeys } from '../../features/query/query-keys';
 import { PendingScreen } from '../../features/companion/pending-screen';
-import { waitingForConnection } from '../../features/offline/needs-connection';
+import { waitingForConnection } from '../../features/offline/connection';
 
 /** While seats are held the page asks again this often, besides on window focus. */
 const LIVE_REFRESH_MS = 15_000;

@@ -14,7 +14,7 @@ import '../../features/companion/companion.css';
 import './group.css';
 import { queryKeys } from '../../features/query/query-keys';
 import { PendingScreen } from '../../features/companion/pending-screen';
-import { waitingForConnection } from '../../features/offline/needs-connection';
+import { waitingForConnection } from '../../features/offline/connection';
 
 /**
  * An emailed invitation (/group/join/:token). Signed out, the traveller signs in (or up) first

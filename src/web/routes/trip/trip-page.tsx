@@ -9,7 +9,7 @@ import { QueryScope } from '../../features/query/query-scope';
 import '../../features/companion/companion.css';
 import '../group/group.css';
 import { PendingScreen } from '../../features/companion/pending-screen';
-import { waitingForConnection } from '../../features/offline/needs-connection';
+import { waitingForConnection } from '../../features/offline/connection';
 
 const STATUS: Record<PublicTrip['status'], string> = {
   draft: 'Being planned',
