@@ -1,5 +1,6 @@
 import { BellRing } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useDialogButton } from '../../components/use-dialog-button';
 import type { Itinerary, SearchQuery } from '../../../core/search';
 
 const PriceAlertsDialog = lazy(() => import('./price-alerts-dialog').then((m) => ({ default: m.PriceAlertsDialog })));
@@ -9,14 +10,7 @@ const PriceAlertsDialog = lazy(() => import('./price-alerts-dialog').then((m) =>
  * route, date, passengers and current all-in price (the dialog's code loads on first open).
  */
 export function PriceAlertButton({ itinerary, query }: { itinerary: Itinerary; query: SearchQuery }) {
-  const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    // Back to the button that opened it, after the dialog has let go of focus.
-    if (!next) window.setTimeout(() => button.current?.focus(), 0);
-  };
+  const { open, mounted, button, show, onOpenChange } = useDialogButton();
   return (
     <>
       <button
@@ -24,15 +18,12 @@ export function PriceAlertButton({ itinerary, query }: { itinerary: Itinerary; q
         type="button"
         className="btn btn-small btn-ghost"
         aria-haspopup="dialog"
-        onClick={() => {
-          setLoaded(true);
-          setOpen(true);
-        }}
+        onClick={show}
       >
         <BellRing aria-hidden="true" size={16} />
         Price Alert
       </button>
-      {loaded ? (
+      {mounted ? (
         <Suspense fallback={null}>
           <PriceAlertsDialog
             open={open}

@@ -1,5 +1,6 @@
 import { Users } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useDialogButton } from '../../components/use-dialog-button';
 import type { Itinerary, SearchQuery } from '../../../core/search';
 
 // Everything behind the button (session check, sign-in redirect, the dialog) loads on first use.
@@ -25,22 +26,14 @@ interface Props {
  */
 export function GroupBookingButton({ itinerary, query, className, iconSize = 16 }: Props) {
   // Back from sign-in with this card's id in history state: open it again (once the session is known).
-  const [open, setOpen] = useState(() => reopensFor(window.history.state, itinerary.id));
+  const { open, mounted, button, show, onOpenChange } = useDialogButton(reopensFor(window.history.state, itinerary.id));
   // 0 until the first click (or the reopening); every click asks again.
   const [request, setRequest] = useState(0);
-  const [wanted, setWanted] = useState(open);
-  const button = useRef<HTMLButtonElement>(null);
 
   // Only once: a reload of the page must not open it again.
   useEffect(() => {
     if (reopensFor(window.history.state, itinerary.id)) window.history.replaceState(null, '');
   }, [itinerary.id]);
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    // Back to the button that opened it, after the dialog has let go of focus.
-    if (!next) window.setTimeout(() => button.current?.focus(), 0);
-  };
 
   return (
     <>
@@ -50,16 +43,15 @@ export function GroupBookingButton({ itinerary, query, className, iconSize = 16 
         className={className}
         aria-haspopup="dialog"
         onClick={() => {
-          setWanted(true);
           setRequest((n) => n + 1);
-          setOpen(true);
+          show();
         }}
         onPointerEnter={() => void import('./group-booking-launch')}
       >
         <Users aria-hidden="true" size={iconSize} />
         Group Booking
       </button>
-      {wanted ? (
+      {mounted ? (
         <Suspense fallback={null}>
           <GroupBookingLaunch itinerary={itinerary} query={query} request={request} open={open} onOpenChange={onOpenChange} />
         </Suspense>

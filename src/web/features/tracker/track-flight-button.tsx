@@ -1,5 +1,6 @@
 import { Radar } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useDialogButton } from '../../components/use-dialog-button';
 
 // The Flight Tracker's code (status card, world map, Recent Searches) loads on the first click.
 const FlightTrackerDialog = lazy(() => import('./index').then((m) => ({ default: m.FlightTrackerDialog })));
@@ -9,25 +10,16 @@ const FlightTrackerDialog = lazy(() => import('./index').then((m) => ({ default:
  * @example <TrackFlightButton flightNumber="6E 2174" date="2026-12-24" />
  */
 export function TrackFlightButton({ flightNumber, date, className = 'btn btn-small btn-ghost' }: { flightNumber: string; date?: string | undefined; className?: string }) {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const { open, mounted, button, show, onOpenChange } = useDialogButton();
   return (
     <>
-      <button
-        type="button"
-        className={className}
-        aria-haspopup="dialog"
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-      >
+      <button ref={button} type="button" className={className} aria-haspopup="dialog" onClick={show}>
         <Radar aria-hidden="true" size={16} />
         Track Flight
       </button>
-      {wanted ? (
+      {mounted ? (
         <Suspense fallback={null}>
-          <FlightTrackerDialog open={open} onOpenChange={setOpen} initialFlightNumber={flightNumber} initialDate={date} />
+          <FlightTrackerDialog open={open} onOpenChange={onOpenChange} initialFlightNumber={flightNumber} initialDate={date} />
         </Suspense>
       ) : null}
     </>

@@ -1,5 +1,6 @@
 import { CloudSun } from 'lucide-react';
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, lazy } from 'react';
+import { useDialogButton } from '../../components/use-dialog-button';
 
 const WeatherDialog = lazy(() => import('./weather-dialog'));
 
@@ -20,14 +21,7 @@ interface Props {
  * @example <WeatherButton code="GOI" city="Goa" date="2026-12-24" label="Weather Insights" className="btn" />
  */
 export function WeatherButton({ code, city, date, label, className, iconSize = 16 }: Props) {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const change = (next: boolean) => {
-    setOpen(next);
-    // Focus goes back to the button that opened the dialog.
-    if (!next) window.requestAnimationFrame(() => button.current?.focus());
-  };
+  const { open, mounted, button, show, onOpenChange } = useDialogButton();
   return (
     <>
       <button
@@ -35,18 +29,15 @@ export function WeatherButton({ code, city, date, label, className, iconSize = 1
         type="button"
         className={className}
         aria-haspopup="dialog"
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
+        onClick={show}
         onPointerEnter={() => void import('./weather-dialog')}
       >
         <CloudSun aria-hidden="true" size={iconSize} />
         {label}
       </button>
-      {wanted ? (
+      {mounted ? (
         <Suspense fallback={null}>
-          <WeatherDialog open={open} onOpenChange={change} code={code} city={city} date={date} />
+          <WeatherDialog open={open} onOpenChange={onOpenChange} code={code} city={city} date={date} />
         </Suspense>
       ) : null}
     </>
