@@ -22,7 +22,9 @@ function sentBytes(url, encoding) {
     req.end();
   });
 }
-const sent = async (list, encoding) => (await Promise.all(list.map((s) => sentBytes(s.url, encoding)))).reduce((a, b) => a + b, 0);
+const sizes = (list, encoding) => Promise.all(list.map((s) => sentBytes(s.url, encoding)));
+const sum = (values) => values.reduce((a, b) => a + b, 0);
+const sent = async (list, encoding) => sum(await sizes(list, encoding));
 
 const dir = mkdtempSync(path.join(tmpdir(), 'safar-web-'));
 const port = Number(process.env.BENCH_PORT ?? 3392);
@@ -55,7 +57,8 @@ try {
     const toast = scripts.filter((s) => s.body.includes('data-sonner-toaster'));
     const toastKb = (await sent(toast, 'gzip')) / 1024;
     scripts.splice(0, scripts.length, ...scripts.filter((s) => !toast.includes(s)));
-    const total = await sent(scripts, 'gzip');
+    const gzipSizes = await sizes(scripts, 'gzip');
+    const total = sum(gzipSizes);
     const brotli = await sent(scripts, 'br');
     const raw = scripts.reduce((sum, s) => sum + s.body.length, 0);
     console.log(`${(route === results ? '/result?{search}' : route).padEnd(17)} initial JS: ${(total / 1024).toFixed(1)} kB gzip (${(brotli / 1024).toFixed(1)} kB Brotli, ${(raw / 1024).toFixed(1)} kB raw) in ${scripts.length} files${toastKb ? ` (+ ${toastKb.toFixed(1)} kB toast library on the first toast)` : ''}${route === '/' || route === results ? ' — target ≤ 100 kB gzip' : ''}`);
@@ -66,7 +69,7 @@ try {
       const dataKb = (await sent(data, 'gzip')) / 1024;
       console.log(`${''.padEnd(17)} Explore's own: ${ownKb.toFixed(1)} kB gzip JS in ${own.length} files + ${dataKb.toFixed(1)} kB gzip data = ${(ownKb + dataKb).toFixed(1)} kB — target ≤ 60 kB`);
     }
-    if (process.env.VERBOSE) for (const s of scripts) console.log(`    ${((await sentBytes(s.url, 'gzip')) / 1024).toFixed(1).padStart(6)} kB  ${s.url.split('/').pop()}`);
+    if (process.env.VERBOSE) scripts.forEach((s, i) => console.log(`    ${((gzipSizes[i] ?? 0) / 1024).toFixed(1).padStart(6)} kB  ${s.url.split('/').pop()}`));
     await page.close();
   }
 } finally {
