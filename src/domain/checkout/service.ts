@@ -26,7 +26,7 @@ import type { PaymentProvider } from '../payments/provider';
 import { signSandboxWebhook } from '../payments/sandbox';
 import { claimSandboxWebhooks, markSandboxWebhooksDelivered, noteSandboxWebhookFailure, sandboxCheckout } from '../payments/sandbox-gateway';
 import { type PaymentSettings, selectPaymentProvider } from '../payments/select';
-import { parseWebhookEvent } from '../payments/webhook-events';
+import { parseWebhookEvent, recordIfSettled, recordWebhookEvent } from '../payments/webhook-events';
 
 /**
  * Webhooks are delivered at least once and out of order, so: verify, skip events already
@@ -299,24 +299,32 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       if (!/^[A-Za-z0-9_.:-]{1,100}$/.test(delivery.eventId)) throw new AppError('bad_request', `Missing or invalid ${delivery.eventHeader ?? 'event id'} header`);
       const event = parseWebhookEvent(delivery.eventId, delivery.rawBody);
       if (!event) throw new AppError('bad_request', 'Unreadable webhook body');
-      const [seen] = await db
-        .select({ id: webhookEvents.eventId })
-        .from(webhookEvents)
-        .where(and(eq(webhookEvents.provider, active.name), eq(webhookEvents.eventId, delivery.eventId)));
-      if (seen) return { duplicate: true };
-
+      const recorded = { provider: active.name, eventId: delivery.eventId };
       if (event.kind === 'captured' && event.orderId && event.paymentId) {
+        // Usually the browser's callback confirmed the booking first: then recording the event is all there is to do.
+        const state = await recordIfSettled(db, { ...recorded, orderId: event.orderId, paymentId: event.paymentId, now: clock.now() });
+        if (state !== 'open') return { duplicate: state === 'seen' };
         const outcome = await settle({ provider: active.name, orderId: event.orderId, paymentId: event.paymentId, amountPaise: event.amountPaise });
         if (outcome.kind === 'unknown-order') logger.warn('webhook for an unknown order', { provider: active.name, orderId: event.orderId, eventId: delivery.eventId });
-      } else if (event.kind === 'failed' && event.orderId) {
+        // Recorded after processing: a crash mid-way is redelivered by the provider rather than lost.
+        await recordWebhookEvent(db, { ...recorded, now: clock.now() });
+        return { duplicate: false };
+      }
+      if (event.kind === 'failed' && event.orderId) {
+        const [seen] = await db
+          .select({ id: webhookEvents.eventId })
+          .from(webhookEvents)
+          .where(and(eq(webhookEvents.provider, active.name), eq(webhookEvents.eventId, delivery.eventId)));
+        if (seen) return { duplicate: true };
         await db
           .update(payments)
           .set({ failureReason: (event.failureReason ?? 'payment failed').slice(0, 500), updatedAt: clock.now() })
           .where(and(eq(payments.provider, active.name), eq(payments.providerOrderId, event.orderId), eq(payments.status, 'created')));
+        await recordWebhookEvent(db, { ...recorded, now: clock.now() });
+        return { duplicate: false };
       }
-      // Recorded after processing: a crash mid-way is redelivered by the provider rather than lost.
-      await db.insert(webhookEvents).values({ provider: active.name, eventId: delivery.eventId, receivedAt: clock.now() }).onConflictDoNothing();
-      return { duplicate: false };
+      // Nothing to process: recording the event tells whether it was seen before.
+      return { duplicate: !(await recordWebhookEvent(db, { ...recorded, now: clock.now() })) };
     },
 
     async deliverSandboxWebhooks(limit = 100) {

@@ -14,9 +14,18 @@ export const SANDBOX_DISPLAY_NAME = 'Safar Pay (sandbox)';
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(10).toString('base64url').replace(/[-_]/g, 'x').slice(0, 14)}`;
 
+/** Derived keys of the secrets in use (one per server, a few in tests), so each payment signs with one HMAC, not three. */
+const derivedKeys = new Map<string, { checkout: string; webhook: string }>();
+
 /** Keys derived from the one configured secret, so a leaked webhook key does not sign checkouts. */
-export function sandboxKeys(secret: string) {
-  return { checkout: hmacHex(secret, 'checkout'), webhook: hmacHex(secret, 'webhook') };
+export function sandboxKeys(secret: string): { checkout: string; webhook: string } {
+  let keys = derivedKeys.get(secret);
+  if (!keys) {
+    if (derivedKeys.size >= 16) derivedKeys.clear();
+    keys = { checkout: hmacHex(secret, 'checkout'), webhook: hmacHex(secret, 'webhook') };
+    derivedKeys.set(secret, keys);
+  }
+  return keys;
 }
 
 /**

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { executeRows } from '../../db/rows';
 import type { PaymentEvent } from './provider';
 
 /**
@@ -49,4 +52,49 @@ export function parseWebhookEvent(eventId: string, rawBody: string): PaymentEven
     method: payment?.method ?? null,
     failureReason: payment?.error_description ?? null,
   };
+}
+
+export type WebhookRecord = 'seen' | 'settled' | 'open';
+
+/**
+ * One statement for the usual webhook: the event is recorded when its payment has already
+ * confirmed its booking (the browser's callback came first), so nothing is left to settle.
+ * Answers `seen` when the event was recorded before (nothing written), `settled` when it was
+ * recorded now, and `open` when the payment still needs settling: then nothing was written, and
+ * the caller settles and records the event afterwards, so a failure mid-way is redelivered.
+ * "Already confirmed" is the settlement's own rule: the booking is confirmed with this payment,
+ * or this payment's order is captured with this payment id.
+ * @example await recordIfSettled(db, { provider: 'sandbox', eventId: 'evt_1', orderId: 'order_1', paymentId: 'pay_1', now })
+ */
+export async function recordIfSettled(db: Db, event: { provider: string; eventId: string; orderId: string; paymentId: string; now: Date }): Promise<WebhookRecord> {
+  const [row] = await executeRows<{ seen: boolean; settled: boolean }>(
+    db,
+    sql`with seen as (
+          select 1 from webhook_events where provider = ${event.provider} and event_id = ${event.eventId}),
+        settled as (
+          select 1 from payments p join bookings b on b.id = p.booking_id
+          where p.provider = ${event.provider} and p.provider_order_id = ${event.orderId} and b.status = 'confirmed'
+            and (b.payment_id = ${event.paymentId} or (p.status = 'captured' and p.provider_payment_id = ${event.paymentId}))),
+        recorded as (
+          insert into webhook_events (provider, event_id, received_at)
+          select ${event.provider}, ${event.eventId}, ${event.now.toISOString()}::timestamptz
+          where not exists (select 1 from seen) and exists (select 1 from settled)
+          on conflict do nothing returning 1)
+        select exists (select 1 from seen) as seen, exists (select 1 from settled) as settled`,
+  );
+  if (row?.seen) return 'seen';
+  return row?.settled ? 'settled' : 'open';
+}
+
+/**
+ * Records an event id after it was processed; false when it was already recorded.
+ * @example await recordWebhookEvent(db, { provider: 'razorpay', eventId: 'evt_1', now })
+ */
+export async function recordWebhookEvent(db: Db, event: { provider: string; eventId: string; now: Date }): Promise<boolean> {
+  const rows = await executeRows(
+    db,
+    sql`insert into webhook_events (provider, event_id, received_at) values (${event.provider}, ${event.eventId}, ${event.now.toISOString()}::timestamptz)
+        on conflict do nothing returning 1`,
+  );
+  return rows.length > 0;
 }

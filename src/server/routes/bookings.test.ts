@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BookingView, BoardingPassView, ProfileStats } from '../../core/booking';
 import type { Itinerary } from '../../core/search';
 import { isValidTicketNumber } from '../../domain/booking/ids';
@@ -274,6 +274,38 @@ describe('security', () => {
     const late = await confirmBooking(ctx.app, alice.cookie, held.body.booking.id, pay.body);
     expect(late.status).toBe(200);
     expect(late.body.booking.confirmedAt).toBe(view.booking.confirmedAt);
+  });
+});
+
+describe('the sandbox webhook of a payment the browser already confirmed', () => {
+  it('records the event in one statement and answers as before: received, then duplicate', async () => {
+    const { order, pay, confirm } = await bookAndPay(ctx.app, alice.cookie, itinerary, [ADULT]);
+    expect(confirm.body.booking.status).toBe('confirmed');
+    const raw = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: pay.paymentId, order_id: order.orderId, amount: order.amountPaise, method: 'card' } } } });
+    const eventId = `evt_${randomUUID()}`;
+    const post = () =>
+      ctx.app.request('/api/webhooks/sandbox', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': signSandboxWebhook(DEV_SANDBOX_SECRET, raw), 'X-Sandbox-Event-Id': eventId },
+        body: raw,
+      });
+    // Every statement of the PGlite driver goes through query(), transaction() or exec().
+    const client = (ctx.database.db as unknown as { $client: { query: () => unknown; transaction: () => unknown; exec: () => unknown } }).$client;
+    const spies = [vi.spyOn(client, 'query'), vi.spyOn(client, 'transaction'), vi.spyOn(client, 'exec')];
+    const statements = () => spies.reduce((n, spy) => n + spy.mock.calls.length, 0);
+    try {
+      expect(await (await post()).json()).toEqual({ received: true, duplicate: false });
+      expect(statements()).toBe(1);
+      expect(await (await post()).json()).toEqual({ received: true, duplicate: true });
+      expect(statements()).toBe(2);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    const rows = await ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from webhook_events where provider = 'sandbox' and event_id = ${eventId}`);
+    expect((Array.isArray(rows) ? rows : (rows as unknown as { rows: { n: number }[] }).rows)[0]?.n).toBe(1);
+    const view = (await (await ctx.app.request(`/api/bookings/${confirm.body.booking.id}`, { headers: authed(alice.cookie) })).json()) as { booking: BookingView };
+    expect(view.booking.confirmedAt).toBe(confirm.body.booking.confirmedAt);
+    expect(view.booking.paymentId).toBe(pay.paymentId);
   });
 });
 
