@@ -132,4 +132,4 @@ for (const file of files) {
     }
   }
 }
-rmSync(profDir, { recursive: true, force: true });
+if (!process.env.KEEP_PROFILE) rmSync(profDir, { recursive: true, force: true }); else console.log("profiles kept in", profDir);

@@ -15,7 +15,7 @@ import { followInventoryChanges } from './inventory-feed';
 import { createLogger } from './logger';
 import { weatherOf } from './weather';
 import { createSearchPool, datesOnSale, defaultSearchWorkers } from './search/pool';
-import { inThreadSearcher } from './search/searcher';
+import { inThreadSearcher, pricingVia } from './search/searcher';
 
 /** Process entry: validate config, open the database, serve, and shut down cleanly. */
 async function main() {
@@ -61,9 +61,9 @@ async function main() {
       startupMs: Math.round(performance.now() - started),
     });
     // Explore's catalogue takes a second or two to price; do it before the first visitor asks.
-    setTimeout(() => void cachedExploreCatalogue({ db: database.db, world, inventory: deps.inventory }, systemClock.now()).catch(() => {}), 3_000).unref();
+    setTimeout(() => void cachedExploreCatalogue({ db: database.db, world, inventory: deps.inventory, ...pricingVia(search) }, systemClock.now()).catch(() => {}), 3_000).unref();
     // The Home panel's default origin, likewise (a few seconds of searches).
-    setTimeout(() => void cachedDestinations({ db: database.db, world, inventory: deps.inventory }, DEFAULT_RECOMMENDATION_ORIGIN, systemClock.now()).catch(() => {}), 8_000).unref();
+    setTimeout(() => void cachedDestinations({ db: database.db, world, inventory: deps.inventory, ...pricingVia(search) }, DEFAULT_RECOMMENDATION_ORIGIN, systemClock.now()).catch(() => {}), 8_000).unref();
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
     process.stderr.write(

@@ -3,7 +3,7 @@ import type { ExploreCatalogue, ExploreRoute, RouteDetails } from '../../core/ex
 import type { Db } from '../../db/client';
 import type { InventoryView } from '../inventory/view';
 import type { FlightPattern } from '../schedule/patterns';
-import { searchInMemory } from '../search/search-flights';
+import { lowestAdultFare, pauser } from '../search/lowest-fare';
 import { AIRCRAFT } from '../world/airlines';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
 import type { World } from '../world/world';
@@ -14,21 +14,8 @@ export interface ExploreDeps {
   db: Db;
   world: World;
   inventory: InventoryView;
-}
-
-/**
- * Lowest all-in adult economy fare on one date with at most `maxStops` stops, from the same
- * engine and pricing search uses; null when nothing is on sale that day.
- * @example lowestAdultFare(world, inventory, 'DEL', 'GOI', '2026-12-24', now, 1)
- */
-export function lowestAdultFare(world: World, inventory: InventoryView, from: string, to: string, date: string, now: Date, maxStops: 0 | 1 | 2): number | null {
-  const result = searchInMemory(world, inventory, { from, to, date, cabin: 'economy', adults: 1, children: 0, infants: 0 }, now, maxStops);
-  let lowest: number | null = null;
-  for (const itinerary of result.list) {
-    const fare = itinerary.price.perPassenger.adult?.total;
-    if (fare !== undefined && (lowest === null || fare < lowest)) lowest = fare;
-  }
-  return lowest;
+  /** Prices the catalogue's routes away from this thread (search workers); here when absent. */
+  priceRoutes?: (now: Date) => Promise<ExploreRoute[]>;
 }
 
 /**
@@ -63,11 +50,14 @@ export function windowDates(today: string, days: number): string[] {
   return Array.from({ length: days }, (_, k) => isoDate(start + k));
 }
 
-function routeCard(deps: ExploreDeps, entry: CatalogueEntry, dates: string[], now: Date): ExploreRoute {
-  const { world, inventory } = deps;
+async function routeCard(world: World, inventory: InventoryView, entry: CatalogueEntry, dates: string[], now: Date, pause: () => Promise<void>): Promise<ExploreRoute> {
   const from = world.getAirport(entry.from);
   const to = world.getAirport(entry.to);
-  const daily = dates.map((date) => ({ date, fare: lowestNonStopFare(world, inventory, entry.from, entry.to, date, now) }));
+  const daily: { date: string; fare: number | null }[] = [];
+  for (const date of dates) {
+    daily.push({ date, fare: lowestNonStopFare(world, inventory, entry.from, entry.to, date, now) });
+    await pause();
+  }
   let best: { date: string; fare: number } | null = null;
   for (const day of daily.slice(0, EXPLORE_FARE_WINDOW_DAYS)) {
     if (day.fare !== null && (best === null || day.fare < best.fare)) best = { date: day.date, fare: day.fare };
@@ -93,22 +83,29 @@ function routeCard(deps: ExploreDeps, entry: CatalogueEntry, dates: string[], no
 }
 
 /**
- * The Explore catalogue with live prices: per route, the lowest non-stop all-in fare over the
- * next 30 days and the typical fare (median of the daily lowest fares over the next 60 days).
- * Inventory for the 60 days is loaded in one query.
+ * Every catalogue route's card with live prices: the lowest non-stop all-in fare over the next
+ * 30 days and the typical fare (median of the daily lowest fares over the next 60 days). The
+ * caller has loaded the window's inventory; other work on the thread runs between small steps.
+ * @example (await priceCatalogueRoutes(world, inventory, now))[0]?.price
+ */
+export async function priceCatalogueRoutes(world: World, inventory: InventoryView, now: Date): Promise<ExploreRoute[]> {
+  const dates = windowDates(indiaToday(now), EXPLORE_TYPICAL_WINDOW_DAYS);
+  const pause = pauser();
+  const routes: ExploreRoute[] = [];
+  for (const entry of CATALOGUE) routes.push(await routeCard(world, inventory, entry, dates, now, pause));
+  return routes;
+}
+
+/**
+ * The Explore catalogue with live prices (see priceCatalogueRoutes). Inventory for the window
+ * is loaded in one query.
  * @example (await exploreCatalogue(deps, clock.now())).routes[0]?.price
  */
 export async function exploreCatalogue(deps: ExploreDeps, now: Date): Promise<ExploreCatalogue> {
   const today = indiaToday(now);
-  const dates = windowDates(today, EXPLORE_TYPICAL_WINDOW_DAYS);
   // A non-stop flight departs on its date; the day before and after cover time zones.
   await deps.inventory.ensureDates(deps.db, windowDates(isoDate(dayNumber(today) - 1), EXPLORE_TYPICAL_WINDOW_DAYS + 2));
-  const routes: ExploreRoute[] = [];
-  for (const entry of CATALOGUE) {
-    routes.push(routeCard(deps, entry, dates, now));
-    // Let other requests run between routes: the whole catalogue is ~1,400 searches.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  }
+  const routes = deps.priceRoutes ? await deps.priceRoutes(now) : await priceCatalogueRoutes(deps.world, deps.inventory, now);
   return {
     routes,
     windowStart: today,

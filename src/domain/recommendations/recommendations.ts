@@ -2,7 +2,8 @@ import { MAX_RECOMMENDATIONS, RECOMMENDATION_TYPICAL_DAYS, RECOMMENDATION_WINDOW
 import { savingPercent } from '../../core/explore';
 import type { Db } from '../../db/client';
 import type { InventoryView } from '../inventory/view';
-import { lowestAdultFare, median } from '../explore/routes';
+import { median } from '../explore/routes';
+import { lowestAdultFare, pauser } from '../search/lowest-fare';
 import { seasonLabel } from '../weather/insights';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
 import type { World } from '../world/world';
@@ -11,6 +12,8 @@ export interface RecommendationDeps {
   db: Db;
   world: World;
   inventory: InventoryView;
+  /** Prices the destinations away from this thread (search workers); here when absent. */
+  priceDestinations?: (origin: string, now: Date) => Promise<PricedDestination[]>;
 }
 
 type Art = Recommendation['image'];
@@ -49,19 +52,23 @@ export type PricedDestination = Recommendation;
 /**
  * Every destination priced from an origin: its lowest all-in adult economy fare over the next 30
  * days (with the date), the route's typical fare (median of the daily lowest over 60 days) and the
- * season there on that date. Destinations with nothing on sale are left out.
- * @example (await priceDestinations(deps, 'DEL', now)).find((d) => d.code === 'GOI')?.price
+ * season there on that date. Destinations with nothing on sale are left out. The caller has
+ * loaded the window's inventory; other work on the thread runs between small steps.
+ * @example (await priceDestinationsFrom(world, inventory, 'DEL', now)).find((d) => d.code === 'GOI')?.price
  */
-export async function priceDestinations(deps: RecommendationDeps, origin: string, now: Date): Promise<PricedDestination[]> {
+export async function priceDestinationsFrom(world: World, inventory: InventoryView, origin: string, now: Date): Promise<PricedDestination[]> {
   const today = dayNumber(indiaToday(now));
   const dates = Array.from({ length: RECOMMENDATION_TYPICAL_DAYS }, (_, k) => isoDate(today + k));
-  // A flight departs on its date; the day before and the days after cover time zones and connections.
-  await deps.inventory.ensureDates(deps.db, Array.from({ length: RECOMMENDATION_TYPICAL_DAYS + 3 }, (_, k) => isoDate(today - 1 + k)));
+  const pause = pauser();
   const priced: PricedDestination[] = [];
   for (const { code, art } of DESTINATIONS) {
-    const airport = deps.world.getAirport(code);
+    const airport = world.getAirport(code);
     if (code === origin || !airport) continue;
-    const daily = dates.map((date) => ({ date, fare: lowestAdultFare(deps.world, deps.inventory, origin, code, date, now, 1) }));
+    const daily: { date: string; fare: number | null }[] = [];
+    for (const date of dates) {
+      daily.push({ date, fare: lowestAdultFare(world, inventory, origin, code, date, now, 1) });
+      await pause();
+    }
     let best: { date: string; fare: number } | null = null;
     for (const day of daily.slice(0, RECOMMENDATION_WINDOW_DAYS)) {
       if (day.fare !== null && (best === null || day.fare < best.fare)) best = { date: day.date, fare: day.fare };
@@ -80,10 +87,20 @@ export async function priceDestinations(deps: RecommendationDeps, origin: string
         season: seasonLabel(code, best.date),
       });
     }
-    // Let other requests run between destinations.
-    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   return priced;
+}
+
+/**
+ * Every destination priced from an origin (see priceDestinationsFrom); the window's inventory is
+ * loaded in one query first.
+ * @example (await priceDestinations(deps, 'DEL', now)).find((d) => d.code === 'GOI')?.price
+ */
+export async function priceDestinations(deps: RecommendationDeps, origin: string, now: Date): Promise<PricedDestination[]> {
+  const today = dayNumber(indiaToday(now));
+  // A flight departs on its date; the day before and the days after cover time zones and connections.
+  await deps.inventory.ensureDates(deps.db, Array.from({ length: RECOMMENDATION_TYPICAL_DAYS + 3 }, (_, k) => isoDate(today - 1 + k)));
+  return deps.priceDestinations ? deps.priceDestinations(origin, now) : priceDestinationsFrom(deps.world, deps.inventory, origin, now);
 }
 
 /**

@@ -6,6 +6,7 @@ import { cachedExploreCatalogue, exploreRouteDetails } from '../../domain/explor
 import { currentUser } from '../auth/require-user';
 import type { OpenApiApp } from '../openapi';
 import { publicRoute, travellerRoute } from '../route-guard';
+import { pricingVia } from '../search/searcher';
 import { ErrorSchema, json } from './bookings';
 
 const RouteParams = z.object({ id: RouteIdSchema.openapi({ example: 'lhr-cdg' }) });
@@ -64,15 +65,15 @@ const deleteFavoriteRoute = travellerRoute({ idIsPublic: true }, {
  */
 export function registerExplore(app: OpenApiApp) {
   app.openapi(catalogueRoute, async (c) => {
-    const { world, inventory, database, clock } = c.var.deps;
-    const catalogue = await cachedExploreCatalogue({ db: database.db, world, inventory }, clock.now());
+    const { world, inventory, database, clock, search } = c.var.deps;
+    const catalogue = await cachedExploreCatalogue({ db: database.db, world, inventory, ...pricingVia(search) }, clock.now());
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(catalogue, 200);
   });
 
   app.openapi(detailsRoute, async (c) => {
-    const { world, inventory, database, clock } = c.var.deps;
-    const details = await exploreRouteDetails({ db: database.db, world, inventory }, c.req.valid('param').id, clock.now());
+    const { world, inventory, database, clock, search } = c.var.deps;
+    const details = await exploreRouteDetails({ db: database.db, world, inventory, ...pricingVia(search) }, c.req.valid('param').id, clock.now());
     if (!details) throw new AppError('not_found', ROUTE_NOT_FOUND);
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(details, 200);

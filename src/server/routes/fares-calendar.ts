@@ -6,6 +6,7 @@ import type { OpenApiApp } from '../openapi';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
 import { ErrorSchema } from './bookings';
 import { publicRoute } from '../route-guard';
+import { pricingVia } from '../search/searcher';
 
 const Query = z.object({
   from: z.string({ message: SEARCH_MESSAGES.sourceRequired }).trim().min(1, SEARCH_MESSAGES.sourceRequired).max(64).openapi({ example: 'BOM' }),
@@ -30,7 +31,7 @@ const route = publicRoute({
 
 export function registerFaresCalendar(app: OpenApiApp) {
   app.openapi(route, async (c) => {
-    const { clock, world, inventory, database } = c.var.deps;
+    const { clock, world, inventory, database, search } = c.var.deps;
     const q = c.req.valid('query');
     const from = resolveAirportText(q.from) ?? '';
     const to = resolveAirportText(q.to) ?? '';
@@ -40,7 +41,7 @@ export function registerFaresCalendar(app: OpenApiApp) {
     if (!fields.to && from === to) fields.to = SEARCH_MESSAGES.sameAirports;
     const first = Object.values(fields)[0];
     if (first) throw new AppError('validation_failed', first, fields);
-    const days = await fareCalendar({ db: database.db, world, inventory }, from, to, q.month, q.cabin, clock.now());
+    const days = await fareCalendar({ db: database.db, world, inventory, ...pricingVia(search) }, from, to, q.month, q.cabin, clock.now());
     return c.json({ from, to, month: q.month, currency: 'INR' as const, days }, 200);
   });
 }

@@ -3,6 +3,7 @@ import { RecommendationsQuerySchema, RecommendationsSchema } from '../../core/re
 import { recommend } from '../../domain/recommendations/recommendations';
 import type { OpenApiApp } from '../openapi';
 import { publicRoute } from '../route-guard';
+import { pricingVia } from '../search/searcher';
 import { ErrorSchema, json } from './bookings';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
 
@@ -21,11 +22,11 @@ const route = publicRoute({
 /** GET /api/recommendations — the Home panel's smart recommendations. */
 export function registerRecommendations(app: OpenApiApp) {
   app.openapi(route, async (c) => {
-    const { database, world, inventory, clock } = c.var.deps;
+    const { database, world, inventory, clock, search } = c.var.deps;
     const query = c.req.valid('query');
     const origin = resolveAirportText(query.from) ?? '';
     if (!world.getAirport(origin)) throw new AppError('validation_failed', unknownAirportMessage(query.from), { from: unknownAirportMessage(query.from) });
-    const answer = await recommend({ db: database.db, world, inventory }, origin, query.budget, clock.now());
+    const answer = await recommend({ db: database.db, world, inventory, ...pricingVia(search) }, origin, query.budget, clock.now());
     c.header('Cache-Control', answer.ready ? 'public, max-age=60' : 'no-store');
     return c.json(answer, 200);
   });

@@ -9,6 +9,7 @@ import { ADULT, findItinerary, postBooking } from '../../../tests/support/bookin
 import { openFromTemplate } from '../../../tests/support/pglite-template';
 import { InventoryView } from '../../domain/inventory/view';
 import { inventoryDatesFor } from '../../domain/search/search-flights';
+import { dayNumber, isoDate } from '../../domain/world/time';
 import { createWorld } from '../../domain/world/world';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
@@ -136,5 +137,40 @@ describe('search worker pool', () => {
     await transaction;
     await waiting;
     expect(queued).toBe(true);
+  });
+
+  it('runs pricing tasks (Explore, recommendations, fare calendars) with the same results as the serving thread', async () => {
+    // Every date the tasks read: the 60-day windows from NOW, and a day either side.
+    const first = dayNumber('2026-11-20');
+    await inventory.ensureDates(database.db, Array.from({ length: 65 }, (_, k) => isoDate(first + k)));
+    const now = NOW.getTime();
+    const fares = { kind: 'lowestFares' as const, query: { from: 'DEL', to: 'BOM', cabin: 'economy' as const, dates: ['2026-11-21', '2026-11-25', '2026-12-10'] }, now };
+    const expectedFares = await local.price(fares);
+    expect(expectedFares.every((f) => f !== null && f > 0)).toBe(true);
+    expect(await pool.price(fares)).toEqual(expectedFares);
+    const routes = await local.price({ kind: 'exploreRoutes', now });
+    expect(routes.length).toBeGreaterThan(10);
+    expect(await pool.price({ kind: 'exploreRoutes', now })).toEqual(routes);
+  });
+
+  it('answers a search between the steps of a long pricing task in the same worker', async () => {
+    const single = createSearchPool({ size: 1, seed: world.seed, scale: world.scale, inventory });
+    try {
+      let priced = false;
+      // Recommendations from Delhi: about 1,800 searches.
+      const pricing = single.price({ kind: 'destinations', origin: 'DEL', now: NOW.getTime() }).then((value) => {
+        priced = true;
+        return value;
+      });
+      const q = query('DEL', 'BOM', '2026-12-10');
+      const answer = await single.answer(q, NOW, 'identity');
+      expect(priced).toBe(false);
+      expect(text(answer.bytes)).toBe(text((await local.answer(q, NOW, 'identity')).bytes));
+      const destinations = await pricing;
+      expect(destinations.length).toBeGreaterThan(5);
+      expect(destinations).toEqual(await local.price({ kind: 'destinations', origin: 'DEL', now: NOW.getTime() }));
+    } finally {
+      await single.close();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { dayNumber, indiaToday, isoDate } from '../../domain/world/time';
 import type { World } from '../../domain/world/world';
 import type { Logger } from '../logger';
 import type { AnswerEncoding } from './encode';
-import type { SearchAnswer, Searcher } from './searcher';
+import type { PricingResult, PricingTask, Searcher } from './searcher';
 
 export interface WorkerData {
   seed: number;
@@ -16,12 +16,17 @@ export interface WorkerData {
 export type ToWorker =
   | { type: 'rows'; entries: readonly InventoryEntry[] }
   | { type: 'search'; id: number; query: SearchQuery; now: number; encoding: AnswerEncoding }
+  | { type: 'price'; id: number; task: PricingTask }
   | { type: 'close' };
 
-type FromWorker = { type: 'ready' } | { id: number; bytes: Uint8Array; encoding: AnswerEncoding } | { id: number; error: string };
+type FromWorker =
+  | { type: 'ready' }
+  | { id: number; bytes: Uint8Array; encoding: AnswerEncoding }
+  | { id: number; value: unknown }
+  | { id: number; error: string };
 
 interface Pending {
-  resolve: (answer: SearchAnswer) => void;
+  resolve: (message: FromWorker) => void;
   reject: (error: Error) => void;
 }
 
@@ -44,8 +49,9 @@ function startWorker(data: WorkerData): Worker {
 }
 
 /**
- * Search in `size` worker threads, so answers are computed beside the serving thread (which
- * keeps HTTP, the database and the jobs) instead of on it. Each worker builds the same world
+ * Search in `size` worker threads, so answers — and the pricing tasks behind Explore,
+ * recommendations and fare calendars — are computed beside the serving thread (which keeps
+ * HTTP, the database and the jobs) instead of on it. Each worker builds the same world
  * from the seed and keeps a copy of the inventory view: seeded with every row the view holds,
  * then sent each change as the view takes it in. A change is posted before any later search,
  * and a worker handles its messages in order, so every worker answers with the same inventory
@@ -72,7 +78,7 @@ export function createSearchPool(options: { size: number; seed: number; scale: n
       if (!pending) return;
       slot.pending.delete(message.id);
       if ('error' in message) pending.reject(new Error(`search worker: ${message.error}`));
-      else pending.resolve({ bytes: message.bytes, encoding: message.encoding });
+      else pending.resolve(message);
     });
     const fail = (error: Error) => {
       for (const pending of slot.pending.values()) pending.reject(error);
@@ -94,16 +100,27 @@ export function createSearchPool(options: { size: number; seed: number; scale: n
     for (const slot of slots) slot.worker.postMessage(message);
   });
 
+  /** Posts to the least busy worker (ties go to the first) and resolves with its reply. */
+  const ask = (toWorker: (id: number) => ToWorker): Promise<FromWorker> => {
+    let slot = slots[0] as Slot;
+    for (const s of slots) if (s.pending.size < slot.pending.size) slot = s;
+    const id = nextId++;
+    return new Promise<FromWorker>((resolve, reject) => {
+      slot.pending.set(id, { resolve, reject });
+      slot.worker.postMessage(toWorker(id));
+    });
+  };
+
   return {
-    answer(query, now, encoding) {
-      // The least busy worker; ties go to the first.
-      let slot = slots[0] as Slot;
-      for (const s of slots) if (s.pending.size < slot.pending.size) slot = s;
-      const id = nextId++;
-      return new Promise<SearchAnswer>((resolve, reject) => {
-        slot.pending.set(id, { resolve, reject });
-        slot.worker.postMessage({ type: 'search', id, query, now: now.getTime(), encoding } satisfies ToWorker);
-      });
+    async answer(query, now, encoding) {
+      const reply = await ask((id) => ({ type: 'search', id, query, now: now.getTime(), encoding }));
+      if (!('bytes' in reply)) throw new Error('search worker: not a search answer');
+      return { bytes: reply.bytes, encoding: reply.encoding };
+    },
+    async price<T extends PricingTask>(task: T): Promise<PricingResult<T>> {
+      const reply = await ask((id) => ({ type: 'price', id, task }));
+      if (!('value' in reply)) throw new Error('search worker: not a pricing result');
+      return reply.value as PricingResult<T>;
     },
     async close() {
       closing = true;

@@ -1,12 +1,14 @@
 // A search worker thread: holds its own copy of the world and of the inventory view (fed by the
 // serving thread, in order, before any search that must see a change) and answers searches with
-// encoded JSON. See src/server/search/pool.ts.
+// encoded JSON, and runs pricing tasks (Explore, recommendations, fare calendars). See
+// src/server/search/pool.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import { InventoryView } from '../../domain/inventory/view';
 import { searchAnswerJson } from '../../domain/search/search-flights';
 import { createWorld } from '../../domain/world/world';
 import { encodeAnswer } from './encode';
 import type { ToWorker, WorkerData } from './pool';
+import { runPricingTask } from './searcher';
 
 const port = parentPort;
 if (!port) throw new Error('search worker must run in a worker thread');
@@ -21,6 +23,15 @@ port.on('message', (message: ToWorker) => {
   }
   if (message.type === 'close') {
     port.close();
+    return;
+  }
+  if (message.type === 'price') {
+    // Runs in small steps; searches that arrive meanwhile are answered between them.
+    const { id, task } = message;
+    runPricingTask(world, inventory, task).then(
+      (value) => port.postMessage({ id, value }),
+      (error: unknown) => port.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
+    );
     return;
   }
   try {
