@@ -22,8 +22,18 @@ export interface InventoryEntry extends InventoryChange {
  * Kept current by the booking path (`applyChange` after commit) and by `refresh`, which
  * re-reads rows changed since the last refresh so several nodes converge.
  */
+/** A stored row: its counts and the flight id it belongs to. */
+interface Row extends InventoryChange {
+  flightId: string;
+}
+
 export class InventoryView {
-  private readonly counts = new Map<string, InventoryChange>();
+  /**
+   * Rows by cabin, then local departure date, then pattern key (a flight id is
+   * "<pattern key>@<date>"): search asks about thousands of flight-dates per query, and these
+   * keys are strings it already holds, so a lookup builds no new string.
+   */
+  private readonly rows = new Map<Cabin, Map<string, Map<string, Row>>>();
   /** Bumped on every change, so caches of priced results know when to drop them. */
   version = 0;
   private readonly loadedDates = new Set<string>();
@@ -37,14 +47,40 @@ export class InventoryView {
 
   /** Seats of a flight-date and cabin; full capacity when nobody touched it. */
   get(flightId: string, cabin: Cabin, capacity: number): InventoryCounts {
-    const row = this.counts.get(`${flightId}|${cabin}`);
+    const at = flightId.lastIndexOf('@');
+    const row = at < 0 ? this.row(flightId, '', cabin) : this.row(flightId.slice(0, at), flightId.slice(at + 1), cabin);
     if (!row) return { capacity, available: capacity, held: 0, sold: 0 };
-    return { capacity: row.available + row.held + row.sold, ...row };
+    return { capacity: row.available + row.held + row.sold, available: row.available, held: row.held, sold: row.sold };
+  }
+
+  /**
+   * Seats on sale on the flight "<patternKey>@<date>" in a cabin (`capacity` when nobody touched it),
+   * without building its flight id.
+   * @example view.availableOf('6E2134', '2026-12-24', 'economy', 186)
+   */
+  availableOf(patternKey: string, date: string, cabin: Cabin, capacity: number): number {
+    const row = this.row(patternKey, date, cabin);
+    return row ? row.available : capacity;
+  }
+
+  private row(patternKey: string, date: string, cabin: Cabin): Row | undefined {
+    return this.rows.get(cabin)?.get(date)?.get(patternKey);
+  }
+
+  private set(flightId: string, cabin: Cabin, change: InventoryChange): void {
+    const at = flightId.lastIndexOf('@');
+    const key = at < 0 ? flightId : flightId.slice(0, at);
+    const date = at < 0 ? '' : flightId.slice(at + 1);
+    let byDate = this.rows.get(cabin);
+    if (!byDate) this.rows.set(cabin, (byDate = new Map()));
+    let byKey = byDate.get(date);
+    if (!byKey) byDate.set(date, (byKey = new Map()));
+    byKey.set(key, { flightId, available: change.available, held: change.held, sold: change.sold });
   }
 
   /** Called by the booking path after it commits a change to a row. */
   applyChange(flightId: string, cabin: Cabin, change: InventoryChange): void {
-    this.counts.set(`${flightId}|${cabin}`, { available: change.available, held: change.held, sold: change.sold });
+    this.set(flightId, cabin, change);
     this.version++;
     this.notify([{ flightId, cabin, available: change.available, held: change.held, sold: change.sold }]);
   }
@@ -63,9 +99,10 @@ export class InventoryView {
   /** Every row the view holds (to seed a copy before subscribing). */
   entries(): InventoryEntry[] {
     const all: InventoryEntry[] = [];
-    for (const [key, row] of this.counts) {
-      const bar = key.lastIndexOf('|');
-      all.push({ flightId: key.slice(0, bar), cabin: key.slice(bar + 1) as Cabin, ...row });
+    for (const [cabin, byDate] of this.rows) {
+      for (const byKey of byDate.values()) {
+        for (const row of byKey.values()) all.push({ flightId: row.flightId, cabin, available: row.available, held: row.held, sold: row.sold });
+      }
     }
     return all;
   }
@@ -88,7 +125,7 @@ export class InventoryView {
         const rows = await db.select().from(flightInventory).where(inArray(flightInventory.departureDate, missing));
         const loaded: InventoryEntry[] = [];
         for (const row of rows) {
-          this.counts.set(`${row.flightId}|${row.cabin}`, { available: row.available, held: row.held, sold: row.sold });
+          this.set(row.flightId, row.cabin as Cabin, row);
           loaded.push({ flightId: row.flightId, cabin: row.cabin as Cabin, available: row.available, held: row.held, sold: row.sold });
         }
         for (const d of missing) this.loadedDates.add(d);
@@ -131,10 +168,9 @@ export class InventoryView {
     const rows = await db.select().from(flightInventory).where(gt(flightInventory.updatedAt, since));
     const changed: InventoryEntry[] = [];
     for (const row of rows) {
-      const key = `${row.flightId}|${row.cabin}`;
-      const known = this.counts.get(key);
-      if (!known || known.available !== row.available || known.held !== row.held || known.sold !== row.sold) {
-        this.counts.set(key, { available: row.available, held: row.held, sold: row.sold });
+      const known = this.get(row.flightId, row.cabin as Cabin, -1);
+      if (known.capacity < 0 || known.available !== row.available || known.held !== row.held || known.sold !== row.sold) {
+        this.set(row.flightId, row.cabin as Cabin, row);
         changed.push({ flightId: row.flightId, cabin: row.cabin as Cabin, available: row.available, held: row.held, sold: row.sold });
       }
       if (!this.watermark || row.updatedAt > this.watermark) this.watermark = row.updatedAt;

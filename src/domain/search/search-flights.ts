@@ -77,7 +77,7 @@ export function rankInMemory(world: World, inventory: InventoryView, query: Sear
       const p = world.patterns[pattern];
       if (!p || cabinCapacity(p.aircraft, cabin) <= 0) closed.noCabin++;
       else if (departure * 60_000 < cutoff) closed.departed++;
-      else if (inventory.get(`${p.key}@${dateOf(localDay)}`, cabin, cabinCapacity(p.aircraft, cabin)).available < seatsNeeded) closed.soldOut++;
+      else if (inventory.availableOf(p.key, dateOf(localDay), cabin, cabinCapacity(p.aircraft, cabin)) < seatsNeeded) closed.soldOut++;
       else return true;
       return false;
     },
