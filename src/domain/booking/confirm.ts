@@ -3,8 +3,9 @@ import type { BookingView } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import type { Cabin } from '../../core/search';
 import type { Db } from '../../db/client';
-import { executeRows } from '../../db/rows';
-import { bookings, flightInventory, groupMembers, groups, outbox, payments, users } from '../../db/schema';
+import { joinStatements, fromJson, q, queryRows, rawText } from '../../db/raw';
+import { BOOKING_COLUMNS, PAYMENT_COLUMNS, bookingFromRaw, paymentFromRaw } from '../../db/rows';
+import { bookings, groupMembers, groups, outbox, payments } from '../../db/schema';
 import { buildBcbp } from '../documents/bcbp';
 import type { BookingCatalog, InventoryChange, Tx } from './catalog';
 import type { passengers } from '../../db/schema';
@@ -17,8 +18,16 @@ import { bookingView, storedItinerary } from './views';
 type PassengerRow = typeof passengers.$inferSelect;
 type SegmentRow = { legIndex: number; flightId: string; cabin: string; seats: number };
 
-/** A json column as the driver hands it over (postgres.js and PGlite parse json; be safe either way). */
-const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+/**
+ * What the confirmation reads in one round trip: the order's payment row, its booking with the
+ * traveller's address, and the booking's passengers and segments as json.
+ */
+const LOCKING_READ_COLUMNS = rawText(`${PAYMENT_COLUMNS}, ${BOOKING_COLUMNS}, u.email,
+  (select coalesce(json_agg(json_build_object('id', x.id, 'bookingId', x.booking_id, 'position', x.position, 'title', x.title,
+      'firstName', x.first_name, 'middleName', x.middle_name, 'lastName', x.last_name, 'dob', x.dob, 'type', x.type, 'mobile', x.mobile,
+      'aadhaarLast4', x.aadhaar_last4, 'ticketNumber', x.ticket_number) order by x.position), '[]'::json) from passengers x where x.booking_id = b.id) as pax,
+  (select coalesce(json_agg(json_build_object('legIndex', s.leg_index, 'flightId', s.flight_id, 'cabin', s.cabin, 'seats', s.seats)), '[]'::json)
+      from booking_segments s where s.booking_id = b.id) as segments`);
 
 /**
  * Turning a paid hold into a confirmed booking. Everything happens in one transaction that
@@ -82,29 +91,22 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
     /** Records the caller's Idempotency-Key with this answer in this transaction (rolls back if taken). */
     const keep = async (view: BookingView) => {
       if (!keyed) return;
-      if ((await executeRows(tx, keyInsert(keyed, keyed.answer(view), clock.now()))).length === 0) throw new KeyTakenError();
+      if ((await queryRows(tx, keyInsert(keyed, keyed.answer(view), clock.now()))).length === 0) throw new KeyTakenError();
     };
     // One round trip: the order's payment row, its booking with its passengers and segments, the
     // booking row locked. Every path that changes a booking or its seats takes this lock before
     // inventory rows, so the order of locks is the same everywhere.
-    const [found] = await tx
-      .select({
-        payment: payments,
-        booking: bookings,
-        email: users.email,
-        pax: sql<unknown>`(select coalesce(json_agg(json_build_object('id', p.id, 'bookingId', p.booking_id, 'position', p.position, 'title', p.title,
-            'firstName', p.first_name, 'middleName', p.middle_name, 'lastName', p.last_name, 'dob', p.dob, 'type', p.type, 'mobile', p.mobile,
-            'aadhaarLast4', p.aadhaar_last4, 'ticketNumber', p.ticket_number) order by p.position), '[]'::json) from passengers p where p.booking_id = ${bookings.id})`,
-        segments: sql<unknown>`(select coalesce(json_agg(json_build_object('legIndex', s.leg_index, 'flightId', s.flight_id, 'cabin', s.cabin, 'seats', s.seats)), '[]'::json)
-            from booking_segments s where s.booking_id = ${bookings.id})`,
-      })
-      .from(payments)
-      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-      .innerJoin(users, eq(users.id, bookings.userId))
-      .where(and(eq(payments.provider, notice.provider), eq(payments.providerOrderId, notice.orderId)))
-      .for('no key update', { of: bookings });
+    const [found] = await queryRows<Record<string, unknown>>(
+      tx,
+      q`select ${LOCKING_READ_COLUMNS}
+        from payments p join bookings b on b.id = p.booking_id join users u on u.id = b.user_id
+        where p.provider = ${notice.provider} and p.provider_order_id = ${notice.orderId}
+        for no key update of b`,
+    );
     if (!found) return { kind: 'unknown-order' as const };
-    const { payment, booking, email } = found;
+    const payment = paymentFromRaw(found);
+    const booking = bookingFromRaw(found);
+    const email = found.email as string;
     const pax = fromJson<PassengerRow[]>(found.pax);
     // The browser callback names its booking and traveller: an order of another booking (or
     // another traveller's booking) is simply not found.
@@ -210,16 +212,12 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
     const inventory: InventoryChange[] = [];
     const soldBefore = new Map<number, number>();
     for (const seg of segments) {
-      const [row] = await tx
-        .update(flightInventory)
-        .set({
-          held: sql`${flightInventory.held} - ${seg.seats}`,
-          sold: sql`${flightInventory.sold} + ${seg.seats}`,
-          version: sql`${flightInventory.version} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(flightInventory.flightId, seg.flightId), eq(flightInventory.cabin, seg.cabin), sql`${flightInventory.held} >= ${seg.seats}`))
-        .returning({ flightId: flightInventory.flightId, cabin: flightInventory.cabin, available: flightInventory.available, held: flightInventory.held, sold: flightInventory.sold });
+      const [row] = await queryRows<InventoryChange>(
+        tx,
+        q`update flight_inventory set held = held - ${seg.seats}::int, sold = sold + ${seg.seats}::int, version = version + 1, updated_at = now()
+          where flight_id = ${seg.flightId} and cabin = ${seg.cabin} and held >= ${seg.seats}::int
+          returning flight_id as "flightId", cabin, available, held, sold`,
+      );
       // A live hold always has its seats held; failing here means the books are wrong, so stop.
       if (!row) throw new Error(`Inventory for ${seg.flightId}/${seg.cabin} does not hold booking ${booking.id}'s seats`);
       inventory.push(row);
@@ -270,22 +268,22 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
     });
     const paymentMethod = payment.method === 'upi' ? 'upi' : 'card';
     const confirmed = bookingView({ ...booking, status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod }, tickets);
-    const at = sql`${now.toISOString()}::timestamptz`;
+    const at = q`${now.toISOString()}::timestamptz`;
     // Every write of the confirmation in one statement: the payment captured, ticket numbers, boarding
     // passes, the booking confirmed, the confirmation mail queued (the mail goes out if and only if the
     // booking is confirmed) and the caller's Idempotency-Key with its answer.
-    const [written] = await executeRows<{ kept: number }>(
+    const [written] = await queryRows<{ kept: number }>(
       tx,
-      sql`with captured as (
+      q`with captured as (
             update payments set provider_payment_id = ${notice.paymentId}, status = 'captured', updated_at = ${at} where id = ${payment.id}::uuid returning 1),
           ticketed as (
             update passengers as p set ticket_number = v.t
-            from (values ${sql.join(tickets.map((t) => sql`(${t.id}::uuid, ${t.ticketNumber})`), sql`, `)}) as v(id, t) where p.id = v.id returning 1),
+            from (values ${joinStatements(tickets.map((t) => q`(${t.id}::uuid, ${t.ticketNumber})`), ', ')}) as v(id, t) where p.id = v.id returning 1),
           passes as (
             insert into boarding_passes (booking_id, passenger_id, leg_index, flight_id, seat, gate, sequence, bcbp, created_at)
-            values ${sql.join(
-              passRows.map((r) => sql`(${booking.id}, ${r.passengerId}::uuid, ${r.legIndex}, ${r.flightId}, ${r.seat}, ${r.gate}, ${r.sequence}, ${r.bcbp}, ${at})`),
-              sql`, `,
+            values ${joinStatements(
+              passRows.map((r) => q`(${booking.id}, ${r.passengerId}::uuid, ${r.legIndex}::int, ${r.flightId}, ${r.seat}, ${r.gate}, ${r.sequence}::int, ${r.bcbp}, ${at})`),
+              ', ',
             )} returning 1),
           booked as (
             update bookings set status = 'confirmed', confirmed_at = ${at}, payment_id = ${notice.paymentId}, payment_method = ${paymentMethod}
@@ -293,8 +291,8 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
           mail as (
             insert into outbox (kind, recipient, payload, available_at)
             values ('booking-confirmed', ${email}, ${JSON.stringify({ bookingId: booking.id, pnr: booking.pnr })}::jsonb, ${at}) returning 1)
-          ${keyed ? sql`, kept as (${keyInsert(keyed, keyed.answer(confirmed), now)})` : sql``}
-          select ${keyed ? sql`(select count(*) from kept)::int` : sql`1`} as kept`,
+          ${keyed ? q`, kept as (${keyInsert(keyed, keyed.answer(confirmed), now)})` : q``}
+          select ${keyed ? q`(select count(*) from kept)::int` : q`1`} as kept`,
     );
     if (keyed && Number(written?.kept ?? 0) === 0) throw new KeyTakenError();
     if (payment.shareKey !== null) {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
 import {
   BOOKING_ERROR_MESSAGES,
   BOOKING_REASONS,
@@ -15,7 +14,7 @@ import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { Itinerary } from '../../core/search';
 import type { Db } from '../../db/client';
-import { executeRows } from '../../db/rows';
+import { type Statement, joinStatements, q, queryRows, rawText } from '../../db/raw';
 import type { bookings, passengers } from '../../db/schema';
 import type { BookingCatalog, InventoryChange, PaxCounts } from './catalog';
 import { newBookingId, newPnr } from './ids';
@@ -177,7 +176,7 @@ async function writeHold(
   const { itinerary, seats, list, keyed } = hold;
   const cabin = itinerary.legs[0]?.cabin ?? 'economy';
   const legs = [...itinerary.legs].sort(byFlightCabin);
-  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  const at = (d: Date) => q`${d.toISOString()}::timestamptz`;
 
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const bare = attempt === 0 && now.getTime() !== lastBareIdMs;
@@ -202,57 +201,57 @@ async function writeHold(
     };
     const paxRows = list.map((p, position) => ({ ...passengerRow(row.id, position, p), id: randomUUID(), ticketNumber: null }) as typeof passengers.$inferSelect);
     const booking = bookingView(row, paxRows);
-    const steps: SQL[] = legs.map(
-      (leg, i) => sql`leg${sql.raw(String(i))} as (
+    const steps: Statement[] = legs.map(
+      (leg, i) => q`leg${rawText(String(i))} as (
         update flight_inventory set available = available - ${seats}::int, held = held + ${seats}::int, version = version + 1, updated_at = now()
-        where flight_id = ${leg.flightId} and cabin = ${leg.cabin} and available >= ${seats}::int ${i > 0 ? sql`and exists (select 1 from leg${sql.raw(String(i - 1))})` : sql``}
+        where flight_id = ${leg.flightId} and cabin = ${leg.cabin} and available >= ${seats}::int ${i > 0 ? q`and exists (select 1 from leg${rawText(String(i - 1))})` : q``}
         returning flight_id as "flightId", cabin, available, held, sold)`,
     );
-    const lastLeg = sql.raw(`leg${legs.length - 1}`);
-    steps.push(sql`booked as (
+    const lastLeg = rawText(`leg${legs.length - 1}`);
+    steps.push(q`booked as (
         insert into bookings (id, pnr, user_id, status, itinerary_id, cabin, itinerary, passenger_count, seat_count, price, total_inr, hold_expires_at, created_at)
         select ${row.id}, ${row.pnr}, ${row.userId}::uuid, 'held', ${row.itineraryId}, ${cabin}, ${JSON.stringify(itinerary)}::jsonb, ${row.passengerCount}::int,
                ${seats}::int, ${JSON.stringify(itinerary.price)}::jsonb, ${row.totalInr}::int, ${at(row.holdExpiresAt)}, ${at(now)}
         where exists (select 1 from ${lastLeg})
         on conflict do nothing returning id)`);
-    steps.push(sql`segments as (
+    steps.push(q`segments as (
         insert into booking_segments (booking_id, leg_index, flight_id, cabin, seats)
         select booked.id, v.leg_index, v.flight_id, v.cabin, v.seats from booked,
-          (values ${sql.join(itinerary.legs.map((leg, legIndex) => sql`(${legIndex}::int, ${leg.flightId}, ${leg.cabin}, ${seats}::int)`), sql`, `)}) as v(leg_index, flight_id, cabin, seats)
+          (values ${joinStatements(itinerary.legs.map((leg, legIndex) => q`(${legIndex}::int, ${leg.flightId}, ${leg.cabin}, ${seats}::int)`), ', ')}) as v(leg_index, flight_id, cabin, seats)
         returning 1)`);
     if (paxRows.length > 0) {
-      steps.push(sql`travellers as (
+      steps.push(q`travellers as (
         insert into passengers (id, booking_id, position, title, first_name, middle_name, last_name, dob, type, mobile, aadhaar_last4)
         select v.id, booked.id, v.position, v.title, v.first_name, v.middle_name, v.last_name, v.dob, v.type, v.mobile, v.aadhaar_last4 from booked,
-          (values ${sql.join(
-            paxRows.map((p) => sql`(${p.id}::uuid, ${p.position}::int, ${p.title}, ${p.firstName}, ${p.middleName}::text, ${p.lastName}, ${p.dob}, ${p.type}, ${p.mobile}::text, ${p.aadhaarLast4}::text)`),
-            sql`, `,
+          (values ${joinStatements(
+            paxRows.map((p) => q`(${p.id}::uuid, ${p.position}::int, ${p.title}, ${p.firstName}, ${p.middleName}::text, ${p.lastName}, ${p.dob}, ${p.type}, ${p.mobile}::text, ${p.aadhaarLast4}::text)`),
+            ', ',
           )}) as v(id, position, title, first_name, middle_name, last_name, dob, type, mobile, aadhaar_last4)
         returning 1)`);
     }
-    if (keyed) steps.push(sql`kept as (${keyInsert(keyed, keyed.answer(booking), now, sql`exists (select 1 from booked)`)})`);
-    const taken = sql.join(legs.map((_, i) => sql`select * from leg${sql.raw(String(i))}`), sql` union all `);
+    if (keyed) steps.push(q`kept as (${keyInsert(keyed, keyed.answer(booking), now, q`exists (select 1 from booked)`)})`);
+    const taken = joinStatements(legs.map((_, i) => q`select * from leg${rawText(String(i))}`), ' union all ');
     const single = hold.inventoryRowsExist === true;
     // Alone, the statement undoes itself unless every step happened (nothing to roll back by hand).
     const selfCheck = single
-      ? sql`, case when (select count(*) from (${taken}) c) < ${legs.length}::int then safar_abort(${ABORT.soldOut})
+      ? q`, case when (select count(*) from (${taken}) c) < ${legs.length}::int then safar_abort(${ABORT.soldOut})
                    when not exists (select 1 from booked) then safar_abort(${ABORT.referenceTaken})
-                   ${keyed ? sql`when not exists (select 1 from kept) then safar_abort(${ABORT.keyTaken})` : sql``}
+                   ${keyed ? q`when not exists (select 1 from kept) then safar_abort(${ABORT.keyTaken})` : q``}
                    else 0 end as checked`
-      : sql``;
-    const statement = sql`with ${sql.join(steps, sql`, `)}
+      : q``;
+    const statement = q`with ${joinStatements(steps, ', ')}
       select (select coalesce(json_agg(t), '[]'::json) from (${taken}) t) as inventory,
              (select count(*) from booked)::int as booked,
-             ${keyed ? sql`(select count(*) from kept)::int` : sql`1`} as kept${selfCheck}`;
+             ${keyed ? q`(select count(*) from kept)::int` : q`1`} as kept${selfCheck}`;
     try {
       if (single) {
-        const [result] = await executeRows<{ inventory: unknown }>(db, statement);
+        const [result] = await queryRows<{ inventory: unknown }>(db, statement);
         const inventory = typeof result?.inventory === 'string' ? (JSON.parse(result.inventory) as InventoryChange[]) : ((result?.inventory ?? []) as InventoryChange[]);
         return { booking, inventory };
       }
       return await db.transaction(async (tx) => {
         await catalog.ensureInventory(tx, itinerary.legs);
-        const [result] = await executeRows<{ inventory: unknown; booked: number; kept: number }>(tx, statement);
+        const [result] = await queryRows<{ inventory: unknown; booked: number; kept: number }>(tx, statement);
         const inventory = typeof result?.inventory === 'string' ? (JSON.parse(result.inventory) as InventoryChange[]) : ((result?.inventory ?? []) as InventoryChange[]);
         if (inventory.length < legs.length) throw soldOutError();
         if (Number(result?.booked) === 0) throw new ReferenceTaken();

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Statement, q } from '../../db/raw';
 import type { BookingView } from '../../core/booking';
 
 /**
@@ -31,10 +31,10 @@ export class KeyTakenError extends Error {
 /**
  * `insert … on conflict do nothing returning 1` writing the key as done with its answer, only
  * when `when` holds; a CTE step (or a statement of its own), empty when the key is taken.
- * @example sql`with kept as (${keyInsert(keyed, answer, now)}) select count(*) from kept`
+ * @example q`with kept as (${keyInsert(keyed, answer, now)}) select count(*) from kept`
  */
-export function keyInsert(keyed: KeyedAnswer, answer: { status: number; body: unknown }, now: Date, when: SQL = sql`true`): SQL {
-  return sql`insert into idempotency_keys (user_id, scope, key, request_hash, status, response_status, response_body, created_at)
+export function keyInsert(keyed: KeyedAnswer, answer: { status: number; body: unknown }, now: Date, when: Statement = q`true`): Statement {
+  return q`insert into idempotency_keys (user_id, scope, key, request_hash, status, response_status, response_body, created_at)
     select ${keyed.userId}::uuid, ${keyed.scope}, ${keyed.key}, ${keyed.hash}, 'done', ${answer.status}::int, ${JSON.stringify(answer.body)}::jsonb, ${now.toISOString()}::timestamptz
     where ${when}
     on conflict do nothing returning 1 as kept`;

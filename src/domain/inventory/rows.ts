@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Cabin } from '../../core/search';
 import type { Db } from '../../db/client';
+import { joinStatements, q, queryRows } from '../../db/raw';
 import { flightInventory } from '../../db/schema/inventory';
 import type { World } from '../world/world';
 
@@ -33,10 +33,11 @@ export interface InventoryCounts {
 export async function readInventoryRows(db: Db, keys: readonly { flightId: string; cabin: Cabin }[]): Promise<Map<string, InventoryCounts>> {
   const result = new Map<string, InventoryCounts>();
   if (keys.length === 0) return result;
-  const rows = await db
-    .select()
-    .from(flightInventory)
-    .where(sql`(${flightInventory.flightId}, ${flightInventory.cabin}) in (${sql.join(keys.map((k) => sql`(${k.flightId}, ${k.cabin})`), sql`, `)})`);
-  for (const row of rows) result.set(`${row.flightId}|${row.cabin}`, { capacity: row.capacity, available: row.available, held: row.held, sold: row.sold });
+  const rows = await queryRows<{ flight_id: string; cabin: string; capacity: number; available: number; held: number; sold: number }>(
+    db,
+    q`select flight_id, cabin, capacity, available, held, sold from flight_inventory
+      where (flight_id, cabin) in (${joinStatements(keys.map((k) => q`(${k.flightId}, ${k.cabin})`), ', ')})`,
+  );
+  for (const row of rows) result.set(`${row.flight_id}|${row.cabin}`, { capacity: row.capacity, available: row.available, held: row.held, sold: row.sold });
   return result;
 }

@@ -1,9 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { BOOKING_ERROR_MESSAGES, BOOKING_REASONS, type PaymentMethod, type PaymentOrder } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { bookings, payments } from '../../db/schema';
+import { payments } from '../../db/schema';
+import { q, queryRows, rawText } from '../../db/raw';
+import { BOOKING_COLUMNS, bookingFromRaw } from '../../db/rows';
 import type { PaymentProvider } from './provider';
 
 export interface OrderInput {
@@ -27,54 +29,44 @@ export interface OrderInput {
 export async function createPaymentOrder(db: Db, clock: Clock, provider: PaymentProvider, input: OrderInput): Promise<{ order: PaymentOrder; paymentRowId: string }> {
   // One read: the booking with the facts an order depends on (contact number, what is already
   // captured, whether it is a group's, whether this share is already paid or being paid).
-  const [found] = await db
-    .select({
-      booking: bookings,
-      // Written with explicit aliases: drizzle leaves columns unqualified in a one-table select,
-      // which inside a subquery would name the subquery's own table.
-      contact: sql<string | null>`(select p.mobile from passengers p where p.booking_id = bookings.id and coalesce(p.mobile, '') <> '' order by p.position limit 1)`,
-      captured: sql<string | number | null>`(select sum(pc.amount_paise) from payments pc where pc.booking_id = bookings.id and pc.status = 'captured')`,
-      isGroup: sql<boolean>`exists (select 1 from groups g where g.booking_id = bookings.id)`,
-      sharePaid:
-        input.shareKey === undefined
-          ? sql<boolean>`false`
-          : sql<boolean>`exists (select 1 from payments ps where ps.booking_id = bookings.id and ps.share_key = ${input.shareKey} and ps.status in ('authorized', 'captured'))`,
-    })
-    .from(bookings)
-    .where(input.userId === undefined ? eq(bookings.id, input.bookingId) : and(eq(bookings.id, input.bookingId), eq(bookings.userId, input.userId)));
+  const [found] = await queryRows<Record<string, unknown>>(
+    db,
+    q`select ${rawText(BOOKING_COLUMNS)},
+        (select p.mobile from passengers p where p.booking_id = b.id and coalesce(p.mobile, '') <> '' order by p.position limit 1) as contact,
+        (select sum(pc.amount_paise) from payments pc where pc.booking_id = b.id and pc.status = 'captured')::bigint as captured,
+        exists (select 1 from groups g where g.booking_id = b.id) as is_group,
+        ${input.shareKey === undefined ? q`false` : q`exists (select 1 from payments ps where ps.booking_id = b.id and ps.share_key = ${input.shareKey} and ps.status in ('authorized', 'captured'))`} as share_paid
+      from bookings b
+      where b.id = ${input.bookingId} ${input.userId === undefined ? q`` : q`and b.user_id = ${input.userId}::uuid`}`,
+  );
   if (!found) throw new AppError('not_found', 'Booking not found');
-  const { booking } = found;
+  const booking = bookingFromRaw(found);
   if (booking.status === 'confirmed') throw new AppError('conflict', 'This booking is already paid.');
   const now = clock.now();
   if (booking.status !== 'held' || booking.holdExpiresAt.getTime() <= now.getTime()) {
     throw new AppError('conflict', BOOKING_ERROR_MESSAGES.holdExpired, undefined, BOOKING_REASONS.holdExpired);
   }
-  const contact = found.contact ?? '';
+  const contact = (found.contact as string | null) ?? '';
   const legs = (booking.itinerary as { legs?: { from?: { code?: string }; to?: { code?: string } }[] }).legs ?? [];
   const source = legs[0]?.from?.code ?? '';
   const destination = legs[legs.length - 1]?.to?.code ?? '';
   const duePaise = booking.totalInr * 100 - Number(found.captured ?? 0);
   if (duePaise <= 0) throw new AppError('conflict', 'This booking is already paid.');
   // A group's booking is paid share by share, each member their own; never as one sum.
-  if (input.shareKey === undefined && found.isGroup) throw new AppError('conflict', 'This is a group booking: each member pays their own share from the group page.');
-  if (input.shareKey !== undefined && found.sharePaid) throw new AppError('conflict', 'This share is already paid.');
+  if (input.shareKey === undefined && found.is_group === true) throw new AppError('conflict', 'This is a group booking: each member pays their own share from the group page.');
+  if (input.shareKey !== undefined && found.share_paid === true) throw new AppError('conflict', 'This share is already paid.');
   const amountPaise = input.amountPaise ?? duePaise;
   if (!Number.isSafeInteger(amountPaise) || amountPaise < 1 || amountPaise > duePaise) {
     throw new AppError('bad_request', 'The amount must be a whole number of paise, at most what is still due.', { amountPaise: 'Invalid amount' });
   }
 
   const { orderId } = await provider.createOrder({ amountPaise, receipt: booking.id, notes: { bookingId: booking.id, pnr: booking.pnr } });
-  const [row] = await db.insert(payments).values({
-    bookingId: booking.id,
-    provider: provider.name,
-    method: input.method,
-    providerOrderId: orderId,
-    amountPaise,
-    status: 'created',
-    shareKey: input.shareKey ?? null,
-    createdAt: now,
-    updatedAt: now,
-  }).returning({ id: payments.id });
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    q`insert into payments (booking_id, provider, method, provider_order_id, amount_paise, status, share_key, created_at, updated_at)
+      values (${booking.id}, ${provider.name}, ${input.method}, ${orderId}, ${amountPaise}::int, 'created', ${input.shareKey ?? null}::text, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+      returning id`,
+  );
   if (!row) throw new Error('payment row not written');
   const order: PaymentOrder = {
     orderId,

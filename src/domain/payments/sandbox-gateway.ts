@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { SandboxPayBody, SandboxPayResult } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
-import { executeRows } from '../../db/rows';
+import { joinStatements, q, queryRows } from '../../db/raw';
 import { decideSandboxPayment, signSandboxPayment } from './sandbox';
 
 /**
@@ -33,9 +32,9 @@ export async function sandboxCheckout(db: Db, clock: Clock, settings: { secret: 
   const decision = decideSandboxPayment(body, settings.upiSuccessRate);
   const now = clock.now();
   if (!decision.ok) {
-    const noted = await executeRows<{ id: string }>(
+    const noted = await queryRows<{ id: string }>(
       db,
-      sql`update payments set failure_reason = ${decision.message}, updated_at = ${now.toISOString()}::timestamptz
+      q`update payments set failure_reason = ${decision.message}, updated_at = ${now.toISOString()}::timestamptz
           where provider = 'sandbox' and provider_order_id = ${body.orderId} and status = 'created'
           returning id`,
     );
@@ -45,9 +44,9 @@ export async function sandboxCheckout(db: Db, clock: Clock, settings: { secret: 
   const eventId = `evt_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
   // Authorize the order and queue the signed webhook the gateway owes the merchant, its body
   // (Razorpay's payment.captured shape) built from the authorized row's amount.
-  const rows = await executeRows<{ id: string }>(
+  const rows = await queryRows<{ id: string }>(
     db,
-    sql`with authorized as (
+    q`with authorized as (
           update payments set status = 'authorized', provider_payment_id = ${signed.paymentId}, failure_reason = null, updated_at = ${now.toISOString()}::timestamptz
           where provider = 'sandbox' and provider_order_id = ${body.orderId} and status = 'created'
           returning amount_paise)
@@ -67,7 +66,7 @@ export async function sandboxCheckout(db: Db, clock: Clock, settings: { secret: 
 
 /** An order that could not be touched: unknown, or no longer open (paid, or another attempt won the race). */
 async function whyNotOpen(db: Db, orderId: string): Promise<SandboxAttempt> {
-  const [order] = await executeRows<{ status: string }>(db, sql`select status from payments where provider = 'sandbox' and provider_order_id = ${orderId}`);
+  const [order] = await queryRows<{ status: string }>(db, q`select status from payments where provider = 'sandbox' and provider_order_id = ${orderId}`);
   return order ? { kind: 'already-paid' } : { kind: 'unknown-order' };
 }
 
@@ -85,9 +84,9 @@ export interface QueuedWebhook {
  */
 export async function claimSandboxWebhooks(db: Db, clock: Clock, limit: number): Promise<QueuedWebhook[]> {
   const now = clock.now();
-  const rows = await executeRows<{ id: string; event_id: string; body: string; attempts: number }>(
+  const rows = await queryRows<{ id: string; event_id: string; body: string; attempts: number }>(
     db,
-    sql`update sandbox_webhooks w set attempts = w.attempts + 1,
+    q`update sandbox_webhooks w set attempts = w.attempts + 1,
           available_at = ${now.toISOString()}::timestamptz + make_interval(secs => least(600, 5 * power(2, w.attempts)))
         where w.id in (select id from sandbox_webhooks where not delivered and available_at <= ${now.toISOString()}::timestamptz
                        order by available_at limit ${limit} for update skip locked)
@@ -99,10 +98,10 @@ export async function claimSandboxWebhooks(db: Db, clock: Clock, limit: number):
 /** Marks webhooks the merchant acknowledged (one statement for the batch). */
 export async function markSandboxWebhooksDelivered(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.execute(sql`update sandbox_webhooks set delivered = true, last_error = null where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  await queryRows(db, q`update sandbox_webhooks set delivered = true, last_error = null where id in (${joinStatements(ids.map((id) => q`${id}::uuid`), ', ')})`);
 }
 
 /** Notes why a delivery failed (it is retried after its back-off). */
 export async function noteSandboxWebhookFailure(db: Db, id: string, error: string): Promise<void> {
-  await db.execute(sql`update sandbox_webhooks set last_error = ${error.slice(0, 500)} where id = ${id}::uuid`);
+  await queryRows(db, q`update sandbox_webhooks set last_error = ${error.slice(0, 500)} where id = ${id}::uuid`);
 }

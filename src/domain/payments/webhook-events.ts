@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { executeRows } from '../../db/rows';
+import { q, queryRows } from '../../db/raw';
 import type { PaymentEvent } from './provider';
 
 /**
@@ -67,9 +66,9 @@ export type WebhookRecord = 'seen' | 'settled' | 'open';
  * @example await recordIfSettled(db, { provider: 'sandbox', eventId: 'evt_1', orderId: 'order_1', paymentId: 'pay_1', now })
  */
 export async function recordIfSettled(db: Db, event: { provider: string; eventId: string; orderId: string; paymentId: string; now: Date }): Promise<WebhookRecord> {
-  const [row] = await executeRows<{ seen: boolean; settled: boolean }>(
+  const [row] = await queryRows<{ seen: boolean; settled: boolean }>(
     db,
-    sql`with seen as (
+    q`with seen as (
           select 1 from webhook_events where provider = ${event.provider} and event_id = ${event.eventId}),
         settled as (
           select 1 from payments p join bookings b on b.id = p.booking_id
@@ -91,9 +90,9 @@ export async function recordIfSettled(db: Db, event: { provider: string; eventId
  * @example await recordWebhookEvent(db, { provider: 'razorpay', eventId: 'evt_1', now })
  */
 export async function recordWebhookEvent(db: Db, event: { provider: string; eventId: string; now: Date }): Promise<boolean> {
-  const rows = await executeRows(
+  const rows = await queryRows(
     db,
-    sql`insert into webhook_events (provider, event_id, received_at) values (${event.provider}, ${event.eventId}, ${event.now.toISOString()}::timestamptz)
+    q`insert into webhook_events (provider, event_id, received_at) values (${event.provider}, ${event.eventId}, ${event.now.toISOString()}::timestamptz)
         on conflict do nothing returning 1`,
   );
   return rows.length > 0;
