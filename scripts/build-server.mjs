@@ -1,9 +1,10 @@
-// Bundles the server into dist/server/main.js and its search worker thread into
-// dist/server/search-worker.js; npm packages stay external (installed in node_modules).
+// Bundles the server and its worker threads into dist/server/ (scripts/server-entries.mjs);
+// npm packages stay external (installed in node_modules).
 import { build } from 'esbuild';
+import { SERVER_ENTRY_POINTS } from './server-entries.mjs';
 
 await build({
-  entryPoints: { main: 'src/server/main.ts', 'search-worker': 'src/server/search/worker.ts' },
+  entryPoints: SERVER_ENTRY_POINTS,
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',
@@ -13,4 +14,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('built dist/server/main.js and dist/server/search-worker.js');
+console.log(`built ${Object.keys(SERVER_ENTRY_POINTS).map((name) => `dist/server/${name}.js`).join(', ')}`);

@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { acquireDataDirLock } from './data-dir-lock';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -37,16 +38,19 @@ export function migrationsFolder(): string {
 }
 
 /**
- * Opens PGlite in a data folder (created if missing) and applies migrations.
+ * Opens PGlite in a data folder (created if missing) and applies migrations; with `thread`,
+ * PGlite runs in a worker thread of its own (src/db/pglite-thread.ts).
  * @example const { db } = await openPglite('./data')
  */
-export async function openPglite(dataDir: string | undefined, options: { migrate?: boolean; lockFolder?: string } = {}): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, options: { migrate?: boolean; lockFolder?: string; thread?: boolean } = {}): Promise<Database> {
   // One process per data folder: a second one would silently lose the first one's commits.
   const lock = options.lockFolder ? await acquireDataDirLock(options.lockFolder) : undefined;
   try {
     if (dataDir) await mkdir(dataDir, { recursive: true });
-    const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-    const db = drizzlePglite({ client, schema });
+    // In a thread of its own (the server), PGlite's work never holds up the serving thread.
+    const client = options.thread ? await PgliteThread.open(dataDir) : dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    // The thread offers the part of PGlite's interface Drizzle uses (query, transaction, close).
+    const db = drizzlePglite({ client: client as PGlite, schema });
     if (options.migrate !== false) await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
       db,
@@ -103,5 +107,5 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
 export function openDatabase(config: { DATABASE_URL?: string | undefined; DATA_DIR: string; DATABASE_POOL_SIZE?: number }): Promise<Database> {
   return config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE })
-    : openPglite(path.join(config.DATA_DIR, 'pglite'), { lockFolder: config.DATA_DIR });
+    : openPglite(path.join(config.DATA_DIR, 'pglite'), { lockFolder: config.DATA_DIR, thread: true });
 }

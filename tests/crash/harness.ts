@@ -4,6 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { build } from 'esbuild';
+import { SERVER_ENTRY_POINTS } from '../../scripts/server-entries.mjs';
 import type { BookingView } from '../../src/core/booking';
 import type { Quote } from '../../src/core/quote';
 import type { SearchResponse } from '../../src/core/search';
@@ -41,7 +42,7 @@ export async function buildServer(name: string): Promise<{ entry: string; remove
   const outdir = path.join(REPO, '.test-data', name);
   await mkdir(outdir, { recursive: true });
   await build({
-    entryPoints: { main: path.join(REPO, 'src/server/main.ts'), 'search-worker': path.join(REPO, 'src/server/search/worker.ts') },
+    entryPoints: Object.fromEntries(Object.entries(SERVER_ENTRY_POINTS).map(([name, file]) => [name, path.join(REPO, file)])),
     outdir,
     bundle: true,
     platform: 'node',

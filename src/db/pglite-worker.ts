@@ -1,0 +1,121 @@
+// The database thread: PGlite on the data folder it is given, answering the requests of
+// src/db/pglite-thread.ts in order. A transaction's statements run on its own handle while
+// other requests wait for it, exactly as they would on PGlite in the calling thread.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { type PgliteReply, type PgliteRequest, serializeError } from './pglite-thread';
+
+if (!parentPort) throw new Error('the database thread must run in a worker thread');
+const port = parentPort;
+const { dataDir } = workerData as { dataDir: string | undefined };
+
+const keepText = (value: string) => value;
+const parserSets = new Map<string, Record<number, (value: string) => string>>();
+/** Parsers keeping these types as text, made once per distinct list. */
+function textParsers(types: number[]): Record<number, (value: string) => string> {
+  const key = types.join(',');
+  let parsers = parserSets.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(types.map((t) => [t, keepText]));
+    parserSets.set(key, parsers);
+  }
+  return parsers;
+}
+
+/** Requests for one open transaction, handed to it one at a time. */
+class TransactionQueue {
+  private readonly queued: PgliteRequest[] = [];
+  private wake: (() => void) | null = null;
+
+  push(request: PgliteRequest): void {
+    this.queued.push(request);
+    this.wake?.();
+    this.wake = null;
+  }
+
+  async next(): Promise<PgliteRequest> {
+    while (this.queued.length === 0) await new Promise<void>((resolve) => (this.wake = resolve));
+    return this.queued.shift() as PgliteRequest;
+  }
+}
+
+const reply = (message: PgliteReply) => port.postMessage(message);
+const ROLLBACK = Symbol('rollback');
+
+async function runQuery(target: PGlite | Transaction, request: Extract<PgliteRequest, { op: 'query' }>): Promise<void> {
+  try {
+    const options = { ...(request.rowMode ? { rowMode: request.rowMode } : {}), ...(request.textTypes.length > 0 ? { parsers: textParsers(request.textTypes) } : {}) };
+    const result = await target.query(request.text, request.params, options);
+    reply({ id: request.id, ok: true, value: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
+  } catch (error) {
+    reply({ id: request.id, ok: false, error: serializeError(error) });
+  }
+}
+
+async function main(): Promise<void> {
+  let db: PGlite;
+  try {
+    db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  } catch (error) {
+    reply({ failed: serializeError(error) });
+    return;
+  }
+  const transactions = new Map<number, TransactionQueue>();
+
+  const begin = (request: Extract<PgliteRequest, { op: 'begin' }>) => {
+    const queue = new TransactionQueue();
+    transactions.set(request.tx, queue);
+    let endId = -1;
+    db.transaction(async (tx) => {
+      reply({ id: request.id, ok: true, value: null });
+      for (;;) {
+        const next = await queue.next();
+        if (next.op === 'query') await runQuery(tx, next);
+        else if (next.op === 'end') {
+          endId = next.id;
+          if (!next.commit) throw ROLLBACK;
+          return;
+        }
+      }
+    }).then(
+      () => reply({ id: endId, ok: true, value: null }),
+      (error: unknown) => {
+        // Failing to begin answers the begin request; anything later answers the end request.
+        const id = endId < 0 ? request.id : endId;
+        reply(error === ROLLBACK ? { id, ok: true, value: null } : { id, ok: false, error: serializeError(error) });
+      },
+    ).finally(() => transactions.delete(request.tx));
+  };
+
+  port.on('message', (request: PgliteRequest) => {
+    switch (request.op) {
+      case 'query': {
+        if (request.tx === null) void runQuery(db, request);
+        else {
+          const queue = transactions.get(request.tx);
+          if (queue) queue.push(request);
+          else reply({ id: request.id, ok: false, error: { message: 'the transaction has ended', name: 'Error', fields: {} } });
+        }
+        return;
+      }
+      case 'begin':
+        begin(request);
+        return;
+      case 'end': {
+        const queue = transactions.get(request.tx);
+        if (queue) queue.push(request);
+        else reply({ id: request.id, ok: false, error: { message: 'the transaction has ended', name: 'Error', fields: {} } });
+        return;
+      }
+      case 'close':
+        void db.close().then(
+          () => reply({ id: request.id, ok: true, value: null }),
+          (error: unknown) => reply({ id: request.id, ok: false, error: serializeError(error) }),
+        );
+        return;
+    }
+  });
+  reply({ ready: true });
+}
+
+void main();
