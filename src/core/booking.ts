@@ -222,6 +222,27 @@ export type PassengerInput = z.input<typeof passengerObject>;
  * @example passengerSchema('2026-12-24').safeParse({ title: 'Mr', firstName: 'Rahul', lastName: 'Sharma', dob: '1990-01-01', type: 'Adult', mobileNo: '9876543210' })
  */
 export function passengerSchema(travelDate: string) {
+  return memoByDate(passengerSchemas, travelDate, buildPassengerSchema);
+}
+
+/**
+ * A schema per travel date, built once: building one costs more than a parse, and a server
+ * sees few distinct dates at a time (the cache is simply emptied when it fills).
+ */
+function memoByDate<T>(cache: Map<string, T>, travelDate: string, build: (travelDate: string) => T): T {
+  let schema = cache.get(travelDate);
+  if (schema === undefined) {
+    if (cache.size >= 512) cache.clear();
+    schema = build(travelDate);
+    cache.set(travelDate, schema);
+  }
+  return schema;
+}
+
+const passengerSchemas = new Map<string, ReturnType<typeof buildPassengerSchema>>();
+const passengersSchemas = new Map<string, ReturnType<typeof buildPassengersSchema>>();
+
+function buildPassengerSchema(travelDate: string) {
   return passengerObject
     .superRefine((p, ctx) => {
       if (p.type === 'Adult') {
@@ -252,7 +273,7 @@ export function passengerSchema(travelDate: string) {
     }));
 }
 
-export type Passenger = z.output<ReturnType<typeof passengerSchema>>;
+export type Passenger = z.output<ReturnType<typeof buildPassengerSchema>>;
 
 /**
  * The passenger list: 1–9 passengers, at least one adult, no more infants than adults.
@@ -260,6 +281,10 @@ export type Passenger = z.output<ReturnType<typeof passengerSchema>>;
  * @example passengersSchema('2026-12-24').safeParse([adult, infant])
  */
 export function passengersSchema(travelDate: string) {
+  return memoByDate(passengersSchemas, travelDate, buildPassengersSchema);
+}
+
+function buildPassengersSchema(travelDate: string) {
   return z
     .array(passengerSchema(travelDate), { message: PASSENGER_MESSAGES.noPassengers })
     .min(1, PASSENGER_MESSAGES.noPassengers)

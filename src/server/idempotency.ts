@@ -182,16 +182,17 @@ export async function withKeyInTransaction(
   answerOf: KeyedAnswer['answer'],
   run: (keyed: KeyedAnswer) => Promise<BookingView>,
 ): Promise<StoredResponse & { replayed: boolean }> {
-  const match = and(eq(idempotencyKeys.userId, id.userId), eq(idempotencyKeys.scope, id.scope), eq(idempotencyKeys.key, id.key));
+  // Built only when the key table is read: the way through touches no key statement.
+  const match = () => and(eq(idempotencyKeys.userId, id.userId), eq(idempotencyKeys.scope, id.scope), eq(idempotencyKeys.key, id.key));
   /** The answer an existing key gives, or null when there is none. */
   const stored = async (): Promise<(StoredResponse & { replayed: boolean }) | null> => {
-    const [existing] = await db.select().from(idempotencyKeys).where(match);
+    const [existing] = await db.select().from(idempotencyKeys).where(match());
     if (!existing) return null;
     if (existing.requestHash !== id.hash) throw new AppError('idempotency_mismatch', 'This Idempotency-Key was already used for a different request. Use a new key.');
     if (existing.status === 'done' && existing.responseStatus !== null) return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
     // A request of the claim-first kind (`withIdempotency`) is still running, unless its node died.
     if (existing.createdAt.getTime() > clock.now().getTime() - ABANDONED_AFTER_MS) throw inProgress();
-    await db.delete(idempotencyKeys).where(and(match, eq(idempotencyKeys.status, 'in_progress')));
+    await db.delete(idempotencyKeys).where(and(match(), eq(idempotencyKeys.status, 'in_progress')));
     return null;
   };
   const keyed: KeyedAnswer = { ...id, answer: answerOf };
