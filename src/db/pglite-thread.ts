@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
 
 /**
  * PGlite in a worker thread of its own, behind the part of PGlite's interface Drizzle and the
@@ -6,16 +6,35 @@ import { Worker } from 'node:worker_threads';
  * WebAssembly synchronously on the thread that calls it; here that thread is not the one
  * serving HTTP, so a job's statements or a booking's transaction never hold up other answers.
  *
+ * A transaction holds PGlite's lock from BEGIN to COMMIT, so its statements must not wait for
+ * this thread to get round to their answers (it may be busy with other requests): once BEGIN
+ * has the lock, each statement and the COMMIT wait for their answer synchronously (Atomics.wait
+ * on a shared counter the database thread bumps, then receiveMessageOnPort), for just as long
+ * as PGlite takes to run it, as PGlite in this thread would. BEGIN itself is awaited normally:
+ * waiting for the lock could take as long as another transaction's JavaScript.
+ *
  * Only identity parsers cross the thread boundary (Drizzle's and the raw statements' parsers
  * keep timestamps, dates and intervals as text): the parser functions of a query's options are
  * replaced by the list of their type ids, and the worker keeps those types as text.
  */
 
+/** `sync`: the answer goes to the synchronous port and the shared counter is bumped. */
 export type PgliteRequest =
-  | { op: 'query'; id: number; tx: number | null; text: string; params: unknown[]; rowMode: 'array' | 'object' | undefined; textTypes: number[] }
+  | { op: 'query'; id: number; tx: number | null; text: string; params: unknown[]; rowMode: 'array' | 'object' | undefined; textTypes: number[]; sync: boolean }
   | { op: 'begin'; id: number; tx: number }
-  | { op: 'end'; id: number; tx: number; commit: boolean }
+  | { op: 'end'; id: number; tx: number; commit: boolean; sync: boolean }
   | { op: 'close'; id: number };
+
+/** What the database thread is started with. */
+export interface PgliteWorkerData {
+  dataDir: string | undefined;
+  /** Bumped (and notified) after each answer posted to `syncPort`. */
+  signal: Int32Array;
+  syncPort: MessagePort;
+}
+
+/** How long a synchronous wait may last before the statement fails (a database thread that died). */
+const SYNC_TIMEOUT_MS = 60_000;
 
 export type PgliteReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError } | { ready: true } | { failed: SerializedError };
 
@@ -65,13 +84,14 @@ function rebuildError(serialized: SerializedError): Error {
   return error;
 }
 
-function startWorker(dataDir: string | undefined): Worker {
+function startWorker(data: PgliteWorkerData): Worker {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./pglite-worker.js', here), { workerData: { dataDir } });
+  const options = { workerData: data, transferList: [data.syncPort] };
+  if (!here.endsWith('.ts')) return new Worker(new URL('./pglite-worker.js', here), options);
   // Running as TypeScript source (tsx, vitest): the worker's source through tsx's loader.
   const source = new URL('./pglite-worker.ts', here).href;
   const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(boot, { eval: true, workerData: { dataDir } });
+  return new Worker(boot, { ...options, eval: true });
 }
 
 /**
@@ -83,8 +103,14 @@ export class PgliteThread {
   private nextTx = 1;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private exited: Error | null = null;
+  /** Answers seen on the synchronous port so far (the counter's last value). */
+  private syncSeen = 0;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    private readonly signal: Int32Array,
+    private readonly syncPort: MessagePort,
+  ) {
     worker.on('message', (reply: PgliteReply) => {
       if (!('id' in reply)) return;
       const waiting = this.pending.get(reply.id);
@@ -103,12 +129,14 @@ export class PgliteThread {
   }
 
   static open(dataDir: string | undefined): Promise<PgliteThread> {
-    const worker = startWorker(dataDir);
+    const signal = new Int32Array(new SharedArrayBuffer(4));
+    const { port1, port2 } = new MessageChannel();
+    const worker = startWorker({ dataDir, signal, syncPort: port2 });
     return new Promise((resolve, reject) => {
       const onMessage = (reply: PgliteReply) => {
         if ('ready' in reply) {
           cleanup();
-          resolve(new PgliteThread(worker));
+          resolve(new PgliteThread(worker, signal, port1));
         } else if ('failed' in reply) {
           cleanup();
           void worker.terminate();
@@ -142,9 +170,35 @@ export class PgliteThread {
     });
   }
 
+  /** Posts a request whose answer comes on the synchronous port, and blocks until it does. */
+  private sendSync(request: PgliteRequest): unknown {
+    if (this.exited) throw this.exited;
+    this.worker.postMessage(request);
+    const deadline = Date.now() + SYNC_TIMEOUT_MS;
+    for (;;) {
+      const message = receiveMessageOnPort(this.syncPort);
+      if (message) {
+        this.syncSeen = Atomics.load(this.signal, 0);
+        const reply = message.message as PgliteReply;
+        if (!('id' in reply) || reply.id !== request.id) throw new Error('the database thread answered out of turn');
+        if (!reply.ok) throw rebuildError(reply.error);
+        return reply.value;
+      }
+      if (Date.now() > deadline) throw new Error('the database thread did not answer');
+      Atomics.wait(this.signal, 0, this.syncSeen, 1_000);
+      this.syncSeen = Atomics.load(this.signal, 0);
+    }
+  }
+
   private run(tx: number | null, text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<PgliteResults> {
     const textTypes = Object.keys(options.parsers ?? {}).map(Number);
-    return this.send({ op: 'query', id: this.nextId++, tx, text, params, rowMode: options.rowMode, textTypes }) as Promise<PgliteResults>;
+    const request = { op: 'query', id: this.nextId++, tx, text, params, rowMode: options.rowMode, textTypes, sync: tx !== null } as const;
+    if (tx === null) return this.send(request) as Promise<PgliteResults>;
+    try {
+      return Promise.resolve(this.sendSync(request) as PgliteResults);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   }
 
   query(text: string, params?: unknown[], options?: QueryOptions): Promise<PgliteResults> {
@@ -162,10 +216,14 @@ export class PgliteThread {
     try {
       result = await callback({ query: (text, params, options) => this.run(tx, text, params, options) });
     } catch (error) {
-      await this.send({ op: 'end', id: this.nextId++, tx, commit: false }).catch(() => {});
+      try {
+        this.sendSync({ op: 'end', id: this.nextId++, tx, commit: false, sync: true });
+      } catch {
+        // The rollback's own failure adds nothing to the error that caused it.
+      }
       throw error;
     }
-    await this.send({ op: 'end', id: this.nextId++, tx, commit: true });
+    this.sendSync({ op: 'end', id: this.nextId++, tx, commit: true, sync: true });
     return result;
   }
 
@@ -173,5 +231,6 @@ export class PgliteThread {
     if (this.exited) return;
     await this.send({ op: 'close', id: this.nextId++ });
     await this.worker.terminate();
+    this.syncPort.close();
   }
 }

@@ -3,11 +3,11 @@
 // other requests wait for it, exactly as they would on PGlite in the calling thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { type PgliteReply, type PgliteRequest, serializeError } from './pglite-thread';
+import { type PgliteReply, type PgliteRequest, type PgliteWorkerData, serializeError } from './pglite-thread';
 
 if (!parentPort) throw new Error('the database thread must run in a worker thread');
 const port = parentPort;
-const { dataDir } = workerData as { dataDir: string | undefined };
+const { dataDir, signal, syncPort } = workerData as PgliteWorkerData;
 
 const keepText = (value: string) => value;
 const parserSets = new Map<string, Record<number, (value: string) => string>>();
@@ -40,15 +40,21 @@ class TransactionQueue {
 }
 
 const reply = (message: PgliteReply) => port.postMessage(message);
+/** An answer the other thread is blocked waiting for: on the synchronous port, then the counter bumped. */
+const replySync = (message: PgliteReply) => {
+  syncPort.postMessage(message);
+  Atomics.add(signal, 0, 1);
+  Atomics.notify(signal, 0);
+};
 const ROLLBACK = Symbol('rollback');
 
 async function runQuery(target: PGlite | Transaction, request: Extract<PgliteRequest, { op: 'query' }>): Promise<void> {
   try {
     const options = { ...(request.rowMode ? { rowMode: request.rowMode } : {}), ...(request.textTypes.length > 0 ? { parsers: textParsers(request.textTypes) } : {}) };
     const result = await target.query(request.text, request.params, options);
-    reply({ id: request.id, ok: true, value: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
+    (request.sync ? replySync : reply)({ id: request.id, ok: true, value: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
   } catch (error) {
-    reply({ id: request.id, ok: false, error: serializeError(error) });
+    (request.sync ? replySync : reply)({ id: request.id, ok: false, error: serializeError(error) });
   }
 }
 
@@ -65,24 +71,25 @@ async function main(): Promise<void> {
   const begin = (request: Extract<PgliteRequest, { op: 'begin' }>) => {
     const queue = new TransactionQueue();
     transactions.set(request.tx, queue);
-    let endId = -1;
+    let end: { id: number; sync: boolean } | null = null;
     db.transaction(async (tx) => {
       reply({ id: request.id, ok: true, value: null });
       for (;;) {
         const next = await queue.next();
         if (next.op === 'query') await runQuery(tx, next);
         else if (next.op === 'end') {
-          endId = next.id;
+          end = { id: next.id, sync: next.sync };
           if (!next.commit) throw ROLLBACK;
           return;
         }
       }
     }).then(
-      () => reply({ id: endId, ok: true, value: null }),
+      () => end && (end.sync ? replySync : reply)({ id: end.id, ok: true, value: null }),
       (error: unknown) => {
         // Failing to begin answers the begin request; anything later answers the end request.
-        const id = endId < 0 ? request.id : endId;
-        reply(error === ROLLBACK ? { id, ok: true, value: null } : { id, ok: false, error: serializeError(error) });
+        const answer = end?.sync ? replySync : reply;
+        const id = end ? end.id : request.id;
+        answer(error === ROLLBACK ? { id, ok: true, value: null } : { id, ok: false, error: serializeError(error) });
       },
     ).finally(() => transactions.delete(request.tx));
   };
@@ -94,7 +101,7 @@ async function main(): Promise<void> {
         else {
           const queue = transactions.get(request.tx);
           if (queue) queue.push(request);
-          else reply({ id: request.id, ok: false, error: { message: 'the transaction has ended', name: 'Error', fields: {} } });
+          else (request.sync ? replySync : reply)({ id: request.id, ok: false, error: { message: 'the transaction has ended', name: 'Error', fields: {} } });
         }
         return;
       }
@@ -104,7 +111,7 @@ async function main(): Promise<void> {
       case 'end': {
         const queue = transactions.get(request.tx);
         if (queue) queue.push(request);
-        else reply({ id: request.id, ok: false, error: { message: 'the transaction has ended', name: 'Error', fields: {} } });
+        else (request.sync ? replySync : reply)({ id: request.id, ok: false, error: { message: 'the transaction has ended', name: 'Error', fields: {} } });
         return;
       }
       case 'close':
