@@ -195,6 +195,33 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: booking races', () => {
     expect(new Set(seats.map((s) => s.seat)).size).toBe(24);
   });
 
+  it('concurrent confirmations of connections, with holds queueing for the same legs: no deadlock, no seat given twice on any leg', async () => {
+    const itinerary = await findItinerary(node.app, { from: 'IXM', to: 'IXJ', date: '2026-12-29', stops: 1 });
+    expect(itinerary.legs.length).toBe(2);
+    const { cookie } = await signUpAndLogin(node.app);
+    const hold = () => postBooking(node.app, cookie, { itineraryId: itinerary.id, passengers: [ADULT, CHILD], quotedTotal: 0, acceptPriceChange: true });
+    const held = await Promise.all(Array.from({ length: 8 }, hold));
+    expect(held.every((h) => h.status === 201)).toBe(true);
+    const paid = await Promise.all(
+      held.map(async (h) => {
+        const o = await payOrder(node.app, cookie, h.body.booking.id);
+        return { id: h.body.booking.id, pay: (await sandboxPay(node.app, o.orderId)).body };
+      }),
+    );
+    // Confirmations move held → sold on both legs while new holds take seats on them: all lock legs in one order.
+    const [confirmed, more] = await Promise.all([Promise.all(paid.map((p) => confirmBooking(node.app, cookie, p.id, p.pay))), Promise.all(Array.from({ length: 8 }, hold))]);
+    expect(confirmed.map((c) => c.status)).toEqual(Array(8).fill(200));
+    expect(more.every((h) => h.status === 201)).toBe(true);
+    for (const leg of itinerary.legs) {
+      const seats = await database.db.select().from(boardingPasses).where(eq(boardingPasses.flightId, leg.flightId));
+      expect(seats).toHaveLength(16);
+      expect(new Set(seats.map((s) => s.seat)).size).toBe(16);
+      const [row] = await database.db.select().from(flightInventory).where(and(eq(flightInventory.flightId, leg.flightId), eq(flightInventory.cabin, leg.cabin)));
+      expect(row?.sold).toBe(16);
+      expect(row?.held).toBe(16);
+    }
+  });
+
   it('an expired hold releases its seats; two sweepers at once expire each hold exactly once', async () => {
     const itinerary = await findItinerary(node.app, { from: 'HYD', to: 'DEL', date: '2026-12-28' });
     const catalog = worldCatalog(node.world);

@@ -29,6 +29,48 @@ const LOCKING_READ_COLUMNS = rawText(`${PAYMENT_COLUMNS}, ${BOOKING_COLUMNS}, u.
   (select coalesce(json_agg(json_build_object('legIndex', s.leg_index, 'flightId', s.flight_id, 'cabin', s.cabin, 'seats', s.seats)), '[]'::json)
       from booking_segments s where s.booking_id = b.id) as segments`);
 
+/** Legs an itinerary may have (parseItineraryId): the locking read moves up to this many legs' seats itself. */
+const MAX_LEGS = 3;
+
+/**
+ * The confirmation's first statement: locks the booking row (before any inventory row, as every
+ * path that changes a booking or its seats does) and reads the order's payment, the booking, its
+ * passengers and segments. When the payment can only confirm the booking (a live hold, an open
+ * order for the whole total, the booking and traveller the caller named, the amount the provider
+ * reported) it also moves the seats from held to sold, leg by leg in (flightId, cabin) order, each
+ * leg only once the previous one moved, so rows are locked in the order holds lock them. `took`
+ * says whether it did; `moved` returns the legs' counts after the move.
+ */
+function lockingRead(notice: PaymentNotice, now: Date) {
+  const expect = notice.expect;
+  const named = !expect ? q`` : 'userId' in expect ? q`and f.id = ${expect.bookingId} and f.user_id = ${expect.userId}::uuid` : q`and false`;
+  const leg = (n: number) =>
+    q`leg${rawText(String(n))} as (
+      update flight_inventory i set held = i.held - seg.seats, sold = i.sold + seg.seats, version = i.version + 1, updated_at = now()
+      from seg where seg.n = ${n}::int and i.flight_id = seg.flight_id and i.cabin = seg.cabin and i.held >= seg.seats
+        ${n > 0 ? q`and exists (select 1 from leg${rawText(String(n - 1))})` : q``}
+      returning seg.leg_index as "legIndex", i.flight_id as "flightId", i.cabin, i.available, i.held, i.sold)`;
+  const legs = Array.from({ length: MAX_LEGS }, (_, n) => n);
+  return q`with found as (
+      select ${LOCKING_READ_COLUMNS}
+      from payments p join bookings b on b.id = p.booking_id join users u on u.id = b.user_id
+      where p.provider = ${notice.provider} and p.provider_order_id = ${notice.orderId}
+      for no key update of b),
+    go as (
+      select f.id from found f
+      where f.status = 'held' and f.hold_expires_at > ${now.toISOString()}::timestamptz and f.p_status in ('created', 'authorized')
+        and f.p_share_key is null and f.p_amount_paise >= f.total_inr * 100
+        and (${notice.amountPaise ?? null}::int is null or f.p_amount_paise = ${notice.amountPaise ?? null}::int)
+        and json_array_length(f.segments) between 1 and ${MAX_LEGS}::int ${named}),
+    seg as (
+      select s.leg_index, s.flight_id, s.cabin, s.seats, (row_number() over (order by s.flight_id collate "C", s.cabin collate "C") - 1)::int as n
+      from booking_segments s where s.booking_id = (select id from go)),
+    ${joinStatements(legs.map(leg), ', ')}
+    select f.*, exists (select 1 from go) as took,
+      (select coalesce(json_agg(t), '[]'::json) from (${joinStatements(legs.map((n) => q`select * from leg${rawText(String(n))}`), ' union all ')}) t) as moved
+    from found f`;
+}
+
 /**
  * Turning a paid hold into a confirmed booking. Everything happens in one transaction that
  * first locks the booking row, so the browser callback, the webhook, the reconciler and their
@@ -93,35 +135,39 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
       if (!keyed) return;
       if ((await queryRows(tx, keyInsert(keyed, keyed.answer(view), clock.now()))).length === 0) throw new KeyTakenError();
     };
-    // One round trip: the order's payment row, its booking with its passengers and segments, the
-    // booking row locked. Every path that changes a booking or its seats takes this lock before
-    // inventory rows, so the order of locks is the same everywhere.
-    const [found] = await queryRows<Record<string, unknown>>(
-      tx,
-      q`select ${LOCKING_READ_COLUMNS}
-        from payments p join bookings b on b.id = p.booking_id join users u on u.id = b.user_id
-        where p.provider = ${notice.provider} and p.provider_order_id = ${notice.orderId}
-        for no key update of b`,
-    );
+    // One round trip: the booking row locked, the order's payment row, the booking with its passengers
+    // and segments, and the seats moved when this payment can only confirm it.
+    const now = clock.now();
+    const [found] = await queryRows<Record<string, unknown>>(tx, lockingRead(notice, now));
     if (!found) return { kind: 'unknown-order' as const };
     const payment = paymentFromRaw(found);
     const booking = bookingFromRaw(found);
     const email = found.email as string;
     const pax = fromJson<PassengerRow[]>(found.pax);
+    const totalPaise = booking.totalInr * 100;
+    const took = found.took === true;
+    // The statement's rule for moving the seats, restated: any other path must find them where they were.
+    const confirmsOnly =
+      booking.status === 'held' &&
+      booking.holdExpiresAt.getTime() > now.getTime() &&
+      (payment.status === 'created' || payment.status === 'authorized') &&
+      payment.shareKey === null &&
+      payment.amountPaise >= totalPaise &&
+      (notice.amountPaise == null || notice.amountPaise === payment.amountPaise) &&
+      (!notice.expect || ('userId' in notice.expect && booking.id === notice.expect.bookingId && booking.userId === notice.expect.userId));
+    if (took && !confirmsOnly) throw new Error(`The confirmation of booking ${booking.id} moved seats it must not move`);
     // The browser callback names its booking and traveller: an order of another booking (or
     // another traveller's booking) is simply not found.
     const expect = notice.expect;
     if (expect && (booking.id !== expect.bookingId || ('userId' in expect ? booking.userId !== expect.userId : payment.shareKey !== expect.shareKey))) {
       return { kind: 'unknown-order' as const };
     }
-    const now = clock.now();
 
     if (booking.status === 'confirmed' && (booking.paymentId === notice.paymentId || (payment.status === 'captured' && payment.providerPaymentId === notice.paymentId))) {
       const view = bookingView(booking, pax);
       await keep(view);
       return { kind: 'already-confirmed' as const, booking: view };
     }
-    const totalPaise = booking.totalInr * 100;
     if (booking.status === 'held' && payment.status === 'captured' && payment.providerPaymentId === notice.paymentId) {
       // This share was already counted; the booking waits for the others.
       const paidPaise = await capturedPaise(tx, booking.id);
@@ -211,7 +257,17 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
     const segments = fromJson<SegmentRow[]>(found.segments).sort(byFlightCabin);
     const inventory: InventoryChange[] = [];
     const soldBefore = new Map<number, number>();
-    for (const seg of segments) {
+    if (took) {
+      // The locking read already moved them.
+      const moved = fromJson<(InventoryChange & { legIndex: number })[]>(found.moved);
+      // A live hold always has its seats held; failing here means the books are wrong, so stop.
+      if (moved.length !== segments.length) throw new Error(`Inventory does not hold booking ${booking.id}'s seats`);
+      for (const { legIndex, ...row } of moved) {
+        inventory.push(row);
+        soldBefore.set(legIndex, row.sold - (segments.find((seg) => seg.legIndex === legIndex)?.seats ?? 0));
+      }
+    }
+    for (const seg of took ? [] : segments) {
       const [row] = await queryRows<InventoryChange>(
         tx,
         q`update flight_inventory set held = held - ${seg.seats}::int, sold = sold + ${seg.seats}::int, version = version + 1, updated_at = now()
