@@ -12,6 +12,11 @@ export interface PaymentProvider {
   publicKeyId?: string;
   /** Creates a server-side order for an amount the server computed. */
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<{ orderId: string }>;
+  /**
+   * A gateway whose order ids are drawn here, with no call (the sandbox), offers this: an order is
+   * then its id, so the order row can be written by the statement that checks the booking.
+   */
+  newOrderId?(): string;
   /** Checks the signature the browser callback carries. */
   verifyPayment(input: { orderId: string; paymentId: string; signature: string }): boolean;
   /** Checks a webhook's signature header against its raw body. */

@@ -38,6 +38,7 @@ export function createSandboxProvider(options: { secret: string }): PaymentProvi
     name: 'sandbox',
     displayName: SANDBOX_DISPLAY_NAME,
     createOrder: () => Promise.resolve({ orderId: randomId('order') }),
+    newOrderId: () => randomId('order'),
     verifyPayment: ({ orderId, paymentId, signature }) => verifyCheckoutSignature(keys.checkout, orderId, paymentId, signature),
     verifyWebhook: (rawBody, signature) => signatureMatches(signature, hmacHex(keys.webhook, rawBody)),
     refund: () => Promise.resolve({ refundId: randomId('rfnd') }),

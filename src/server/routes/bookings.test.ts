@@ -277,6 +277,40 @@ describe('security', () => {
   });
 });
 
+/** Counts the statements the PGlite driver runs while `run` runs (query(), transaction() and exec() each count one). */
+async function countStatements(run: () => Promise<void>): Promise<number> {
+  const client = (ctx.database.db as unknown as { $client: { query: () => unknown; transaction: () => unknown; exec: () => unknown } }).$client;
+  const spies = [vi.spyOn(client, 'query'), vi.spyOn(client, 'transaction'), vi.spyOn(client, 'exec')];
+  try {
+    await run();
+    return spies.reduce((n, spy) => n + spy.mock.calls.length, 0);
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+}
+
+const paymentRows = async (bookingId: string) => {
+  const rows = await ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from payments where booking_id = ${bookingId}`);
+  return (Array.isArray(rows) ? rows : (rows as unknown as { rows: { n: number }[] }).rows)[0]?.n;
+};
+
+describe('a sandbox payment order', () => {
+  it('is one statement, and an order the booking cannot take writes no payment row', async () => {
+    const held = await hold(alice.cookie, {});
+    const id = held.body.booking.id;
+    let order: Awaited<ReturnType<typeof payOrder>> | undefined;
+    expect(await countStatements(async () => void (order = await payOrder(ctx.app, alice.cookie, id)))).toBe(1);
+    expect(order?.amountPaise).toBe(held.body.booking.totalInr * 100);
+    expect(await paymentRows(id)).toBe(1);
+    // Paid and confirmed: nothing is due any more, so a second order is refused and writes nothing.
+    const pay = await sandboxPay(ctx.app, order?.orderId ?? '');
+    expect((await confirmBooking(ctx.app, alice.cookie, id, pay.body)).status).toBe(200);
+    const again = await ctx.app.request(`/api/bookings/${id}/payments`, { method: 'POST', headers: authed(alice.cookie), body: JSON.stringify({ method: 'card' }) });
+    expect(again.status).toBe(409);
+    expect(await paymentRows(id)).toBe(1);
+  });
+});
+
 describe('the sandbox webhook of a payment the browser already confirmed', () => {
   it('records the event in one statement and answers as before: received, then duplicate', async () => {
     const { order, pay, confirm } = await bookAndPay(ctx.app, alice.cookie, itinerary, [ADULT]);
@@ -289,18 +323,8 @@ describe('the sandbox webhook of a payment the browser already confirmed', () =>
         headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': signSandboxWebhook(DEV_SANDBOX_SECRET, raw), 'X-Sandbox-Event-Id': eventId },
         body: raw,
       });
-    // Every statement of the PGlite driver goes through query(), transaction() or exec().
-    const client = (ctx.database.db as unknown as { $client: { query: () => unknown; transaction: () => unknown; exec: () => unknown } }).$client;
-    const spies = [vi.spyOn(client, 'query'), vi.spyOn(client, 'transaction'), vi.spyOn(client, 'exec')];
-    const statements = () => spies.reduce((n, spy) => n + spy.mock.calls.length, 0);
-    try {
-      expect(await (await post()).json()).toEqual({ received: true, duplicate: false });
-      expect(statements()).toBe(1);
-      expect(await (await post()).json()).toEqual({ received: true, duplicate: true });
-      expect(statements()).toBe(2);
-    } finally {
-      for (const spy of spies) spy.mockRestore();
-    }
+    expect(await countStatements(async () => expect(await (await post()).json()).toEqual({ received: true, duplicate: false }))).toBe(1);
+    expect(await countStatements(async () => expect(await (await post()).json()).toEqual({ received: true, duplicate: true }))).toBe(1);
     const rows = await ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from webhook_events where provider = 'sandbox' and event_id = ${eventId}`);
     expect((Array.isArray(rows) ? rows : (rows as unknown as { rows: { n: number }[] }).rows)[0]?.n).toBe(1);
     const view = (await (await ctx.app.request(`/api/bookings/${confirm.body.booking.id}`, { headers: authed(alice.cookie) })).json()) as { booking: BookingView };
