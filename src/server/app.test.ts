@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, jsonHeaders } from '../../tests/support/test-app';
+import { needsBodyLimit } from './app';
 
 describe('app shell API', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -90,5 +91,18 @@ describe('app shell API', () => {
     const res = await ctx.app.request('/api/anything', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ big: 'x'.repeat(300_000) }) });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+  });
+});
+
+describe('needsBodyLimit', () => {
+  it('counts chunked bodies and refuses declared lengths over the limit; declared lengths within it need no counting', () => {
+    expect(needsBodyLimit('POST', '512', undefined)).toBe(false);
+    expect(needsBodyLimit('POST', undefined, undefined)).toBe(true);
+    expect(needsBodyLimit('GET', undefined, undefined)).toBe(false);
+    expect(needsBodyLimit('POST', String(256 * 1024), undefined)).toBe(false);
+    expect(needsBodyLimit('POST', String(256 * 1024 + 1), undefined)).toBe(true);
+    expect(needsBodyLimit('POST', 'abc', undefined)).toBe(true);
+    expect(needsBodyLimit('POST', undefined, 'chunked')).toBe(true);
+    expect(needsBodyLimit('GET', '300000', undefined)).toBe(true);
   });
 });

@@ -94,15 +94,15 @@ export function createApp(options: CreateAppOptions) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: 256 * 1024,
-      // The rest of the body is never read: close the connection, or the client's next
-      // request on it would be taken for body bytes and lost.
-      onError: (c) => c.json(toErrorBody('payload_too_large', 'The request is too large.'), 413, { Connection: 'close' }),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    // The rest of the body is never read: close the connection, or the client's next
+    // request on it would be taken for body bytes and lost.
+    onError: (c) => c.json(toErrorBody('payload_too_large', 'The request is too large.'), 413, { Connection: 'close' }),
+  });
+  // Counting a body as it arrives builds a full web Request (an abort signal, streams, a header
+  // copy) for the request; only bodies of unknown or excessive length need it.
+  app.use('/api/*', (c, next) => (needsBodyLimit(c.req.method, c.req.header('content-length'), c.req.header('transfer-encoding')) ? limitBody(c, next) : next()));
   app.use('/api/*', requireSameOriginJson(allowedOrigins(deps.config), CSRF_EXEMPT));
   app.use('/api/*', sessionMiddleware());
 
@@ -140,3 +140,21 @@ export function createApp(options: CreateAppOptions) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** The largest request body the API reads. */
+const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * Whether a request's body must be counted as it arrives: a chunked body (its length is unknown
+ * until the end) or a declared length over the limit (answered 413 at once). A body whose
+ * declared length is within the limit needs no counting — the HTTP parser reads exactly that
+ * many bytes — and GET and HEAD requests that declare neither have none.
+ * @example needsBodyLimit('POST', '512', undefined) // false
+ */
+export function needsBodyLimit(method: string, contentLength: string | undefined, transferEncoding: string | undefined): boolean {
+  if (transferEncoding !== undefined) return true;
+  // No length and not chunked: no body on the wire, but a request built in process may still carry one.
+  if (contentLength === undefined) return method !== 'GET' && method !== 'HEAD';
+  const length = Number(contentLength);
+  return !Number.isSafeInteger(length) || length < 0 || length > MAX_BODY_BYTES;
+}
