@@ -3,19 +3,22 @@ import type { BookingView } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import type { Cabin } from '../../core/search';
 import type { Db } from '../../db/client';
-import { joinStatements, fromJson, q, queryRows, rawText } from '../../db/raw';
+import { type Statement, joinStatements, fromJson, q, queryRows, rawText } from '../../db/raw';
 import { BOOKING_COLUMNS, PAYMENT_COLUMNS, bookingFromRaw, paymentFromRaw } from '../../db/rows';
 import { bookings, groupMembers, groups, outbox, payments } from '../../db/schema';
 import { buildBcbp } from '../documents/bcbp';
 import type { BookingCatalog, InventoryChange, Tx } from './catalog';
 import type { passengers } from '../../db/schema';
 import { newTicketNumber } from './ids';
+import { abortReason } from './holds';
 import { type KeyedAnswer, KeyTakenError, keyInsert } from './keyed-answer';
 import { refundPaymentsOf, releaseSeats } from './expire';
 import { INFANT_SEAT, gateFor, isCabin, seatForIndex } from './seats';
 import { bookingView, storedItinerary } from './views';
 
 type PassengerRow = typeof passengers.$inferSelect;
+type BookingRow = typeof bookings.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
 type SegmentRow = { legIndex: number; flightId: string; cabin: string; seats: number };
 
 /**
@@ -72,10 +75,11 @@ function lockingRead(notice: PaymentNotice, now: Date) {
 }
 
 /**
- * Turning a paid hold into a confirmed booking. Everything happens in one transaction that
- * first locks the booking row, so the browser callback, the webhook, the reconciler and their
- * duplicates serialise on it: the first confirms, the rest find it confirmed with the same
- * payment and return it. A payment that arrives for a dead hold is recorded and marked for refund.
+ * Turning a paid hold into a confirmed booking. Every write happens in one transaction (the usual
+ * case: one statement) that first locks the booking row, so the browser callback, the webhook,
+ * the reconciler and their duplicates serialise on it: the first confirms, the rest find it
+ * confirmed with the same payment and return it. A payment that arrives for a dead hold is
+ * recorded and marked for refund.
  *
  * A booking may be paid by several orders (shares): each verified payment on a live hold is
  * captured, and the booking is confirmed by the payment that brings the captured sum to its
@@ -123,12 +127,226 @@ async function capturedPaise(tx: Tx, bookingId: string): Promise<number> {
 const byFlightCabin = <T extends { flightId: string; cabin: string }>(a: T, b: T) =>
   a.flightId === b.flightId ? a.cabin.localeCompare(b.cabin) : a.flightId < b.flightId ? -1 : 1;
 
+type PassRow = { passengerId: string; legIndex: number; flightId: string; seat: string; gate: string; sequence: number; bcbp: string };
+
+/**
+ * Ticket numbers for every passenger and a boarding pass per passenger and leg; each leg's seats
+ * start after the seats sold on it before this booking (`soldBefore`, by leg index).
+ */
+function issueTickets(catalog: Pick<BookingCatalog, 'cabinLayout'>, booking: BookingRow, pax: PassengerRow[], soldBefore: Map<number, number>, now: Date) {
+  const itinerary = storedItinerary(booking);
+  const validating = itinerary.legs[0]?.carrier ?? 'XX';
+  const tickets = pax.map((p) => ({ ...p, ticketNumber: newTicketNumber(validating) }));
+  const passRows: PassRow[] = [];
+  itinerary.legs.forEach((leg, legIndex) => {
+    const start = soldBefore.get(legIndex) ?? 0;
+    const cabin: Cabin = isCabin(leg.cabin) ? leg.cabin : 'economy';
+    const layout = catalog.cabinLayout(leg.flightId) ?? { [cabin]: Math.max(start + booking.seatCount, 1) };
+    let seated = 0;
+    let lastAdultSequence = start + 1;
+    for (const p of tickets) {
+      const infant = p.type === 'infant';
+      const seat = infant ? INFANT_SEAT : seatForIndex(layout, cabin, start + seated);
+      const sequence = infant ? lastAdultSequence : start + seated + 1;
+      if (!infant) {
+        if (p.type === 'adult') lastAdultSequence = sequence;
+        seated += 1;
+      }
+      const bcbp = buildBcbp({
+        lastName: p.lastName,
+        firstName: p.firstName,
+        middleName: p.middleName,
+        passengerType: infant ? 'infant' : p.type === 'child' ? 'child' : 'adult',
+        issuedOn: now.toISOString().slice(0, 10),
+        legs: [
+          {
+            pnr: booking.pnr,
+            from: leg.from.code,
+            to: leg.to.code,
+            carrier: leg.carrier,
+            flightNumber: leg.flightNumber,
+            date: leg.departure.slice(0, 10),
+            cabin,
+            seat,
+            sequence,
+            ticketNumber: p.ticketNumber,
+          },
+        ],
+      });
+      passRows.push({ passengerId: p.id, legIndex, flightId: leg.flightId, seat, gate: gateFor(leg.flightId), sequence, bcbp });
+    }
+  });
+  return { tickets, passRows };
+}
+
+/**
+ * Every write of a confirmation, as CTE steps: the payment captured, ticket numbers, boarding
+ * passes, the booking confirmed, the confirmation mail queued (the mail goes out if and only if
+ * the booking is confirmed) and the caller's Idempotency-Key with its answer. With `when`, each
+ * step runs only if that condition holds.
+ */
+function confirmationSteps(c: ConfirmationWrite, when: Statement = q`true`): Statement {
+  const { notice, payment, booking, email, tickets, passRows, paymentMethod, now, keyed, confirmed } = c;
+  const at = q`${now.toISOString()}::timestamptz`;
+  return q`captured as (
+        update payments set provider_payment_id = ${notice.paymentId}, status = 'captured', updated_at = ${at}
+        where id = ${payment.id}::uuid and ${when} returning 1),
+      ticketed as (
+        update passengers as p set ticket_number = v.t
+        from (values ${joinStatements(tickets.map((t) => q`(${t.id}::uuid, ${t.ticketNumber})`), ', ')}) as v(id, t) where p.id = v.id and ${when} returning 1),
+      passes as (
+        insert into boarding_passes (booking_id, passenger_id, leg_index, flight_id, seat, gate, sequence, bcbp, created_at)
+        select * from (values ${joinStatements(
+          passRows.map((r) => q`(${booking.id}, ${r.passengerId}::uuid, ${r.legIndex}::int, ${r.flightId}, ${r.seat}, ${r.gate}, ${r.sequence}::int, ${r.bcbp}, ${at})`),
+          ', ',
+        )}) as v where ${when} returning 1),
+      booked as (
+        update bookings set status = 'confirmed', confirmed_at = ${at}, payment_id = ${notice.paymentId}, payment_method = ${paymentMethod}
+        where id = ${booking.id} and ${when} returning 1),
+      mail as (
+        insert into outbox (kind, recipient, payload, available_at)
+        select 'booking-confirmed', ${email}, ${JSON.stringify({ bookingId: booking.id, pnr: booking.pnr })}::jsonb, ${at} where ${when} returning 1)
+      ${keyed ? q`, kept as (${keyInsert(keyed, keyed.answer(confirmed), now, when)})` : q``}`;
+}
+
+interface ConfirmationWrite {
+  notice: PaymentNotice;
+  payment: PaymentRow;
+  booking: BookingRow;
+  email: string;
+  tickets: PassengerRow[];
+  passRows: PassRow[];
+  paymentMethod: 'card' | 'upi';
+  now: Date;
+  keyed: KeyedAnswer | undefined;
+  confirmed: BookingView;
+}
+
+/** The confirmation's writes in one statement inside the transaction that holds the booking's lock. */
+function confirmationWrites(c: ConfirmationWrite): Statement {
+  return q`with ${confirmationSteps(c)}
+    select ${c.keyed ? q`(select count(*) from kept)::int` : q`1`} as kept`;
+}
+
+/** The browser callback names its booking and traveller: an order of another booking (or another traveller's booking) is simply not found. */
+function named(booking: BookingRow, payment: PaymentRow, notice: PaymentNotice): boolean {
+  const expect = notice.expect;
+  return !expect || (booking.id === expect.bookingId && ('userId' in expect ? booking.userId === expect.userId : payment.shareKey === expect.shareKey));
+}
+
+/** This payment already confirmed the booking. */
+function alreadyConfirmed(booking: BookingRow, payment: PaymentRow, notice: PaymentNotice): boolean {
+  return booking.status === 'confirmed' && (booking.paymentId === notice.paymentId || (payment.status === 'captured' && payment.providerPaymentId === notice.paymentId));
+}
+
+/**
+ * The payment can only confirm the booking: a live hold, an open order for the whole total (no
+ * share), the amount the provider reported, the booking and traveller the caller named.
+ */
+function onlyConfirms(booking: BookingRow, payment: PaymentRow, notice: PaymentNotice, now: Date): boolean {
+  return (
+    booking.status === 'held' &&
+    booking.holdExpiresAt.getTime() > now.getTime() &&
+    (payment.status === 'created' || payment.status === 'authorized') &&
+    payment.shareKey === null &&
+    payment.amountPaise >= booking.totalInr * 100 &&
+    (notice.amountPaise == null || notice.amountPaise === payment.amountPaise) &&
+    (!notice.expect || 'userId' in notice.expect) &&
+    named(booking, payment, notice)
+  );
+}
+
+/**
+ * The usual confirmation without a transaction block: a plain read, then one statement that
+ * locks the booking, checks that nothing it was decided on has changed (still a live hold, the
+ * order still open, each leg's sold count still the one the seat numbers were drawn from), moves
+ * the seats and writes everything, and undoes itself with `safar_abort` (migration 0011) when a
+ * check fails. The statement takes the booking row lock before the legs, in (flightId, cabin)
+ * order, like every path. Null when the payment is anything but the usual case, or something
+ * changed in between: then the caller runs the locking transaction, which decides afresh.
+ * A payment that already confirmed its booking is answered from the read (plus the caller's key).
+ */
+async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog, 'cabinLayout'>, notice: PaymentNotice, keyed: KeyedAnswer | undefined): Promise<ConfirmOutcome | null> {
+  const now = clock.now();
+  const [found] = await queryRows<Record<string, unknown>>(
+    db,
+    q`select ${LOCKING_READ_COLUMNS},
+        (select coalesce(json_agg(json_build_object('flightId', i.flight_id, 'cabin', i.cabin, 'sold', i.sold)), '[]'::json)
+          from booking_segments bs join flight_inventory i on i.flight_id = bs.flight_id and i.cabin = bs.cabin where bs.booking_id = b.id) as sold
+      from payments p join bookings b on b.id = p.booking_id join users u on u.id = b.user_id
+      where p.provider = ${notice.provider} and p.provider_order_id = ${notice.orderId}`,
+  );
+  if (!found) return null;
+  const payment = paymentFromRaw(found);
+  const booking = bookingFromRaw(found);
+  if (!named(booking, payment, notice)) return null;
+  const pax = fromJson<PassengerRow[]>(found.pax);
+  if (alreadyConfirmed(booking, payment, notice)) {
+    const view = bookingView(booking, pax);
+    if (keyed && (await queryRows(db, keyInsert(keyed, keyed.answer(view), now))).length === 0) throw new KeyTakenError();
+    return { kind: 'already-confirmed', booking: view };
+  }
+  if (!onlyConfirms(booking, payment, notice, now)) return null;
+  const segments = fromJson<SegmentRow[]>(found.segments).sort(byFlightCabin);
+  const sold = fromJson<{ flightId: string; cabin: string; sold: number }[]>(found.sold);
+  const soldBefore = new Map<number, number>();
+  for (const seg of segments) {
+    const row = sold.find((r) => r.flightId === seg.flightId && r.cabin === seg.cabin);
+    if (!row) return null;
+    soldBefore.set(seg.legIndex, row.sold);
+  }
+  const { tickets, passRows } = issueTickets(catalog, booking, pax, soldBefore, now);
+  const paymentMethod = payment.method === 'upi' ? 'upi' : 'card';
+  const confirmed = bookingView({ ...booking, status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod }, tickets);
+  const leg = (i: number) => rawText(`leg${i}`);
+  const legSteps = segments.map(
+    (seg, i) => q`${leg(i)} as (
+      update flight_inventory set held = held - ${seg.seats}::int, sold = sold + ${seg.seats}::int, version = version + 1, updated_at = now()
+      where flight_id = ${seg.flightId} and cabin = ${seg.cabin} and held >= ${seg.seats}::int and sold = ${soldBefore.get(seg.legIndex) ?? 0}::int
+        and exists (select 1 from ${i === 0 ? rawText('payable') : leg(i - 1)})
+      returning flight_id as "flightId", cabin, available, held, sold)`,
+  );
+  const moved = joinStatements(segments.map((_, i) => q`select * from ${leg(i)}`), ' union all ');
+  const steps = confirmationSteps(
+    { notice, payment, booking, email: found.email as string, tickets, passRows, paymentMethod, now, keyed, confirmed },
+    q`exists (select 1 from ${leg(segments.length - 1)})`,
+  );
+  let result: { inventory: unknown } | undefined;
+  try {
+    [result] = await queryRows<{ inventory: unknown }>(
+      db,
+      q`with locked as (
+          select id from bookings where id = ${booking.id} and status = 'held' and hold_expires_at > ${now.toISOString()}::timestamptz for no key update),
+        payable as (
+          select 1 from payments where id = ${payment.id}::uuid and status in ('created', 'authorized') and exists (select 1 from locked)),
+        ${joinStatements(legSteps, ', ')},
+        ${steps}
+        select (select coalesce(json_agg(t), '[]'::json) from (${moved}) t) as inventory,
+          case when (select count(*) from (${moved}) c) < ${segments.length}::int or not exists (select 1 from captured) then safar_abort(${STALE})
+               ${keyed ? q`when not exists (select 1 from kept) then safar_abort(${STALE})` : q``}
+               else 0 end as checked`,
+    );
+  } catch (error) {
+    if (abortReason(error) === STALE) return null;
+    throw error;
+  }
+  return { kind: 'confirmed', booking: confirmed, inventory: fromJson<InventoryChange[]>(result?.inventory) };
+}
+
+/** Why `confirmAtOnce` undid itself: something it decided on changed, so the locking transaction decides afresh. */
+const STALE = 'stale';
+
 /**
  * Records a verified payment against its order and confirms the booking if its hold is live.
  * Idempotent: the same payment again returns `already-confirmed`.
  * @example const outcome = await confirmPayment(db, clock, catalog, { provider: 'sandbox', orderId, paymentId })
  */
 export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<BookingCatalog, 'cabinLayout'>, notice: PaymentNotice, keyed?: KeyedAnswer): Promise<ConfirmOutcome> {
+  return (await confirmAtOnce(db, clock, catalog, notice, keyed)) ?? confirmLocked(db, clock, catalog, notice, keyed);
+}
+
+/** The confirmation in a transaction that first locks the booking row: every case. */
+async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog, 'cabinLayout'>, notice: PaymentNotice, keyed?: KeyedAnswer): Promise<ConfirmOutcome> {
   return db.transaction(async (tx) => {
     /** Records the caller's Idempotency-Key with this answer in this transaction (rolls back if taken). */
     const keep = async (view: BookingView) => {
@@ -147,23 +365,11 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
     const totalPaise = booking.totalInr * 100;
     const took = found.took === true;
     // The statement's rule for moving the seats, restated: any other path must find them where they were.
-    const confirmsOnly =
-      booking.status === 'held' &&
-      booking.holdExpiresAt.getTime() > now.getTime() &&
-      (payment.status === 'created' || payment.status === 'authorized') &&
-      payment.shareKey === null &&
-      payment.amountPaise >= totalPaise &&
-      (notice.amountPaise == null || notice.amountPaise === payment.amountPaise) &&
-      (!notice.expect || ('userId' in notice.expect && booking.id === notice.expect.bookingId && booking.userId === notice.expect.userId));
+    const confirmsOnly = onlyConfirms(booking, payment, notice, now);
     if (took && !confirmsOnly) throw new Error(`The confirmation of booking ${booking.id} moved seats it must not move`);
-    // The browser callback names its booking and traveller: an order of another booking (or
-    // another traveller's booking) is simply not found.
-    const expect = notice.expect;
-    if (expect && (booking.id !== expect.bookingId || ('userId' in expect ? booking.userId !== expect.userId : payment.shareKey !== expect.shareKey))) {
-      return { kind: 'unknown-order' as const };
-    }
+    if (!named(booking, payment, notice)) return { kind: 'unknown-order' as const };
 
-    if (booking.status === 'confirmed' && (booking.paymentId === notice.paymentId || (payment.status === 'captured' && payment.providerPaymentId === notice.paymentId))) {
+    if (alreadyConfirmed(booking, payment, notice)) {
       const view = bookingView(booking, pax);
       await keep(view);
       return { kind: 'already-confirmed' as const, booking: view };
@@ -281,75 +487,10 @@ export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<Booking
     }
 
     const itinerary = storedItinerary(booking);
-    const validating = itinerary.legs[0]?.carrier ?? 'XX';
-    const tickets = pax.map((p) => ({ ...p, ticketNumber: newTicketNumber(validating) }));
-    const passRows: { passengerId: string; legIndex: number; flightId: string; seat: string; gate: string; sequence: number; bcbp: string }[] = [];
-    itinerary.legs.forEach((leg, legIndex) => {
-      const start = soldBefore.get(legIndex) ?? 0;
-      const cabin: Cabin = isCabin(leg.cabin) ? leg.cabin : 'economy';
-      const layout = catalog.cabinLayout(leg.flightId) ?? { [cabin]: Math.max(start + booking.seatCount, 1) };
-      let seated = 0;
-      let lastAdultSequence = start + 1;
-      for (const p of tickets) {
-        const infant = p.type === 'infant';
-        const seat = infant ? INFANT_SEAT : seatForIndex(layout, cabin, start + seated);
-        const sequence = infant ? lastAdultSequence : start + seated + 1;
-        if (!infant) {
-          if (p.type === 'adult') lastAdultSequence = sequence;
-          seated += 1;
-        }
-        const bcbp = buildBcbp({
-          lastName: p.lastName,
-          firstName: p.firstName,
-          middleName: p.middleName,
-          passengerType: infant ? 'infant' : p.type === 'child' ? 'child' : 'adult',
-          issuedOn: now.toISOString().slice(0, 10),
-          legs: [
-            {
-              pnr: booking.pnr,
-              from: leg.from.code,
-              to: leg.to.code,
-              carrier: leg.carrier,
-              flightNumber: leg.flightNumber,
-              date: leg.departure.slice(0, 10),
-              cabin,
-              seat,
-              sequence,
-              ticketNumber: p.ticketNumber,
-            },
-          ],
-        });
-        passRows.push({ passengerId: p.id, legIndex, flightId: leg.flightId, seat, gate: gateFor(leg.flightId), sequence, bcbp });
-      }
-    });
+    const { tickets, passRows } = issueTickets(catalog, booking, pax, soldBefore, now);
     const paymentMethod = payment.method === 'upi' ? 'upi' : 'card';
     const confirmed = bookingView({ ...booking, status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod }, tickets);
-    const at = q`${now.toISOString()}::timestamptz`;
-    // Every write of the confirmation in one statement: the payment captured, ticket numbers, boarding
-    // passes, the booking confirmed, the confirmation mail queued (the mail goes out if and only if the
-    // booking is confirmed) and the caller's Idempotency-Key with its answer.
-    const [written] = await queryRows<{ kept: number }>(
-      tx,
-      q`with captured as (
-            update payments set provider_payment_id = ${notice.paymentId}, status = 'captured', updated_at = ${at} where id = ${payment.id}::uuid returning 1),
-          ticketed as (
-            update passengers as p set ticket_number = v.t
-            from (values ${joinStatements(tickets.map((t) => q`(${t.id}::uuid, ${t.ticketNumber})`), ', ')}) as v(id, t) where p.id = v.id returning 1),
-          passes as (
-            insert into boarding_passes (booking_id, passenger_id, leg_index, flight_id, seat, gate, sequence, bcbp, created_at)
-            values ${joinStatements(
-              passRows.map((r) => q`(${booking.id}, ${r.passengerId}::uuid, ${r.legIndex}::int, ${r.flightId}, ${r.seat}, ${r.gate}, ${r.sequence}::int, ${r.bcbp}, ${at})`),
-              ', ',
-            )} returning 1),
-          booked as (
-            update bookings set status = 'confirmed', confirmed_at = ${at}, payment_id = ${notice.paymentId}, payment_method = ${paymentMethod}
-            where id = ${booking.id} returning 1),
-          mail as (
-            insert into outbox (kind, recipient, payload, available_at)
-            values ('booking-confirmed', ${email}, ${JSON.stringify({ bookingId: booking.id, pnr: booking.pnr })}::jsonb, ${at}) returning 1)
-          ${keyed ? q`, kept as (${keyInsert(keyed, keyed.answer(confirmed), now)})` : q``}
-          select ${keyed ? q`(select count(*) from kept)::int` : q`1`} as kept`,
-    );
+    const [written] = await queryRows<{ kept: number }>(tx, confirmationWrites({ notice, payment, booking, email, tickets, passRows, paymentMethod, now, keyed, confirmed }));
     if (keyed && Number(written?.kept ?? 0) === 0) throw new KeyTakenError();
     if (payment.shareKey !== null) {
       // A group paid share by share: every member hears it is confirmed (the organiser got the mail above).

@@ -148,7 +148,7 @@ class ReferenceTaken extends Error {}
 const ABORT = { soldOut: 'sold-out', referenceTaken: 'reference-taken', keyTaken: 'key-taken' } as const;
 
 /** The reason of a `safar_abort` error (the drivers may wrap it in a `cause`), or null for any other error. */
-function abortReason(error: unknown): string | null {
+export function abortReason(error: unknown): string | null {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth += 1) {
     const match = /safar_abort:([a-z-]+)/.exec(e.message);
     if (match) return match[1] ?? null;

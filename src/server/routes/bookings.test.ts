@@ -311,6 +311,60 @@ describe('a sandbox payment order', () => {
   });
 });
 
+describe('a confirmation', () => {
+  const soldOn = async (flightId: string, cabin: string) => {
+    const rows = await ctx.database.db.execute<{ sold: number }>(sql`select sold from flight_inventory where flight_id = ${flightId} and cabin = ${cabin}`);
+    return (Array.isArray(rows) ? rows : (rows as unknown as { rows: { sold: number }[] }).rows)[0]?.sold ?? 0;
+  };
+  const sequenceOf = async (bookingId: string) => {
+    const rows = await ctx.database.db.execute<{ sequence: number }>(sql`select sequence from boarding_passes where booking_id = ${bookingId}`);
+    return (Array.isArray(rows) ? rows : (rows as unknown as { rows: { sequence: number }[] }).rows)[0]?.sequence;
+  };
+
+  it('is two statements without a transaction block: a read, then one statement that checks and writes', async () => {
+    const held = await hold(alice.cookie, {});
+    const order = await payOrder(ctx.app, alice.cookie, held.body.booking.id);
+    const pay = await sandboxPay(ctx.app, order.orderId);
+    const leg = held.body.booking.itinerary.legs[0];
+    const soldBefore = await soldOn(leg?.flightId ?? '', leg?.cabin ?? '');
+    let confirmed: Awaited<ReturnType<typeof confirmBooking>> | undefined;
+    expect(await countStatements(async () => void (confirmed = await confirmBooking(ctx.app, alice.cookie, held.body.booking.id, pay.body)))).toBe(2);
+    expect(confirmed?.status).toBe(200);
+    expect(confirmed?.body.booking.status).toBe('confirmed');
+    expect(await sequenceOf(held.body.booking.id)).toBe(soldBefore + 1);
+    // The same callback again is answered from the read, plus its new key.
+    expect(await countStatements(async () => expect((await confirmBooking(ctx.app, alice.cookie, held.body.booking.id, pay.body)).status).toBe(200))).toBe(2);
+  });
+
+  it('whose flight sold a seat between its read and its write is decided again under the lock: confirmed, on the next seat', async () => {
+    const held = await hold(alice.cookie, {});
+    const order = await payOrder(ctx.app, alice.cookie, held.body.booking.id);
+    const pay = await sandboxPay(ctx.app, order.orderId);
+    const leg = held.body.booking.itinerary.legs[0];
+    const soldBefore = await soldOn(leg?.flightId ?? '', leg?.cabin ?? '');
+    const client = (ctx.database.db as unknown as { $client: { query: (text: string, params?: unknown[], options?: unknown) => Promise<unknown> } }).$client;
+    const query = client.query.bind(client);
+    // Another booking's seat is sold right after the confirmation's read.
+    const spy = vi.spyOn(client, 'query').mockImplementation(async (text, params, options) => {
+      const result = await query(text, params, options);
+      if (text.startsWith('select p.id as p_id')) {
+        await query('update flight_inventory set available = available - 1, sold = sold + 1 where flight_id = $1 and cabin = $2', [leg?.flightId, leg?.cabin]);
+      }
+      return result;
+    });
+    let confirmed: Awaited<ReturnType<typeof confirmBooking>> | undefined;
+    try {
+      confirmed = await confirmBooking(ctx.app, alice.cookie, held.body.booking.id, pay.body);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.booking.status).toBe('confirmed');
+    expect(await sequenceOf(held.body.booking.id)).toBe(soldBefore + 2);
+    expect(await soldOn(leg?.flightId ?? '', leg?.cabin ?? '')).toBe(soldBefore + 2);
+  });
+});
+
 describe('the sandbox webhook of a payment the browser already confirmed', () => {
   it('records the event in one statement and answers as before: received, then duplicate', async () => {
     const { order, pay, confirm } = await bookAndPay(ctx.app, alice.cookie, itinerary, [ADULT]);
