@@ -1,9 +1,10 @@
 import { brotliDecompressSync } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixedClock } from '../../core/clock';
 import type { SearchQuery, SearchResponse } from '../../core/search';
-import { type Database, wrapPglite } from '../../db/client';
+import { type Database, openPglite, wrapPglite } from '../../db/client';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { ADULT, findItinerary, postBooking } from '../../../tests/support/booking';
 import { openFromTemplate } from '../../../tests/support/pglite-template';
@@ -171,6 +172,27 @@ describe('search worker pool', () => {
       expect(destinations).toEqual(await local.price({ kind: 'destinations', origin: 'DEL', now: NOW.getTime() }));
     } finally {
       await single.close();
+    }
+  });
+
+  it('answers a search while the database thread is busy running a long statement', async () => {
+    // The server's arrangement: PGlite in its own thread, searches in the workers.
+    const threaded = await openPglite(undefined, { thread: true });
+    try {
+      const view = new InventoryView();
+      await view.ensureDates(threaded.db, inventoryDatesFor('2026-12-10'));
+      const clock = createFixedClock(NOW.toISOString());
+      const app = createApp({ ...createAppDeps({ database: threaded, clock, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), logger: silentLogger, world, inventory: view }), search: pool });
+      let finished = false;
+      // A statement that keeps the database busy for a second or more (a big report, a batch job).
+      const busy = threaded.db.execute(sql`select count(*) from generate_series(1, 6000000)`).then(() => (finished = true));
+      const res = await app.request('/api/search?from=DEL&to=BOM&date=2026-12-10&adults=3');
+      expect(res.status).toBe(200);
+      expect(finished).toBe(false);
+      expect(((await res.json()) as SearchResponse).itineraries.length).toBeGreaterThan(50);
+      await busy;
+    } finally {
+      await threaded.close();
     }
   });
 });
