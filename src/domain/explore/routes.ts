@@ -3,7 +3,7 @@ import type { ExploreCatalogue, ExploreRoute, RouteDetails } from '../../core/ex
 import type { Db } from '../../db/client';
 import type { InventoryView } from '../inventory/view';
 import type { FlightPattern } from '../schedule/patterns';
-import { lowestAdultFare, pauser } from '../search/lowest-fare';
+import { dailyLowestFares, pauser } from '../search/lowest-fare';
 import { AIRCRAFT } from '../world/airlines';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
 import type { World } from '../world/world';
@@ -18,14 +18,6 @@ export interface ExploreDeps {
   priceRoutes?: (now: Date) => Promise<ExploreRoute[]>;
 }
 
-/**
- * Lowest all-in adult economy fare of the non-stop flights on one date.
- * @example lowestNonStopFare(world, inventory, 'DEL', 'BOM', '2026-12-24', now)
- */
-export function lowestNonStopFare(world: World, inventory: InventoryView, from: string, to: string, date: string, now: Date): number | null {
-  return lowestAdultFare(world, inventory, from, to, date, now, 0);
-}
-
 /** The median, rounded to whole rupees for an even count; null for no values. */
 export function median(values: number[]): number | null {
   if (values.length === 0) return null;
@@ -33,6 +25,19 @@ export function median(values: number[]): number | null {
   const mid = Math.floor(sorted.length / 2);
   const upper = sorted[mid] ?? 0;
   return sorted.length % 2 === 1 ? upper : Math.round(((sorted[mid - 1] ?? upper) + upper) / 2);
+}
+
+/**
+ * The lowest fare over the first `windowDays` of a run of daily lowest fares (with its date; the
+ * earlier date on a tie) and the typical fare: the median of every day that has one.
+ * @example fareSummary([{ date: '2026-12-01', fare: 5000 }, { date: '2026-12-02', fare: 4000 }], 1) // { best: { date: '2026-12-01', fare: 5000 }, typical: 4500 }
+ */
+export function fareSummary(daily: readonly { date: string; fare: number | null }[], windowDays: number): { best: { date: string; fare: number } | null; typical: number | null } {
+  let best: { date: string; fare: number } | null = null;
+  for (const day of daily.slice(0, windowDays)) {
+    if (day.fare !== null && (best === null || day.fare < best.fare)) best = { date: day.date, fare: day.fare };
+  }
+  return { best, typical: median(daily.map((d) => d.fare).filter((f): f is number => f !== null)) };
 }
 
 /** Non-stop patterns of a route that operate at some point in the week starting `day`. */
@@ -53,16 +58,8 @@ export function windowDates(today: string, days: number): string[] {
 async function routeCard(world: World, inventory: InventoryView, entry: CatalogueEntry, dates: string[], now: Date, pause: () => Promise<void>): Promise<ExploreRoute> {
   const from = world.getAirport(entry.from);
   const to = world.getAirport(entry.to);
-  const daily: { date: string; fare: number | null }[] = [];
-  for (const date of dates) {
-    daily.push({ date, fare: lowestNonStopFare(world, inventory, entry.from, entry.to, date, now) });
-    await pause();
-  }
-  let best: { date: string; fare: number } | null = null;
-  for (const day of daily.slice(0, EXPLORE_FARE_WINDOW_DAYS)) {
-    if (day.fare !== null && (best === null || day.fare < best.fare)) best = { date: day.date, fare: day.fare };
-  }
-  const typical = median(daily.map((d) => d.fare).filter((f): f is number => f !== null));
+  const daily = await dailyLowestFares(world, inventory, { from: entry.from, to: entry.to, cabin: 'economy', maxStops: 0 }, dates, now, pause);
+  const { best, typical } = fareSummary(daily, EXPLORE_FARE_WINDOW_DAYS);
   const patterns = activePatterns(world, entry.from, entry.to, dayNumber(dates[0] ?? indiaToday(now)));
   return {
     id: routeIdOf(entry),

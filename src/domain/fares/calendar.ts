@@ -1,7 +1,7 @@
 import type { Cabin } from '../../core/search';
 import type { Db } from '../../db/client';
 import type { InventoryView } from '../inventory/view';
-import { lowestAdultFare, pauser } from '../search/lowest-fare';
+import { dailyLowestFares, pauser } from '../search/lowest-fare';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
 import type { World } from '../world/world';
 
@@ -33,13 +33,8 @@ export interface CalendarDeps {
  * @example await lowestFaresByDate(world, inventory, { from: 'BOM', to: 'DEL', cabin: 'economy', dates: ['2026-12-24'] }, now) // [4875]
  */
 export async function lowestFaresByDate(world: World, inventory: InventoryView, query: LowestFaresQuery, now: Date): Promise<(number | null)[]> {
-  const pause = pauser();
-  const fares: (number | null)[] = [];
-  for (const date of query.dates) {
-    fares.push(lowestAdultFare(world, inventory, query.from, query.to, date, now, 2, query.cabin));
-    await pause();
-  }
-  return fares;
+  const daily = await dailyLowestFares(world, inventory, { from: query.from, to: query.to, cabin: query.cabin, maxStops: 2 }, query.dates, now, pauser());
+  return daily.map((d) => d.fare);
 }
 
 const CACHE_MS = 60_000;

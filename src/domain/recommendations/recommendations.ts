@@ -2,8 +2,8 @@ import { MAX_RECOMMENDATIONS, RECOMMENDATION_TYPICAL_DAYS, RECOMMENDATION_WINDOW
 import { savingPercent } from '../../core/explore';
 import type { Db } from '../../db/client';
 import type { InventoryView } from '../inventory/view';
-import { median } from '../explore/routes';
-import { lowestAdultFare, pauser } from '../search/lowest-fare';
+import { fareSummary } from '../explore/routes';
+import { dailyLowestFares, pauser } from '../search/lowest-fare';
 import { seasonLabel } from '../weather/insights';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
 import type { World } from '../world/world';
@@ -64,16 +64,8 @@ export async function priceDestinationsFrom(world: World, inventory: InventoryVi
   for (const { code, art } of DESTINATIONS) {
     const airport = world.getAirport(code);
     if (code === origin || !airport) continue;
-    const daily: { date: string; fare: number | null }[] = [];
-    for (const date of dates) {
-      daily.push({ date, fare: lowestAdultFare(world, inventory, origin, code, date, now, 1) });
-      await pause();
-    }
-    let best: { date: string; fare: number } | null = null;
-    for (const day of daily.slice(0, RECOMMENDATION_WINDOW_DAYS)) {
-      if (day.fare !== null && (best === null || day.fare < best.fare)) best = { date: day.date, fare: day.fare };
-    }
-    const typical = median(daily.map((d) => d.fare).filter((f): f is number => f !== null));
+    const daily = await dailyLowestFares(world, inventory, { from: origin, to: code, cabin: 'economy', maxStops: 1 }, dates, now, pause);
+    const { best, typical } = fareSummary(daily, RECOMMENDATION_WINDOW_DAYS);
     if (best && typical !== null) {
       priced.push({
         code,

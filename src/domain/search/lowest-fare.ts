@@ -19,6 +19,28 @@ export function lowestAdultFare(world: World, inventory: InventoryView, from: st
   return lowest;
 }
 
+/** A route, cabin and stop limit whose daily lowest fares are wanted. */
+export interface FareRoute {
+  from: string;
+  to: string;
+  cabin: Cabin;
+  maxStops: 0 | 1 | 2;
+}
+
+/**
+ * The lowest adult fare on each date, in order (see lowestAdultFare), pausing between dates so
+ * other work on the thread keeps its turn.
+ * @example await dailyLowestFares(world, inventory, { from: 'DEL', to: 'GOI', cabin: 'economy', maxStops: 1 }, ['2026-12-24'], now, pauser())
+ */
+export async function dailyLowestFares(world: World, inventory: InventoryView, route: FareRoute, dates: readonly string[], now: Date, pause: () => Promise<void>): Promise<{ date: string; fare: number | null }[]> {
+  const daily: { date: string; fare: number | null }[] = [];
+  for (const date of dates) {
+    daily.push({ date, fare: lowestAdultFare(world, inventory, route.from, route.to, date, now, route.maxStops, route.cabin) });
+    await pause();
+  }
+  return daily;
+}
+
 /**
  * Resolves after other work queued on this thread (requests, worker messages) has had its turn,
  * at most every `sliceMs` of computing: long pricing loops call it between steps so no
