@@ -16,17 +16,23 @@ export interface InventoryEntry extends InventoryChange {
   cabin: Cabin;
 }
 
+/** A stored row: its counts and the flight id it belongs to. */
+interface Row extends InventoryChange {
+  flightId: string;
+}
+
+/** A flight id "<pattern key>@<date>" as its two keys (an id without "@" is all key). */
+function splitFlightId(flightId: string): [key: string, date: string] {
+  const at = flightId.lastIndexOf('@');
+  return at < 0 ? [flightId, ''] : [flightId.slice(0, at), flightId.slice(at + 1)];
+}
+
 /**
  * Search's in-memory copy of seat inventory. Loaded once per departure date (one query,
  * never one per candidate flight); a flight-date without a row is at full capacity.
  * Kept current by the booking path (`applyChange` after commit) and by `refresh`, which
  * re-reads rows changed since the last refresh so several nodes converge.
  */
-/** A stored row: its counts and the flight id it belongs to. */
-interface Row extends InventoryChange {
-  flightId: string;
-}
-
 export class InventoryView {
   /**
    * Rows by cabin, then local departure date, then pattern key (a flight id is
@@ -47,8 +53,7 @@ export class InventoryView {
 
   /** Seats of a flight-date and cabin; full capacity when nobody touched it. */
   get(flightId: string, cabin: Cabin, capacity: number): InventoryCounts {
-    const at = flightId.lastIndexOf('@');
-    const row = at < 0 ? this.row(flightId, '', cabin) : this.row(flightId.slice(0, at), flightId.slice(at + 1), cabin);
+    const row = this.rowOf(flightId, cabin);
     if (!row) return { capacity, available: capacity, held: 0, sold: 0 };
     return { capacity: row.available + row.held + row.sold, available: row.available, held: row.held, sold: row.sold };
   }
@@ -67,10 +72,13 @@ export class InventoryView {
     return this.rows.get(cabin)?.get(date)?.get(patternKey);
   }
 
+  private rowOf(flightId: string, cabin: Cabin): Row | undefined {
+    const [key, date] = splitFlightId(flightId);
+    return this.row(key, date, cabin);
+  }
+
   private set(flightId: string, cabin: Cabin, change: InventoryChange): void {
-    const at = flightId.lastIndexOf('@');
-    const key = at < 0 ? flightId : flightId.slice(0, at);
-    const date = at < 0 ? '' : flightId.slice(at + 1);
+    const [key, date] = splitFlightId(flightId);
     let byDate = this.rows.get(cabin);
     if (!byDate) this.rows.set(cabin, (byDate = new Map()));
     let byKey = byDate.get(date);
@@ -168,8 +176,8 @@ export class InventoryView {
     const rows = await db.select().from(flightInventory).where(gt(flightInventory.updatedAt, since));
     const changed: InventoryEntry[] = [];
     for (const row of rows) {
-      const known = this.get(row.flightId, row.cabin as Cabin, -1);
-      if (known.capacity < 0 || known.available !== row.available || known.held !== row.held || known.sold !== row.sold) {
+      const known = this.rowOf(row.flightId, row.cabin as Cabin);
+      if (!known || known.available !== row.available || known.held !== row.held || known.sold !== row.sold) {
         this.set(row.flightId, row.cabin as Cabin, row);
         changed.push({ flightId: row.flightId, cabin: row.cabin as Cabin, available: row.available, held: row.held, sold: row.sold });
       }
