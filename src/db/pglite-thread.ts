@@ -18,12 +18,24 @@ import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from '
  * replaced by the list of their type ids, and the worker keeps those types as text.
  */
 
-/** `sync`: the answer goes to the synchronous port and the shared counter is bumped. */
+/**
+ * A request to the database thread. Those inside a transaction (a query with `tx`, and `end`)
+ * are answered on the synchronous port, with the shared counter bumped; the rest on the
+ * worker's own port.
+ */
 export type PgliteRequest =
-  | { op: 'query'; id: number; tx: number | null; text: string; params: unknown[]; rowMode: 'array' | 'object' | undefined; textTypes: number[]; sync: boolean }
+  | { op: 'query'; id: number; tx: number | null; text: string; params: unknown[]; rowMode: 'array' | 'object' | undefined; textTypes: number[] }
   | { op: 'begin'; id: number; tx: number }
-  | { op: 'end'; id: number; tx: number; commit: boolean; sync: boolean }
+  | { op: 'end'; id: number; tx: number; commit: boolean }
   | { op: 'close'; id: number };
+
+/**
+ * Whether a request's answer comes on the synchronous port: it belongs to an open transaction.
+ * @example answeredSynchronously({ op: 'end', id: 7, tx: 2, commit: true }) // true
+ */
+export function answeredSynchronously(request: PgliteRequest): boolean {
+  return request.op === 'end' || (request.op === 'query' && request.tx !== null);
+}
 
 /** What the database thread is started with. */
 export interface PgliteWorkerData {
@@ -192,7 +204,7 @@ export class PgliteThread {
 
   private run(tx: number | null, text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<PgliteResults> {
     const textTypes = Object.keys(options.parsers ?? {}).map(Number);
-    const request = { op: 'query', id: this.nextId++, tx, text, params, rowMode: options.rowMode, textTypes, sync: tx !== null } as const;
+    const request = { op: 'query', id: this.nextId++, tx, text, params, rowMode: options.rowMode, textTypes } as const;
     if (tx === null) return this.send(request) as Promise<PgliteResults>;
     try {
       return Promise.resolve(this.sendSync(request) as PgliteResults);
@@ -217,13 +229,13 @@ export class PgliteThread {
       result = await callback({ query: (text, params, options) => this.run(tx, text, params, options) });
     } catch (error) {
       try {
-        this.sendSync({ op: 'end', id: this.nextId++, tx, commit: false, sync: true });
+        this.sendSync({ op: 'end', id: this.nextId++, tx, commit: false });
       } catch {
         // The rollback's own failure adds nothing to the error that caused it.
       }
       throw error;
     }
-    this.sendSync({ op: 'end', id: this.nextId++, tx, commit: true, sync: true });
+    this.sendSync({ op: 'end', id: this.nextId++, tx, commit: true });
     return result;
   }
 

@@ -3,7 +3,7 @@
 // other requests wait for it, exactly as they would on PGlite in the calling thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { type PgliteReply, type PgliteRequest, type PgliteWorkerData, serializeError } from './pglite-thread';
+import { type PgliteReply, type PgliteRequest, type PgliteWorkerData, answeredSynchronously, serializeError } from './pglite-thread';
 
 if (!parentPort) throw new Error('the database thread must run in a worker thread');
 const port = parentPort;
@@ -40,21 +40,27 @@ class TransactionQueue {
 }
 
 const reply = (message: PgliteReply) => port.postMessage(message);
-/** An answer the other thread is blocked waiting for: on the synchronous port, then the counter bumped. */
-const replySync = (message: PgliteReply) => {
+
+/** Answers a request where its sender waits: a transaction's on the synchronous port (then the counter bumped), others on the worker's port. */
+function answer(request: PgliteRequest, message: PgliteReply): void {
+  if (!answeredSynchronously(request)) {
+    reply(message);
+    return;
+  }
   syncPort.postMessage(message);
   Atomics.add(signal, 0, 1);
   Atomics.notify(signal, 0);
-};
+}
+
 const ROLLBACK = Symbol('rollback');
 
 async function runQuery(target: PGlite | Transaction, request: Extract<PgliteRequest, { op: 'query' }>): Promise<void> {
   try {
     const options = { ...(request.rowMode ? { rowMode: request.rowMode } : {}), ...(request.textTypes.length > 0 ? { parsers: textParsers(request.textTypes) } : {}) };
     const result = await target.query(request.text, request.params, options);
-    (request.sync ? replySync : reply)({ id: request.id, ok: true, value: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
+    answer(request, { id: request.id, ok: true, value: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
   } catch (error) {
-    (request.sync ? replySync : reply)({ id: request.id, ok: false, error: serializeError(error) });
+    answer(request, { id: request.id, ok: false, error: serializeError(error) });
   }
 }
 
@@ -71,49 +77,47 @@ async function main(): Promise<void> {
   const begin = (request: Extract<PgliteRequest, { op: 'begin' }>) => {
     const queue = new TransactionQueue();
     transactions.set(request.tx, queue);
-    let end: { id: number; sync: boolean } | null = null;
+    let end: PgliteRequest | null = null;
     db.transaction(async (tx) => {
       reply({ id: request.id, ok: true, value: null });
       for (;;) {
         const next = await queue.next();
         if (next.op === 'query') await runQuery(tx, next);
         else if (next.op === 'end') {
-          end = { id: next.id, sync: next.sync };
+          end = next;
           if (!next.commit) throw ROLLBACK;
           return;
         }
       }
     }).then(
-      () => end && (end.sync ? replySync : reply)({ id: end.id, ok: true, value: null }),
+      () => end && answer(end, { id: end.id, ok: true, value: null }),
       (error: unknown) => {
         // Failing to begin answers the begin request; anything later answers the end request.
-        const answer = end?.sync ? replySync : reply;
-        const id = end ? end.id : request.id;
-        answer(error === ROLLBACK ? { id, ok: true, value: null } : { id, ok: false, error: serializeError(error) });
+        const to = end ?? request;
+        answer(to, error === ROLLBACK ? { id: to.id, ok: true, value: null } : { id: to.id, ok: false, error: serializeError(error) });
       },
     ).finally(() => transactions.delete(request.tx));
   };
 
+  /** Hands a request to its open transaction, or answers that the transaction has ended. */
+  const toTransaction = (tx: number, request: PgliteRequest) => {
+    const queue = transactions.get(tx);
+    if (queue) queue.push(request);
+    else answer(request, { id: request.id, ok: false, error: { message: 'the transaction has ended', name: 'Error', fields: {} } });
+  };
+
   port.on('message', (request: PgliteRequest) => {
     switch (request.op) {
-      case 'query': {
+      case 'query':
         if (request.tx === null) void runQuery(db, request);
-        else {
-          const queue = transactions.get(request.tx);
-          if (queue) queue.push(request);
-          else (request.sync ? replySync : reply)({ id: request.id, ok: false, error: { message: 'the transaction has ended', name: 'Error', fields: {} } });
-        }
+        else toTransaction(request.tx, request);
         return;
-      }
+      case 'end':
+        toTransaction(request.tx, request);
+        return;
       case 'begin':
         begin(request);
         return;
-      case 'end': {
-        const queue = transactions.get(request.tx);
-        if (queue) queue.push(request);
-        else (request.sync ? replySync : reply)({ id: request.id, ok: false, error: { message: 'the transaction has ended', name: 'Error', fields: {} } });
-        return;
-      }
       case 'close':
         void db.close().then(
           () => reply({ id: request.id, ok: true, value: null }),
