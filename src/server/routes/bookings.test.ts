@@ -21,6 +21,7 @@ import {
 } from '../../../tests/support/booking';
 import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';
 import { DEV_SANDBOX_SECRET } from '../config';
+import { q, queryRows } from '../../db/raw';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let alice: { cookie: string; user: { id: string; email: string } };
@@ -289,10 +290,7 @@ async function countStatements(run: () => Promise<void>): Promise<number> {
   }
 }
 
-const paymentRows = async (bookingId: string) => {
-  const rows = await ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from payments where booking_id = ${bookingId}`);
-  return (Array.isArray(rows) ? rows : (rows as unknown as { rows: { n: number }[] }).rows)[0]?.n;
-};
+const paymentRows = async (bookingId: string) => (await queryRows<{ n: number }>(ctx.database.db, q`select count(*)::int as n from payments where booking_id = ${bookingId}`))[0]?.n;
 
 describe('a sandbox payment order', () => {
   it('is one statement, and an order the booking cannot take writes no payment row', async () => {
@@ -312,21 +310,20 @@ describe('a sandbox payment order', () => {
 });
 
 describe('a confirmation', () => {
-  const soldOn = async (flightId: string, cabin: string) => {
-    const rows = await ctx.database.db.execute<{ sold: number }>(sql`select sold from flight_inventory where flight_id = ${flightId} and cabin = ${cabin}`);
-    return (Array.isArray(rows) ? rows : (rows as unknown as { rows: { sold: number }[] }).rows)[0]?.sold ?? 0;
-  };
-  const sequenceOf = async (bookingId: string) => {
-    const rows = await ctx.database.db.execute<{ sequence: number }>(sql`select sequence from boarding_passes where booking_id = ${bookingId}`);
-    return (Array.isArray(rows) ? rows : (rows as unknown as { rows: { sequence: number }[] }).rows)[0]?.sequence;
-  };
-
-  it('is two statements without a transaction block: a read, then one statement that checks and writes', async () => {
+  const soldOn = async (flightId: string, cabin: string) =>
+    (await queryRows<{ sold: number }>(ctx.database.db, q`select sold from flight_inventory where flight_id = ${flightId} and cabin = ${cabin}`))[0]?.sold ?? 0;
+  const sequenceOf = async (bookingId: string) => (await queryRows<{ sequence: number }>(ctx.database.db, q`select sequence from boarding_passes where booking_id = ${bookingId}`))[0]?.sequence;
+  /** A hold of Alice's, ordered and paid in the sandbox, with the seats sold on its first leg before it confirms. */
+  const paidHold = async () => {
     const held = await hold(alice.cookie, {});
     const order = await payOrder(ctx.app, alice.cookie, held.body.booking.id);
     const pay = await sandboxPay(ctx.app, order.orderId);
     const leg = held.body.booking.itinerary.legs[0];
-    const soldBefore = await soldOn(leg?.flightId ?? '', leg?.cabin ?? '');
+    return { held, pay, leg, soldBefore: await soldOn(leg?.flightId ?? '', leg?.cabin ?? '') };
+  };
+
+  it('is two statements without a transaction block: a read, then one statement that checks and writes', async () => {
+    const { held, pay, soldBefore } = await paidHold();
     let confirmed: Awaited<ReturnType<typeof confirmBooking>> | undefined;
     expect(await countStatements(async () => void (confirmed = await confirmBooking(ctx.app, alice.cookie, held.body.booking.id, pay.body)))).toBe(2);
     expect(confirmed?.status).toBe(200);
@@ -337,11 +334,7 @@ describe('a confirmation', () => {
   });
 
   it('whose flight sold a seat between its read and its write is decided again under the lock: confirmed, on the next seat', async () => {
-    const held = await hold(alice.cookie, {});
-    const order = await payOrder(ctx.app, alice.cookie, held.body.booking.id);
-    const pay = await sandboxPay(ctx.app, order.orderId);
-    const leg = held.body.booking.itinerary.legs[0];
-    const soldBefore = await soldOn(leg?.flightId ?? '', leg?.cabin ?? '');
+    const { held, pay, leg, soldBefore } = await paidHold();
     const client = (ctx.database.db as unknown as { $client: { query: (text: string, params?: unknown[], options?: unknown) => Promise<unknown> } }).$client;
     const query = client.query.bind(client);
     // Another booking's seat is sold right after the confirmation's read.
@@ -379,8 +372,8 @@ describe('the sandbox webhook of a payment the browser already confirmed', () =>
       });
     expect(await countStatements(async () => expect(await (await post()).json()).toEqual({ received: true, duplicate: false }))).toBe(1);
     expect(await countStatements(async () => expect(await (await post()).json()).toEqual({ received: true, duplicate: true }))).toBe(1);
-    const rows = await ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from webhook_events where provider = 'sandbox' and event_id = ${eventId}`);
-    expect((Array.isArray(rows) ? rows : (rows as unknown as { rows: { n: number }[] }).rows)[0]?.n).toBe(1);
+    const rows = await queryRows<{ n: number }>(ctx.database.db, q`select count(*)::int as n from webhook_events where provider = 'sandbox' and event_id = ${eventId}`);
+    expect(rows[0]?.n).toBe(1);
     const view = (await (await ctx.app.request(`/api/bookings/${confirm.body.booking.id}`, { headers: authed(alice.cookie) })).json()) as { booking: BookingView };
     expect(view.booking.confirmedAt).toBe(confirm.body.booking.confirmedAt);
     expect(view.booking.paymentId).toBe(pay.paymentId);
