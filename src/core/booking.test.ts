@@ -77,7 +77,7 @@ describe('passengers', () => {
     }
   });
 
-  it("answers the spec's required-field messages keyed passengers.i.field", () => {
+  it('answers a required-field message per empty field, keyed passengers.i.field', () => {
     const result = validatePassengers([{ title: '', firstName: '', lastName: ' ', dob: '', type: '', mobileNo: '', aadharCard: '' }], TRAVEL);
     expect(result).toEqual({
       ok: false,

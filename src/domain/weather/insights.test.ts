@@ -37,7 +37,7 @@ describe('best time to visit', () => {
     expect(destinationInsight('GOI', '2027-02-01')?.cheapMonths).toContain('Feb');
   });
 
-  it('carries every field of the spec’s Destination insight', () => {
+  it('carries every field of a destination insight: best months, peak and off season, weather, activities', () => {
     const insight = destinationInsight('JAI', '2027-01-20');
     expect(insight).toMatchObject({ bestMonths: expect.any(Array), peakSeason: expect.any(String), offSeason: expect.any(String), weather: expect.stringContaining('January'), activities: expect.any(Array), avgTemp: 15 });
     expect(destinationInsight('XXX', '2027-01-20')).toBeUndefined();
@@ -52,7 +52,7 @@ describe('best time to visit', () => {
 });
 
 describe('local events', () => {
-  it('lists dated events around the travel date with the spec’s types and icons', () => {
+  it('lists dated events around the travel date, each with one of the five event types and an icon', () => {
     const { events, window } = eventsNear('DMU', '2026-11-28');
     expect(window).toBe('near');
     expect(events[0]).toMatchObject({ name: 'Hornbill Festival', date: '2026-12-01', type: 'cultural' });

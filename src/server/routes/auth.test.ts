@@ -83,7 +83,7 @@ describe('auth API', () => {
       [{ email: 'asha\u001B@example.com', password: 'abcdefgh', confirmPassword: 'abcdefgh' }, { email: 'Email is invalid' }],
       [{ email: 'asha@example.com\u2066', password: 'abcdefgh', confirmPassword: 'abcdefgh' }, { email: 'Email is invalid' }],
       [{ email: 42, password: null, confirmPassword: ['x'] }, { email: 'Email is required', password: 'Password is required', confirmPassword: 'Confirm password is required' }],
-    ])('rejects %j with the spec field messages', async (body, fields) => {
+    ])('rejects %j with a message on each bad field', async (body, fields) => {
       const res = await post(ctx.app, '/api/auth/signup', body);
       expect(res.status).toBe(400);
       const json = (await res.json()) as ErrorJson;
@@ -369,7 +369,7 @@ describe('auth API', () => {
   });
 
   describe('requireUser', () => {
-    it('answers 401 with the spec message without a session and passes the user through with one', async () => {
+    it('answers 401 with the sign-in message without a session and passes the user through with one', async () => {
       const guarded = createOpenApiApp();
       // Whatever else the app's deps hold, take them from the test app.
       const { app: _app, close: _close, ...deps } = ctx;

@@ -82,7 +82,7 @@ describe('POST /api/bookings', () => {
     expect(body.error.fields['idempotency-key']).toBe('Idempotency-Key must be 8 to 128 characters');
   });
 
-  it("rejects passengers with the spec's messages keyed passengers.i.field", async () => {
+  it('rejects passengers with a message per bad field, keyed passengers.i.field', async () => {
     const { status, body } = await hold(alice.cookie, { passengers: [{ ...ADULT, mobileNo: '' }, { ...CHILD, dob: '2010-01-01' }] });
     expect(status).toBe(400);
     expect(body.error?.code).toBe('validation_failed');

@@ -45,7 +45,7 @@ describe('POST /api/price-alerts validation', () => {
     [{ ...BODY, to: undefined }, 'to'],
     [{ ...BODY, targetPrice: undefined }, 'targetPrice'],
     [{ ...BODY, email: '' }, 'email'],
-  ])('answers the spec message when a required field is missing (%#)', async (body, field) => {
+  ])('answers "Please fill all required fields" when a required field is missing (%#)', async (body, field) => {
     const { status, body: answer } = await create(anon(newOwnerToken()), body);
     expect(status).toBe(400);
     expect(answer.error?.message).toBe('Please fill all required fields');

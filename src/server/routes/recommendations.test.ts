@@ -19,7 +19,7 @@ describe('GET /api/recommendations', () => {
     }
   };
 
-  it('recommends up to 4 destinations from Delhi at or below ₹20,000 by default, each with the spec fields', async () => {
+  it('recommends up to 4 destinations from Delhi at or below ₹20,000 by default, each with its price, saving against the typical fare, season and picture', async () => {
     const res = await get('');
     expect(res.status).toBe(200);
     const body = await getReady('');

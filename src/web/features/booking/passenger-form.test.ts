@@ -64,7 +64,7 @@ describe('passenger form', () => {
     expect(total.total).toBe(4800 + 3600 * 2);
   });
 
-  it('gives the spec messages for a blank card through the shared validator', () => {
+  it('gives a required-field message per empty field of a blank card through the shared validator', () => {
     const result = validatePassengers([toPassengerInput(emptyPassenger())], '2026-12-24');
     expect(result.ok).toBe(false);
     if (result.ok) return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Intent, KEYWORD_RULES, classify, keywordIntent } from './intents';
 
-describe("the spec's keyword rules", () => {
+describe('keyword rules: a keyword in the message picks its intent', () => {
   it.each([
     ['book', 'booking'],
     ['reservation', 'booking'],

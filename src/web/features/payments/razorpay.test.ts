@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkoutOptions } from './razorpay';
 
 describe('Razorpay Checkout options', () => {
-  it('are the spec list: key, amount in paise, INR, name, description, order id, prefill, theme colour', () => {
+  it('are exactly: key, amount in paise, INR, name, description, order id, prefill, theme colour', () => {
     const handler = () => {};
     const options = checkoutOptions(
       { orderId: 'order_Nx1', amountPaise: 1_115_200, description: 'Flight Booking: DEL to BOM', prefill: { email: 'rahul@example.com', contact: '9876543210' } },

@@ -27,7 +27,7 @@ const list = [
 const ids = (xs: Itinerary[]) => xs.map((x) => x.id);
 
 describe('departure-time buckets', () => {
-  it('follows the spec: morning 6–<12, afternoon 12–<18, evening 18–<24, night 0–<6', () => {
+  it('buckets departures: morning 6–<12, afternoon 12–<18, evening 18–<24, night 0–<6', () => {
     expect([0, 5, 6, 11, 12, 17, 18, 23].map(bucketOf)).toEqual(['night', 'night', 'morning', 'morning', 'afternoon', 'afternoon', 'evening', 'evening']);
   });
 
@@ -68,7 +68,7 @@ describe('sortItineraries', () => {
 });
 
 describe('fare colours and durations', () => {
-  it('uses the spec thresholds', () => {
+  it('bands fares: low under ₹7,000, fair under ₹8,500, high under ₹9,500, peak from ₹9,500', () => {
     expect([6999, 7000, 8499, 8500, 9499, 9500].map(fareBand)).toEqual(['low', 'fair', 'fair', 'high', 'high', 'peak']);
   });
 

@@ -35,7 +35,7 @@ describe('validateSearch', () => {
   const today = '2026-11-21';
   const blank = { from: '', to: '', date: '', cabin: 'economy', adults: '1', children: '0', infants: '0' };
 
-  it('gives the spec messages per field', () => {
+  it('gives a message per missing or wrong field', () => {
     expect(validateSearch(blank, today)).toEqual({
       ok: false,
       errors: { from: 'Source is required', to: 'Destination is required', date: 'Departure date is required' },
