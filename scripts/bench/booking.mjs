@@ -1,19 +1,21 @@
 // The booking flow over HTTP against the built server: hold → order → sandbox payment → confirm,
 // on PostgreSQL (scratch database on BENCH_DATABASE_URL / TEST_DATABASE_URL) and on PGlite.
 // Prints completed bookings/s, flow and per-step latency, and checks zero oversell at the end.
-// Usage: npm run bench booking   (BOOKING_BENCH_SECONDS, BOOKING_BENCH_CONCURRENCY to tune)
+// Usage: npm run bench booking   (BOOKING_BENCH_SECONDS, BOOKING_BENCH_CONCURRENCY to tune;
+// BOOKING_BENCH_ONLY=postgres or pglite runs one database)
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
-import { percentile, startServer } from './lib.mjs';
+import { httpClient, percentile, postgresCpuMs, processCpuMs, startServer } from './lib.mjs';
 
 const SECONDS = Number(process.env.BOOKING_BENCH_SECONDS ?? 20);
 const CONCURRENCY = Number(process.env.BOOKING_BENCH_CONCURRENCY ?? 32);
 const USERS = 40;
 const PASSWORD = 'Bench-pass-123';
+const ONLY = process.env.BOOKING_BENCH_ONLY;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const ADULT = { title: 'Mr', firstName: 'Rahul', lastName: 'Sharma', dob: '1990-05-24', type: 'Adult', mobileNo: '9876543210' };
@@ -55,12 +57,14 @@ async function runAgainst(label, env, inspect) {
     const steps = { hold: [], order: [], pay: [], confirm: [] };
     const flows = [];
     const counts = { confirmed: 0, soldOut: 0, payFailed: 0, other: 0 };
+    const client = httpClient(base, { connections: CONCURRENCY });
     const timed = async (name, fn) => {
       const t = performance.now();
       const res = await fn();
       steps[name].push(performance.now() - t);
       return res;
     };
+    const post = (path, headers, body) => client.request('POST', path, json({ 'Accept-Encoding': 'br, gzip', ...headers }), body);
     const deadline = performance.now() + SECONDS * 1000;
     let n = 0;
     async function worker(w) {
@@ -71,48 +75,50 @@ async function runAgainst(label, env, inspect) {
         const party = PARTIES[i % PARTIES.length];
         const started = performance.now();
         const hold = await timed('hold', () =>
-          fetch(`${base}/api/bookings`, {
-            method: 'POST',
-            headers: json({ Cookie: cookie, 'Idempotency-Key': `bench-${w}-${i}-${randomBytes(4).toString('hex')}` }),
-            body: JSON.stringify({ itineraryId: it.id, passengers: party, quotedTotal: it.price.total.total * party.length, acceptPriceChange: true }),
-          }),
+          post('/api/bookings', { Cookie: cookie, 'Idempotency-Key': `bench-${w}-${i}-${randomBytes(4).toString('hex')}` }, JSON.stringify({ itineraryId: it.id, passengers: party, quotedTotal: it.price.total.total * party.length, acceptPriceChange: true })),
         );
-        const held = await hold.json();
+        const held = hold.json();
         if (hold.status !== 201) {
           if (held.error?.reason === 'sold-out') counts.soldOut++;
           else counts.other++;
           continue;
         }
-        const order = await timed('order', () => fetch(`${base}/api/bookings/${held.booking.id}/payments`, { method: 'POST', headers: json({ Cookie: cookie }), body: '{"method":"card"}' }));
-        const { payment } = await order.json();
+        const order = await timed('order', () => post(`/api/bookings/${held.booking.id}/payments`, { Cookie: cookie }, '{"method":"card"}'));
+        const { payment } = order.json();
         if (!payment) {
           counts.other++;
           continue;
         }
-        const pay = await timed('pay', () => fetch(`${base}/api/payments/sandbox/pay`, { method: 'POST', headers: json(), body: JSON.stringify({ orderId: payment.orderId, method: 'card', card: CARD }) }));
-        const paid = await pay.json();
+        const pay = await timed('pay', () => post('/api/payments/sandbox/pay', {}, JSON.stringify({ orderId: payment.orderId, method: 'card', card: CARD })));
         if (pay.status !== 200) {
           counts.payFailed++;
           continue;
         }
-        const confirm = await timed('confirm', () =>
-          fetch(`${base}/api/bookings/${held.booking.id}/confirm`, { method: 'POST', headers: json({ Cookie: cookie, 'Idempotency-Key': `c-${held.booking.id}` }), body: JSON.stringify(paid) }),
-        );
-        await confirm.arrayBuffer();
+        const confirm = await timed('confirm', () => post(`/api/bookings/${held.booking.id}/confirm`, { Cookie: cookie, 'Idempotency-Key': `c-${held.booking.id}` }, pay.text));
         if (confirm.status === 200) {
           counts.confirmed++;
           flows.push(performance.now() - started);
         } else counts.other++;
       }
     }
+    const cpu = { server: processCpuMs(server.child.pid), postgres: postgresCpuMs(), generator: process.cpuUsage() };
     const t0 = performance.now();
     await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
     const elapsed = (performance.now() - t0) / 1000;
+    const used = {
+      server: processCpuMs(server.child.pid) - cpu.server,
+      postgres: postgresCpuMs() - cpu.postgres,
+      generator: (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu.generator)),
+    };
+    client.close();
     const f = (v) => v.toFixed(1);
+    const per = (ms) => (ms / Math.max(1, counts.confirmed)).toFixed(2);
     console.log(`\n${label}: ${CONCURRENCY} concurrent travellers for ${SECONDS} s over ${itineraries.length} itineraries`);
     console.log(`  confirmed bookings: ${counts.confirmed} = ${(counts.confirmed / elapsed).toFixed(0)} bookings/s (sold out ${counts.soldOut}, payment failed ${counts.payFailed}, other ${counts.other})`);
     console.log(`  whole flow (4 requests): p50 ${f(percentile(flows, 50))} ms, p99 ${f(percentile(flows, 99))} ms`);
     for (const [name, v] of Object.entries(steps)) console.log(`  ${name.padEnd(8)} p50 ${f(percentile(v, 50))} ms, p99 ${f(percentile(v, 99))} ms (${v.length})`);
+    const pgNote = label === 'PostgreSQL' ? `, PostgreSQL ${per(used.postgres)} ms (all its processes)` : '';
+    console.log(`  CPU per confirmed booking: server ${per(used.server)} ms (all threads)${pgNote}, load generator ${per(used.generator)} ms; load average ${os.loadavg()[0].toFixed(2)}`);
   } finally {
     await server.stop();
   }
@@ -135,10 +141,10 @@ const CHECK_SQL = {
 
 // PostgreSQL: a scratch database, dropped afterwards.
 const dbName = `safar_bench_${randomBytes(4).toString('hex')}`;
-let pgAvailable = true;
+let pgAvailable = ONLY !== 'pglite';
 const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
 try {
-  await admin.unsafe(`create database ${dbName}`);
+  if (pgAvailable) await admin.unsafe(`create database ${dbName}`);
 } catch (error) {
   pgAvailable = false;
   console.log(`PostgreSQL not reachable at ${PG_URL} (${error.message}): skipping the PostgreSQL run`);
@@ -163,6 +169,7 @@ await admin.end();
 // PGlite: its own data folder.
 const dir = mkdtempSync(path.join(tmpdir(), 'safar-bench-booking-'));
 try {
+  if (ONLY !== 'postgres')
   await runAgainst('PGlite', { DATA_DIR: dir }, async () => {
     const db = await PGlite.create(path.join(dir, 'pglite'));
     const out = {};

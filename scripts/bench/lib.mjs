@@ -1,5 +1,8 @@
 // Small helpers shared by the benchmark scripts.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -13,6 +16,8 @@ export const median = (values) => percentile(values, 50);
 /** Starts the built server and resolves once /api/health answers; returns { child, ms, stop }. */
 export async function startServer(env, { timeoutMs = 60_000, nodeArgs = [] } = {}) {
   const started = performance.now();
+  // BENCH_SERVER_NODE_ARGS adds Node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  if (process.env.BENCH_SERVER_NODE_ARGS) nodeArgs = [...process.env.BENCH_SERVER_NODE_ARGS.split(/\s+/).filter(Boolean), ...nodeArgs];
   const child = spawn('node', [...nodeArgs, 'dist/server/main.js'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${env.PORT}/api/health`;
   for (;;) {
@@ -35,4 +40,59 @@ export async function startServer(env, { timeoutMs = 60_000, nodeArgs = [] } = {
       child.kill('SIGTERM');
     });
   return { child, ms, stop };
+}
+
+/** CPU time (user + system, all threads) a process has used, in ms (Linux /proc; NaN elsewhere). */
+export function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU time used so far by every PostgreSQL process on this machine (backends, WAL writer, …), in ms. */
+export function postgresCpuMs() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * A lean HTTP/1.1 keep-alive client for load generators: node:http with a shared agent costs a
+ * fraction of fetch's CPU per request, which matters when the generator shares the machine.
+ * Bodies in Brotli or gzip are decoded (ask for them with an Accept-Encoding header).
+ * @example const res = await client.request('POST', '/api/x', { 'Content-Type': 'application/json' }, '{}'); res.json()
+ */
+export function httpClient(base, { connections = 64 } = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const { hostname, port } = new URL(base);
+  const request = (method, path, headers = {}, body) =>
+    new Promise((resolve, reject) => {
+      const req = http.request({ agent, hostname, port, method, path, headers: body === undefined ? headers : { ...headers, 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          const text = (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+          resolve({ status: res.statusCode, headers: res.headers, text, json: () => JSON.parse(text) });
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  return { request, close: () => agent.destroy() };
 }

@@ -9,7 +9,7 @@ import { findItineraries } from '../../src/domain/search/engine';
 import { searchAnswerJson } from '../../src/domain/search/search-flights';
 import { dayNumber } from '../../src/domain/world/time';
 import { createWorld, type World } from '../../src/domain/world/world';
-import { encodeAnswer } from '../../src/server/search/encode';
+import { encodeAnswer } from '../../src/server/encoding';
 import { BENCH_NOW, benchQueries, percentile } from './search-lib/queries';
 
 const WORLD_SCALE = Number(process.env.WORLD_SCALE ?? 22);

@@ -2,11 +2,11 @@
 // queries (every request misses the result cache) at 1, 10 and 100 connections, a trivial endpoint
 // at 100 connections, and the repeated mix (served from the result cache) for comparison.
 // Targets: p99 ≤ 10 ms at 10 connections and ≥ 50 % of the trivial endpoint's throughput at 100.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startServer } from './lib.mjs';
+import { processCpuMs, startServer } from './lib.mjs';
 import { distinctSearchPaths, repeatedSearchPaths } from './search-lib/http-queries.mjs';
 
 const PORT = process.env.BENCH_PORT ?? '3417';
@@ -27,15 +27,7 @@ for (const p of repeated) {
   await res.arrayBuffer();
 }
 
-/** CPU time (user + system, all threads) the server process has used, in ms (Linux /proc). */
-function serverCpuMs() {
-  try {
-    const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return NaN;
-  }
-}
+const serverCpuMs = () => processCpuMs(server.child.pid);
 
 let nextDistinct = 0;
 let nextRepeated = 0;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { toErrorBody } from '../core/errors';
 import { THEME_INIT_SCRIPT } from '../core/theme-init';
 import { sessionMiddleware } from './auth/session-middleware';
+import { compressAnswers } from './compress';
 import { type Config, allowedOrigins } from './config';
 import type { AppDeps } from './context';
 import { handleError } from './errors';
@@ -82,8 +82,8 @@ export function createApp(options: CreateAppOptions) {
     await next();
   });
   app.use('*', requestLog());
-  // Search answers arrive already compressed (src/server/search/encode.ts).
-  const compressBodies = compress({ threshold: 1024 });
+  // Search answers arrive already in the encoding their route chose (src/server/encoding.ts).
+  const compressBodies = compressAnswers();
   app.use('*', (c, next) => (c.req.path === '/api/search' ? next() : compressBodies(c, next)));
   app.use(
     '*',

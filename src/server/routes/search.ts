@@ -8,7 +8,7 @@ import { inventoryDatesFor } from '../../domain/search/search-flights';
 import { indiaToday } from '../../domain/world/time';
 import { fieldErrors } from '../errors';
 import type { AppDeps, AppEnv } from '../context';
-import { chooseEncoding } from '../search/encode';
+import { chooseEncoding } from '../encoding';
 import { type SearchAnswer, type Searcher, inThreadSearcher } from '../search/searcher';
 import type { OpenApiApp } from '../openapi';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';

@@ -5,7 +5,7 @@ import type { InventoryEntry, InventoryView } from '../../domain/inventory/view'
 import { dayNumber, indiaToday, isoDate } from '../../domain/world/time';
 import type { World } from '../../domain/world/world';
 import type { Logger } from '../logger';
-import type { AnswerEncoding } from './encode';
+import type { AnswerEncoding } from '../encoding';
 import type { PricingResult, PricingTask, Searcher } from './searcher';
 
 export interface WorkerData {

@@ -6,7 +6,7 @@ import type { InventoryView } from '../../domain/inventory/view';
 import { type PricedDestination, priceDestinationsFrom } from '../../domain/recommendations/recommendations';
 import { searchAnswerJson } from '../../domain/search/search-flights';
 import type { World } from '../../domain/world/world';
-import { type AnswerEncoding, encodeAnswer } from './encode';
+import { type AnswerEncoding, encodeAnswer } from '../encoding';
 
 /** A finished search answer: the JSON of a SearchResponse, encoded for the wire. */
 export interface SearchAnswer {

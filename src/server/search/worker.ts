@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { InventoryView } from '../../domain/inventory/view';
 import { searchAnswerJson } from '../../domain/search/search-flights';
 import { createWorld } from '../../domain/world/world';
-import { encodeAnswer } from './encode';
+import { encodeAnswer } from '../encoding';
 import type { ToWorker, WorkerData } from './pool';
 import { runPricingTask } from './searcher';
 

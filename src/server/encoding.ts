@@ -24,14 +24,14 @@ export function chooseEncoding(acceptEncoding: string | undefined): AnswerEncodi
 }
 
 /**
- * JSON text to bytes in the chosen encoding, synchronously and at a low level: a search answer
- * is 1–250 kB of very repetitive JSON, where Brotli quality 1 and gzip level 1 keep 90–95 % of the
+ * A body (text or bytes) in the chosen encoding, synchronously and at a low level: answers are
+ * 1–250 kB of very repetitive JSON, where Brotli quality 1 and gzip level 1 keep 90–95 % of the
  * best ratio at a fraction of the cost, and a sync call avoids the per-chunk overhead of a stream.
  * Returns the encoding actually used (small bodies stay as they are).
  * @example encodeAnswer('{"a":1}', 'br') // { bytes: <Buffer ...>, encoding: 'identity' }
  */
-export function encodeAnswer(text: string, encoding: AnswerEncoding): { bytes: Uint8Array; encoding: AnswerEncoding } {
-  const raw = Buffer.from(text, 'utf8');
+export function encodeAnswer(body: string | Uint8Array, encoding: AnswerEncoding): { bytes: Uint8Array; encoding: AnswerEncoding } {
+  const raw = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   if (encoding === 'identity' || raw.length < THRESHOLD) return { bytes: raw, encoding: 'identity' };
   if (encoding === 'br') {
     const params = { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
