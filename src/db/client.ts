@@ -22,12 +22,12 @@ export interface Database {
   kind: DbKind;
   close(): Promise<void>;
   /**
-   * Calls `onNotify` for every NOTIFY on `channel` from any connection, and once more after each
-   * (re)connection of the listening connection, when notifications may have been missed. Resolves
-   * once listening, with the stop function. Only on PostgreSQL: PGlite has one process per data
-   * folder, so nothing else writes to it.
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` from any connection, and with
+   * `undefined` after each (re)connection of the listening connection, when notifications may
+   * have been missed. Resolves once listening, with the stop function. Only on PostgreSQL: PGlite
+   * has one process per data folder, so nothing else writes to it.
    */
-  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onNotify: (payload: string | undefined) => void): Promise<() => Promise<void>>;
 }
 
 /** Folder of the generated SQL migrations, found from source and from the bundled server alike. */
@@ -97,7 +97,7 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
     close: () => sql.end({ timeout: 5 }),
     // postgres.js keeps one extra connection for LISTEN and re-listens after a reconnect.
     listen: async (channel, onNotify) => {
-      const { unlisten } = await sql.listen(channel, () => onNotify(), () => onNotify());
+      const { unlisten } = await sql.listen(channel, (payload) => onNotify(payload), () => onNotify(undefined));
       return unlisten;
     },
   };

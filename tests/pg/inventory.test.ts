@@ -69,6 +69,16 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: inventory changes reach other p
       await ensureInventoryRows(nodeA.db, world, [{ flightId, cabin: 'economy' }]);
       await nodeA.db.update(flightInventory).set({ available: 0, held: 0, sold: sql`${flightInventory.capacity}` }).where(and(eq(flightInventory.flightId, flightId), eq(flightInventory.cabin, 'economy')));
       await vi.waitFor(() => expect(directIds()).not.toContain(flightId), { timeout: 5_000, interval: 10 });
+      // The notification carried the row's counts and version: node B holds exactly the stored row.
+      const [stored] = await nodeA.db.select().from(flightInventory).where(and(eq(flightInventory.flightId, flightId), eq(flightInventory.cabin, 'economy')));
+      expect(viewB.entries().find((e) => e.flightId === flightId && e.cabin === 'economy')).toEqual({
+        flightId,
+        cabin: 'economy',
+        available: stored?.available,
+        held: stored?.held,
+        sold: stored?.sold,
+        version: stored?.version,
+      });
       await stop();
     } finally {
       await nodeA.close();

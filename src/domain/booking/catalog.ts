@@ -32,11 +32,13 @@ export interface InventoryChange {
   available: number;
   held: number;
   sold: number;
+  /** The row's version after the change (every write bumps it). */
+  version: number;
 }
 
 /** Anything that mirrors inventory in memory (search's InventoryView). */
 export interface InventoryListener {
-  applyChange(flightId: string, cabin: Cabin, counts: { available: number; held: number; sold: number }): void;
+  applyChange(flightId: string, cabin: Cabin, counts: { available: number; held: number; sold: number; version?: number }): void;
 }
 
 /**
@@ -46,6 +48,6 @@ export interface InventoryListener {
 export function applyInventory(listener: InventoryListener, changes: readonly InventoryChange[]): void {
   for (const change of changes) {
     if (!isCabin(change.cabin)) continue;
-    listener.applyChange(change.flightId, change.cabin, { available: change.available, held: change.held, sold: change.sold });
+    listener.applyChange(change.flightId, change.cabin, { available: change.available, held: change.held, sold: change.sold, version: change.version });
   }
 }

@@ -52,7 +52,7 @@ function lockingRead(notice: PaymentNotice, now: Date) {
       update flight_inventory i set held = i.held - seg.seats, sold = i.sold + seg.seats, version = i.version + 1, updated_at = now()
       from seg where seg.n = ${n}::int and i.flight_id = seg.flight_id and i.cabin = seg.cabin and i.held >= seg.seats
         ${n > 0 ? q`and exists (select 1 from leg${rawText(String(n - 1))})` : q``}
-      returning seg.leg_index as "legIndex", i.flight_id as "flightId", i.cabin, i.available, i.held, i.sold)`;
+      returning seg.leg_index as "legIndex", i.flight_id as "flightId", i.cabin, i.available, i.held, i.sold, i.version)`;
   const legs = Array.from({ length: MAX_LEGS }, (_, n) => n);
   return q`with found as (
       select ${LOCKING_READ_COLUMNS}
@@ -304,7 +304,7 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
       update flight_inventory set held = held - ${seg.seats}::int, sold = sold + ${seg.seats}::int, version = version + 1, updated_at = now()
       where flight_id = ${seg.flightId} and cabin = ${seg.cabin} and held >= ${seg.seats}::int and sold = ${soldBefore.get(seg.legIndex) ?? 0}::int
         and exists (select 1 from ${i === 0 ? rawText('payable') : leg(i - 1)})
-      returning flight_id as "flightId", cabin, available, held, sold)`,
+      returning flight_id as "flightId", cabin, available, held, sold, version)`,
   );
   const moved = joinStatements(segments.map((_, i) => q`select * from ${leg(i)}`), ' union all ');
   const steps = confirmationSteps(
@@ -478,7 +478,7 @@ async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
         tx,
         q`update flight_inventory set held = held - ${seg.seats}::int, sold = sold + ${seg.seats}::int, version = version + 1, updated_at = now()
           where flight_id = ${seg.flightId} and cabin = ${seg.cabin} and held >= ${seg.seats}::int
-          returning flight_id as "flightId", cabin, available, held, sold`,
+          returning flight_id as "flightId", cabin, available, held, sold, version`,
       );
       // A live hold always has its seats held; failing here means the books are wrong, so stop.
       if (!row) throw new Error(`Inventory for ${seg.flightId}/${seg.cabin} does not hold booking ${booking.id}'s seats`);

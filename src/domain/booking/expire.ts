@@ -23,7 +23,7 @@ export async function releaseSeats(tx: Tx, bookingId: string): Promise<Inventory
         updatedAt: sql`now()`,
       })
       .where(and(eq(flightInventory.flightId, seg.flightId), eq(flightInventory.cabin, seg.cabin)))
-      .returning({ flightId: flightInventory.flightId, cabin: flightInventory.cabin, available: flightInventory.available, held: flightInventory.held, sold: flightInventory.sold });
+      .returning({ flightId: flightInventory.flightId, cabin: flightInventory.cabin, available: flightInventory.available, held: flightInventory.held, sold: flightInventory.sold, version: flightInventory.version });
     if (row) changes.push(row);
   }
   return changes;
@@ -85,7 +85,7 @@ export async function sweepExpiredHolds(db: Db, clock: Clock, limit = 100): Prom
           updatedAt: sql`now()`,
         })
         .where(and(eq(flightInventory.flightId, t.flightId), eq(flightInventory.cabin, t.cabin)))
-        .returning({ flightId: flightInventory.flightId, cabin: flightInventory.cabin, available: flightInventory.available, held: flightInventory.held, sold: flightInventory.sold });
+        .returning({ flightId: flightInventory.flightId, cabin: flightInventory.cabin, available: flightInventory.available, held: flightInventory.held, sold: flightInventory.sold, version: flightInventory.version });
       if (row) inventory.push(row);
     }
     await tx.update(bookings).set({ status: 'expired' }).where(inArray(bookings.id, ids));

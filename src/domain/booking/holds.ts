@@ -205,7 +205,7 @@ async function writeHold(
       (leg, i) => q`leg${rawText(String(i))} as (
         update flight_inventory set available = available - ${seats}::int, held = held + ${seats}::int, version = version + 1, updated_at = now()
         where flight_id = ${leg.flightId} and cabin = ${leg.cabin} and available >= ${seats}::int ${i > 0 ? q`and exists (select 1 from leg${rawText(String(i - 1))})` : q``}
-        returning flight_id as "flightId", cabin, available, held, sold)`,
+        returning flight_id as "flightId", cabin, available, held, sold, version)`,
     );
     const lastLeg = rawText(`leg${legs.length - 1}`);
     steps.push(q`booked as (

@@ -60,7 +60,7 @@ export async function simulateDemand(db: Db, world: World, now: Date, options: {
   const ticks: DemandTick[] = [];
   for (const leg of legs) {
     const row = rows.get(`${leg.flightId}|${leg.cabin}`);
-    if (row) ticks.push({ flightId: leg.flightId, cabin: leg.cabin, change: { available: row.available, held: row.held, sold: row.sold } });
+    if (row) ticks.push({ flightId: leg.flightId, cabin: leg.cabin, change: { available: row.available, held: row.held, sold: row.sold, version: row.version } });
   }
   return ticks;
 }

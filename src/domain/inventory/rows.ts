@@ -29,15 +29,20 @@ export interface InventoryCounts {
   sold: number;
 }
 
+/** A stored row's counts and its version (bumped by every write to the row). */
+export interface StoredInventory extends InventoryCounts {
+  version: number;
+}
+
 /** Reads the rows (the truth) for these legs; missing rows mean an untouched flight at full capacity. */
-export async function readInventoryRows(db: Db, keys: readonly { flightId: string; cabin: Cabin }[]): Promise<Map<string, InventoryCounts>> {
-  const result = new Map<string, InventoryCounts>();
+export async function readInventoryRows(db: Db, keys: readonly { flightId: string; cabin: Cabin }[]): Promise<Map<string, StoredInventory>> {
+  const result = new Map<string, StoredInventory>();
   if (keys.length === 0) return result;
-  const rows = await queryRows<{ flight_id: string; cabin: string; capacity: number; available: number; held: number; sold: number }>(
+  const rows = await queryRows<{ flight_id: string; cabin: string; capacity: number; available: number; held: number; sold: number; version: number }>(
     db,
-    q`select flight_id, cabin, capacity, available, held, sold from flight_inventory
+    q`select flight_id, cabin, capacity, available, held, sold, version from flight_inventory
       where (flight_id, cabin) in (${joinStatements(keys.map((k) => q`(${k.flightId}, ${k.cabin})`), ', ')})`,
   );
-  for (const row of rows) result.set(`${row.flight_id}|${row.cabin}`, { capacity: row.capacity, available: row.available, held: row.held, sold: row.sold });
+  for (const row of rows) result.set(`${row.flight_id}|${row.cabin}`, { capacity: row.capacity, available: row.available, held: row.held, sold: row.sold, version: row.version });
   return result;
 }

@@ -8,6 +8,8 @@ export interface InventoryChange {
   available: number;
   held: number;
   sold: number;
+  /** The row's version (every write bumps it); a change older than the row held is ignored. */
+  version?: number | undefined;
 }
 
 /** One row of the view, as copies of it (search workers) receive it. */
@@ -77,20 +79,37 @@ export class InventoryView {
     return this.row(key, date, cabin);
   }
 
-  private set(flightId: string, cabin: Cabin, change: InventoryChange): void {
+  /**
+   * Stores a row's counts unless they are no news: the same counts, or a version older than the
+   * one held (a notification that arrives after this process already applied a newer commit).
+   * Returns whether the row changed.
+   */
+  private set(flightId: string, cabin: Cabin, change: InventoryChange): boolean {
     const [key, date] = splitFlightId(flightId);
     let byDate = this.rows.get(cabin);
     if (!byDate) this.rows.set(cabin, (byDate = new Map()));
     let byKey = byDate.get(date);
     if (!byKey) byDate.set(date, (byKey = new Map()));
-    byKey.set(key, { flightId, available: change.available, held: change.held, sold: change.sold });
+    const known = byKey.get(key);
+    if (known) {
+      if (known.version !== undefined && change.version !== undefined && change.version < known.version) return false;
+      if (known.available === change.available && known.held === change.held && known.sold === change.sold) {
+        if (change.version !== undefined) known.version = change.version;
+        return false;
+      }
+    }
+    byKey.set(key, { flightId, available: change.available, held: change.held, sold: change.sold, version: change.version });
+    return true;
   }
 
-  /** Called by the booking path after it commits a change to a row. */
+  /**
+   * A committed change to a row: from the booking path after its commit, or from another
+   * process's notification. Older or identical news changes nothing.
+   */
   applyChange(flightId: string, cabin: Cabin, change: InventoryChange): void {
-    this.set(flightId, cabin, change);
+    if (!this.set(flightId, cabin, change)) return;
     this.version++;
-    this.notify([{ flightId, cabin, available: change.available, held: change.held, sold: change.sold }]);
+    this.notify([{ flightId, cabin, available: change.available, held: change.held, sold: change.sold, version: change.version }]);
   }
 
   /**
@@ -109,7 +128,7 @@ export class InventoryView {
     const all: InventoryEntry[] = [];
     for (const [cabin, byDate] of this.rows) {
       for (const byKey of byDate.values()) {
-        for (const row of byKey.values()) all.push({ flightId: row.flightId, cabin, available: row.available, held: row.held, sold: row.sold });
+        for (const row of byKey.values()) all.push({ flightId: row.flightId, cabin, available: row.available, held: row.held, sold: row.sold, version: row.version });
       }
     }
     return all;
@@ -133,8 +152,7 @@ export class InventoryView {
         const rows = await db.select().from(flightInventory).where(inArray(flightInventory.departureDate, missing));
         const loaded: InventoryEntry[] = [];
         for (const row of rows) {
-          this.set(row.flightId, row.cabin as Cabin, row);
-          loaded.push({ flightId: row.flightId, cabin: row.cabin as Cabin, available: row.available, held: row.held, sold: row.sold });
+          if (this.set(row.flightId, row.cabin as Cabin, row)) loaded.push({ flightId: row.flightId, cabin: row.cabin as Cabin, available: row.available, held: row.held, sold: row.sold, version: row.version });
         }
         for (const d of missing) this.loadedDates.add(d);
         if (rows.length > 0) this.version++;
@@ -176,10 +194,8 @@ export class InventoryView {
     const rows = await db.select().from(flightInventory).where(gt(flightInventory.updatedAt, since));
     const changed: InventoryEntry[] = [];
     for (const row of rows) {
-      const known = this.rowOf(row.flightId, row.cabin as Cabin);
-      if (!known || known.available !== row.available || known.held !== row.held || known.sold !== row.sold) {
-        this.set(row.flightId, row.cabin as Cabin, row);
-        changed.push({ flightId: row.flightId, cabin: row.cabin as Cabin, available: row.available, held: row.held, sold: row.sold });
+      if (this.set(row.flightId, row.cabin as Cabin, row)) {
+        changed.push({ flightId: row.flightId, cabin: row.cabin as Cabin, available: row.available, held: row.held, sold: row.sold, version: row.version });
       }
       if (!this.watermark || row.updatedAt > this.watermark) this.watermark = row.updatedAt;
     }
