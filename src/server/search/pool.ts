@@ -95,13 +95,24 @@ export function createSearchPool(options: { size: number; seed: number; scale: n
   };
   for (let i = 0; i < size; i++) start(i);
 
-  const unsubscribe = inventory.subscribe((entries) => {
-    const message: ToWorker = { type: 'rows', entries };
+  // Rows changed during one turn of the event loop go to the workers in one message (a message
+  // costs a structured clone and a wake-up per worker); any still queued go before the next task,
+  // so a worker's copy is always current when a search reaches it.
+  let queued: InventoryEntry[] = [];
+  const flush = () => {
+    if (queued.length === 0) return;
+    const message: ToWorker = { type: 'rows', entries: queued };
+    queued = [];
     for (const slot of slots) slot.worker.postMessage(message);
+  };
+  const unsubscribe = inventory.subscribe((entries) => {
+    if (queued.length === 0) setImmediate(flush);
+    for (const entry of entries) queued.push(entry);
   });
 
   /** Posts to the least busy worker (ties go to the first) and resolves with its reply. */
   const ask = (toWorker: (id: number) => ToWorker): Promise<FromWorker> => {
+    flush();
     let slot = slots[0] as Slot;
     for (const s of slots) if (s.pending.size < slot.pending.size) slot = s;
     const id = nextId++;
@@ -143,9 +154,14 @@ export function createSearchPool(options: { size: number; seed: number; scale: n
   };
 }
 
-/** One search worker per core beyond the serving thread's, at least one. */
+/**
+ * One search worker per core beyond the serving thread's, and at least two: the serving thread
+ * needs a fraction of a core (a quarter of a search's CPU), so on a two-core machine a single
+ * worker saturates while a core sits mostly idle, and one long pricing task cannot hold every
+ * search back.
+ */
 export function defaultSearchWorkers(): number {
-  return Math.max(1, availableParallelism() - 1);
+  return Math.max(2, availableParallelism() - 1);
 }
 
 /**
