@@ -76,11 +76,22 @@ export function peakFactorOn(date: string): number {
   return factor;
 }
 
+/** A date's festival factor and weekday (Monday = 0), kept per date: fares are priced per leg, thousands per search. */
+const dayFacts = new Map<string, { peak: number; weekday: number }>();
+function factsOf(date: string): { peak: number; weekday: number } {
+  let facts = dayFacts.get(date);
+  if (!facts) {
+    if (dayFacts.size > 5_000) dayFacts.clear();
+    facts = { peak: peakFactorOn(date), weekday: (((dayNumber(date) + 3) % 7) + 7) % 7 };
+    dayFacts.set(date, facts);
+  }
+  return facts;
+}
+
 /** Multiplier for the travel day and hour: Friday/Sunday evenings and festival peaks. */
 export function demandFactor(flight: DatedFlight): number {
-  const date = flight.departureDate;
-  let factor = peakFactorOn(date);
-  const weekday = (((dayNumber(date) + 3) % 7) + 7) % 7; // Monday = 0
+  const { peak, weekday } = factsOf(flight.departureDate);
+  let factor = peak;
   const hour = Math.floor(flight.pattern.departureLocal / 60);
   if ((weekday === 4 || weekday === 6) && hour >= 16) factor *= 1.15;
   else if (weekday === 0 && hour < 10) factor *= 1.05;

@@ -99,7 +99,10 @@ export function createWorldFromPatterns(patterns: FlightPattern[], options: { se
   const routes = new Set(patterns.map((p) => `${p.from}-${p.to}`));
   const served = new Set(patterns.map((p) => p.from));
   const slices = new Map<number, DaySlice>();
-  const flights = new Map<number, DatedFlight>();
+  // Dated flights by local day, then pattern index (a flat numeric key would pass 2³¹ and make
+  // every lookup a boxed-number hash); dropped wholesale past 100,000 flights.
+  const flightsByDay = new Map<number, (DatedFlight | undefined)[]>();
+  let flightsCached = 0;
   const n = airports.length;
   const distances = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
@@ -117,12 +120,18 @@ export function createWorldFromPatterns(patterns: FlightPattern[], options: { se
   const MAX_SLICES = scale > 1 ? 8 : 64;
 
   const flightOf = (patternIndex: number, localDay: number): DatedFlight => {
-    const cacheKey = localDay * 1_000_000 + patternIndex;
-    const cached = flights.get(cacheKey);
+    let day = flightsByDay.get(localDay);
+    const cached = day?.[patternIndex];
     if (cached) return cached;
     const flight = makeFlight(patternIndex, localDay);
-    if (flights.size > 100_000) flights.clear();
-    flights.set(cacheKey, flight);
+    if (flightsCached >= 100_000) {
+      flightsByDay.clear();
+      flightsCached = 0;
+      day = undefined;
+    }
+    if (!day) flightsByDay.set(localDay, (day = new Array<DatedFlight | undefined>(patterns.length)));
+    day[patternIndex] = flight;
+    flightsCached++;
     return flight;
   };
 
