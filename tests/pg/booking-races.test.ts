@@ -73,6 +73,25 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: booking races', () => {
     expect(row?.held).toBe(10);
   });
 
+  it('the first holds on flights nobody has touched create each inventory row once and take exactly the seats held', async () => {
+    // A connection: both legs start without inventory rows.
+    const itinerary = await findItinerary(node.app, { from: 'IXM', to: 'IXJ', date: '2026-12-27', stops: 1 });
+    const catalog = worldCatalog(node.world);
+    const userId = await insertUser(database.db);
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, () =>
+        createHold(database.db, node.clock, catalog, { userId, itineraryId: itinerary.id, passengers: [ADULT, CHILD], quotedTotal: 0, acceptPriceChange: true }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    for (const leg of itinerary.legs) {
+      const rows = await database.db.select().from(flightInventory).where(and(eq(flightInventory.flightId, leg.flightId), eq(flightInventory.cabin, leg.cabin)));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.held).toBe(80);
+      expect(rows[0]?.available).toBe((rows[0]?.capacity ?? 0) - 80);
+    }
+  });
+
   it('a connection whose last leg sells out while holds wait for it: every hold fails and gives the first leg back', async () => {
     const itinerary = await findItinerary(node.app, { from: 'IXM', to: 'IXJ', date: '2026-12-28', stops: 1 });
     const catalog = worldCatalog(node.world);

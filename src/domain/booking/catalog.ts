@@ -20,7 +20,7 @@ export interface BookingCatalog {
   /** Re-prices an itinerary for these passengers; null when it no longer exists. */
   quote(db: Db, itineraryId: string, pax: PaxCounts, now: Date): Promise<{ itinerary: Itinerary; seatsAvailable: number; inventoryRowsExist?: boolean } | null>;
   /** Creates missing inventory rows for the legs (INSERT … ON CONFLICT DO NOTHING). */
-  ensureInventory(tx: Tx, legs: readonly Leg[]): Promise<void>;
+  ensureInventory(db: Db | Tx, legs: readonly Leg[]): Promise<void>;
   /** Seats per cabin of the aircraft flying a flight, for seat numbers. */
   cabinLayout(flightId: string): Partial<Record<Cabin, number>> | undefined;
 }

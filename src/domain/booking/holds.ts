@@ -141,9 +141,6 @@ export async function createPartyHold(db: Db, clock: Clock, catalog: BookingCata
 /** The booking id's millisecond this process last used bare, so a second booking in the same millisecond draws a suffixed id at once. */
 let lastBareIdMs = 0;
 
-/** A booking id or PNR another booking took first: roll back and draw again. */
-class ReferenceTaken extends Error {}
-
 /** Reasons a single hold statement gives `safar_abort` (migration 0011). */
 const ABORT = { soldOut: 'sold-out', referenceTaken: 'reference-taken', keyTaken: 'key-taken' } as const;
 
@@ -158,10 +155,11 @@ export function abortReason(error: unknown): string | null {
 
 /**
  * Takes the seats and writes the held booking, its segments, the passengers given and the
- * caller's Idempotency-Key in one statement. When every leg already has its inventory row that
- * statement runs alone (one round trip): it checks its own outcome and calls `safar_abort`, which
- * rolls the whole statement back, when a leg lacked the seats, the booking reference was taken or
- * the key was already recorded. Otherwise a transaction creates the missing inventory rows first.
+ * caller's Idempotency-Key in one statement, run alone (one round trip): it checks its own
+ * outcome and calls `safar_abort`, which rolls the whole statement back, when a leg lacked the
+ * seats, the booking reference was taken or the key was already recorded. A leg without an
+ * inventory row gets one first, at full capacity, in a statement of its own: an untouched flight
+ * and a row at full capacity mean the same, so the row may stay even if the hold then fails.
  * Seats are taken leg by leg in (flightId, cabin) order, each step running only once the
  * previous leg's seats are taken, so concurrent holds lock rows in the same order and cannot
  * deadlock; PostgreSQL re-checks `available >= n` after waiting for a row lock, so this never
@@ -231,38 +229,23 @@ async function writeHold(
     }
     if (keyed) steps.push(q`kept as (${keyInsert(keyed, keyed.answer(booking), now, q`exists (select 1 from booked)`)})`);
     const taken = joinStatements(legs.map((_, i) => q`select * from leg${rawText(String(i))}`), ' union all ');
-    const single = hold.inventoryRowsExist === true;
-    // Alone, the statement undoes itself unless every step happened (nothing to roll back by hand).
-    const selfCheck = single
-      ? q`, case when (select count(*) from (${taken}) c) < ${legs.length}::int then safar_abort(${ABORT.soldOut})
-                   when not exists (select 1 from booked) then safar_abort(${ABORT.referenceTaken})
-                   ${keyed ? q`when not exists (select 1 from kept) then safar_abort(${ABORT.keyTaken})` : q``}
-                   else 0 end as checked`
-      : q``;
+    // The statement undoes itself unless every step happened (nothing to roll back by hand).
     const statement = q`with ${joinStatements(steps, ', ')}
       select (select coalesce(json_agg(t), '[]'::json) from (${taken}) t) as inventory,
-             (select count(*) from booked)::int as booked,
-             ${keyed ? q`(select count(*) from kept)::int` : q`1`} as kept${selfCheck}`;
+             case when (select count(*) from (${taken}) c) < ${legs.length}::int then safar_abort(${ABORT.soldOut})
+                  when not exists (select 1 from booked) then safar_abort(${ABORT.referenceTaken})
+                  ${keyed ? q`when not exists (select 1 from kept) then safar_abort(${ABORT.keyTaken})` : q``}
+                  else 0 end as checked`;
     try {
-      if (single) {
-        const [result] = await queryRows<{ inventory: unknown }>(db, statement);
-        const inventory = typeof result?.inventory === 'string' ? (JSON.parse(result.inventory) as InventoryChange[]) : ((result?.inventory ?? []) as InventoryChange[]);
-        return { booking, inventory };
-      }
-      return await db.transaction(async (tx) => {
-        await catalog.ensureInventory(tx, itinerary.legs);
-        const [result] = await queryRows<{ inventory: unknown; booked: number; kept: number }>(tx, statement);
-        const inventory = typeof result?.inventory === 'string' ? (JSON.parse(result.inventory) as InventoryChange[]) : ((result?.inventory ?? []) as InventoryChange[]);
-        if (inventory.length < legs.length) throw soldOutError();
-        if (Number(result?.booked) === 0) throw new ReferenceTaken();
-        if (keyed && Number(result?.kept) === 0) throw new KeyTakenError();
-        return { booking, inventory };
-      });
+      if (attempt === 0 && hold.inventoryRowsExist !== true) await catalog.ensureInventory(db, itinerary.legs);
+      const [result] = await queryRows<{ inventory: unknown }>(db, statement);
+      const inventory = typeof result?.inventory === 'string' ? (JSON.parse(result.inventory) as InventoryChange[]) : ((result?.inventory ?? []) as InventoryChange[]);
+      return { booking, inventory };
     } catch (error) {
       const aborted = abortReason(error);
       if (aborted === ABORT.soldOut) throw soldOutError();
       if (aborted === ABORT.keyTaken) throw new KeyTakenError();
-      if (!(error instanceof ReferenceTaken) && aborted !== ABORT.referenceTaken) throw error;
+      if (aborted !== ABORT.referenceTaken) throw error;
     }
   }
   throw new AppError('unavailable', 'Could not create a booking reference. Please try again.');

@@ -11,7 +11,7 @@ import type { World } from '../world/world';
 export function worldCatalog(world: World): BookingCatalog {
   return {
     quote: (db, itineraryId, pax, now) => quoteItinerary(db, world, itineraryId, pax, now),
-    ensureInventory: (tx, legs) => ensureInventoryRows(tx, world, legs.flatMap((l) => (isCabin(l.cabin) ? [{ flightId: l.flightId, cabin: l.cabin }] : []))),
+    ensureInventory: (db, legs) => ensureInventoryRows(db, world, legs.flatMap((l) => (isCabin(l.cabin) ? [{ flightId: l.flightId, cabin: l.cabin }] : []))),
     cabinLayout: (flightId) => world.getFlight(flightId)?.capacity,
   };
 }
