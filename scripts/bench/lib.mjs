@@ -42,11 +42,16 @@ export async function startServer(env, { timeoutMs = 60_000, nodeArgs = [] } = {
   return { child, ms, stop };
 }
 
+/** User + system CPU time in ms from a /proc/<pid>/stat line (clock ticks of 10 ms). */
+const statCpuMs = (stat) => {
+  const fields = stat.split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
+
 /** CPU time (user + system, all threads) a process has used, in ms (Linux /proc; NaN elsewhere). */
 export function processCpuMs(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return NaN;
   }
@@ -59,9 +64,7 @@ export function postgresCpuMs() {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.split(') ')[1].split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      if (stat.includes('(postgres)')) total += statCpuMs(stat);
     } catch {
       // the process ended meanwhile
     }

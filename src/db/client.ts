@@ -51,10 +51,12 @@ export async function openPglite(dataDir: string | undefined, options: { migrate
     const client = options.thread ? await PgliteThread.open(dataDir) : dataDir ? await PGlite.create(dataDir) : await PGlite.create();
     // The thread offers the part of PGlite's interface Drizzle uses (query, transaction, close).
     const db = drizzlePglite({ client: client as PGlite, schema });
-    if (options.migrate !== false) await migratePglite(db, { migrationsFolder: migrationsFolder() });
-    // Row notifications (migration 0012) tell other processes about seat changes; the embedded
-    // database has no other process, so nothing would ever listen: skip the work on every write.
-    if (options.migrate !== false) await client.query('alter table flight_inventory disable trigger flight_inventory_notify_row');
+    if (options.migrate !== false) {
+      await migratePglite(db, { migrationsFolder: migrationsFolder() });
+      // Row notifications (migration 0012) tell other processes about seat changes; the embedded
+      // database has no other process, so nothing would ever listen: skip the work on every write.
+      await client.query('alter table flight_inventory disable trigger flight_inventory_notify_row');
+    }
     return {
       db,
       kind: 'pglite',

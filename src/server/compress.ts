@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
-import { chooseEncoding, encodeAnswer } from './encoding';
+import { COMPRESSION_THRESHOLD, chooseEncoding, encodeAnswer } from './encoding';
 
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
@@ -28,7 +28,7 @@ export function compressAnswers(): MiddlewareHandler {
     if (vary !== '*' && !(vary && VARY_ACCEPT_ENCODING.test(vary))) headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
     const declared = headers.get('Content-Length');
-    if (encoding === 'identity' || (declared !== null && Number(declared) < 1024) || res.body === null) return;
+    if (encoding === 'identity' || (declared !== null && Number(declared) < COMPRESSION_THRESHOLD) || res.body === null) return;
     const encoded = encodeAnswer(new Uint8Array(await res.arrayBuffer()), encoding);
     const out = new Headers(headers);
     if (encoded.encoding !== 'identity') {

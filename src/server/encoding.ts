@@ -3,7 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 export type AnswerEncoding = 'br' | 'gzip' | 'identity';
 
 /** Bodies smaller than this go uncompressed (the headers would eat the gain). */
-const THRESHOLD = 1024;
+export const COMPRESSION_THRESHOLD = 1024;
 
 /**
  * The encoding to answer with: Brotli when accepted, else gzip, else none. "q=0" refuses an encoding.
@@ -32,7 +32,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): AnswerEncodi
  */
 export function encodeAnswer(body: string | Uint8Array, encoding: AnswerEncoding): { bytes: Uint8Array; encoding: AnswerEncoding } {
   const raw = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  if (encoding === 'identity' || raw.length < THRESHOLD) return { bytes: raw, encoding: 'identity' };
+  if (encoding === 'identity' || raw.length < COMPRESSION_THRESHOLD) return { bytes: raw, encoding: 'identity' };
   if (encoding === 'br') {
     const params = { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
     return { bytes: brotliCompressSync(raw, { params }), encoding: 'br' };

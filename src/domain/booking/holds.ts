@@ -14,7 +14,7 @@ import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { Itinerary } from '../../core/search';
 import type { Db } from '../../db/client';
-import { type Statement, joinStatements, q, queryRows, rawText } from '../../db/raw';
+import { type Statement, fromJson, joinStatements, q, queryRows, rawText } from '../../db/raw';
 import type { bookings, passengers } from '../../db/schema';
 import type { BookingCatalog, InventoryChange, PaxCounts } from './catalog';
 import { newBookingId, newPnr } from './ids';
@@ -239,8 +239,7 @@ async function writeHold(
     try {
       if (attempt === 0 && hold.inventoryRowsExist !== true) await catalog.ensureInventory(db, itinerary.legs);
       const [result] = await queryRows<{ inventory: unknown }>(db, statement);
-      const inventory = typeof result?.inventory === 'string' ? (JSON.parse(result.inventory) as InventoryChange[]) : ((result?.inventory ?? []) as InventoryChange[]);
-      return { booking, inventory };
+      return { booking, inventory: fromJson<InventoryChange[] | undefined>(result?.inventory) ?? [] };
     } catch (error) {
       const aborted = abortReason(error);
       if (aborted === ABORT.soldOut) throw soldOutError();

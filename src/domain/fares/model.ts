@@ -2,7 +2,7 @@ import type { Cabin } from '../../core/search';
 import { hashString } from '../schedule/rng';
 import type { InventoryCounts } from '../inventory/rows';
 import type { DatedFlight } from '../world/world';
-import { dayNumber } from '../world/time';
+import { dayNumber, weekdayOf } from '../world/time';
 
 /**
  * The fare model (see docs/decisions/0006-flight-world-schedule-and-fares.md): nested
@@ -82,7 +82,7 @@ function factsOf(date: string): { peak: number; weekday: number } {
   let facts = dayFacts.get(date);
   if (!facts) {
     if (dayFacts.size > 5_000) dayFacts.clear();
-    facts = { peak: peakFactorOn(date), weekday: (((dayNumber(date) + 3) % 7) + 7) % 7 };
+    facts = { peak: peakFactorOn(date), weekday: weekdayOf(dayNumber(date)) };
     dayFacts.set(date, facts);
   }
   return facts;

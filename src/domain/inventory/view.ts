@@ -23,6 +23,11 @@ interface Row extends InventoryChange {
   flightId: string;
 }
 
+/** A row as copies of the view receive it. */
+function entryOf(flightId: string, cabin: Cabin, counts: InventoryChange): InventoryEntry {
+  return { flightId, cabin, available: counts.available, held: counts.held, sold: counts.sold, version: counts.version };
+}
+
 /** A flight id "<pattern key>@<date>" as its two keys (an id without "@" is all key). */
 function splitFlightId(flightId: string): [key: string, date: string] {
   const at = flightId.lastIndexOf('@');
@@ -109,7 +114,7 @@ export class InventoryView {
   applyChange(flightId: string, cabin: Cabin, change: InventoryChange): void {
     if (!this.set(flightId, cabin, change)) return;
     this.version++;
-    this.notify([{ flightId, cabin, available: change.available, held: change.held, sold: change.sold, version: change.version }]);
+    this.notify([entryOf(flightId, cabin, change)]);
   }
 
   /**
@@ -128,7 +133,7 @@ export class InventoryView {
     const all: InventoryEntry[] = [];
     for (const [cabin, byDate] of this.rows) {
       for (const byKey of byDate.values()) {
-        for (const row of byKey.values()) all.push({ flightId: row.flightId, cabin, available: row.available, held: row.held, sold: row.sold, version: row.version });
+        for (const row of byKey.values()) all.push(entryOf(row.flightId, cabin, row));
       }
     }
     return all;
@@ -152,7 +157,7 @@ export class InventoryView {
         const rows = await db.select().from(flightInventory).where(inArray(flightInventory.departureDate, missing));
         const loaded: InventoryEntry[] = [];
         for (const row of rows) {
-          if (this.set(row.flightId, row.cabin as Cabin, row)) loaded.push({ flightId: row.flightId, cabin: row.cabin as Cabin, available: row.available, held: row.held, sold: row.sold, version: row.version });
+          if (this.set(row.flightId, row.cabin as Cabin, row)) loaded.push(entryOf(row.flightId, row.cabin as Cabin, row));
         }
         for (const d of missing) this.loadedDates.add(d);
         if (rows.length > 0) this.version++;
@@ -194,9 +199,7 @@ export class InventoryView {
     const rows = await db.select().from(flightInventory).where(gt(flightInventory.updatedAt, since));
     const changed: InventoryEntry[] = [];
     for (const row of rows) {
-      if (this.set(row.flightId, row.cabin as Cabin, row)) {
-        changed.push({ flightId: row.flightId, cabin: row.cabin as Cabin, available: row.available, held: row.held, sold: row.sold, version: row.version });
-      }
+      if (this.set(row.flightId, row.cabin as Cabin, row)) changed.push(entryOf(row.flightId, row.cabin as Cabin, row));
       if (!this.watermark || row.updatedAt > this.watermark) this.watermark = row.updatedAt;
     }
     if (changed.length > 0) this.version++;
