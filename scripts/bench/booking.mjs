@@ -49,7 +49,11 @@ async function runAgainst(label, env, inspect) {
         const date = new Date(Date.UTC(2026, 11, 10 + d)).toISOString().slice(0, 10);
         const r = await fetch(`${base}/api/search?from=${from}&to=${to}&date=${date}&adults=1`);
         const body = await r.json();
-        for (const it of body.itineraries ?? []) if (it.stops === 0) itineraries.push(it);
+        // Direct flights of the compact answer, with the id and one adult's all-in fare the client would derive.
+        for (const it of body.itineraries ?? []) {
+          if (it.legs.length !== 1) continue;
+          itineraries.push({ id: `${it.legs[0].flightId}:${body.query.cabin}`, adultTotal: it.fares.adult.baseFare + it.fares.adult.taxesAndFees });
+        }
       }
     }
     if (itineraries.length === 0) throw new Error('no itineraries found');
@@ -75,7 +79,7 @@ async function runAgainst(label, env, inspect) {
         const party = PARTIES[i % PARTIES.length];
         const started = performance.now();
         const hold = await timed('hold', () =>
-          post('/api/bookings', { Cookie: cookie, 'Idempotency-Key': `bench-${w}-${i}-${randomBytes(4).toString('hex')}` }, JSON.stringify({ itineraryId: it.id, passengers: party, quotedTotal: it.price.total.total * party.length, acceptPriceChange: true })),
+          post('/api/bookings', { Cookie: cookie, 'Idempotency-Key': `bench-${w}-${i}-${randomBytes(4).toString('hex')}` }, JSON.stringify({ itineraryId: it.id, passengers: party, quotedTotal: it.adultTotal * party.length, acceptPriceChange: true })),
         );
         const held = hold.json();
         if (hold.status !== 201) {

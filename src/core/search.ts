@@ -118,24 +118,75 @@ export const ItinerarySchema = z
   .meta({ id: 'Itinerary' });
 export type Itinerary = z.infer<typeof ItinerarySchema>;
 
+const AnsweredQuerySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  date: z.string(),
+  cabin: z.enum(CABINS),
+  adults: z.number().int(),
+  children: z.number().int(),
+  infants: z.number().int(),
+});
+
 export const SearchResponseSchema = z
   .object({
     /** The query as the server understood it (codes resolved, defaults filled). */
-    query: z.object({
-      from: z.string(),
-      to: z.string(),
-      date: z.string(),
-      cabin: z.enum(CABINS),
-      adults: z.number().int(),
-      children: z.number().int(),
-      infants: z.number().int(),
-    }),
+    query: AnsweredQuerySchema,
     itineraries: z.array(ItinerarySchema),
     /** Why the list is empty, when it is (route not flown, beyond schedule horizon, sold out). */
     reason: z.string().nullable(),
   })
   .meta({ id: 'SearchResponse' });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+/** A leg on the wire: airport and airline names come once per answer, in `airports` and `carriers`. */
+export const CompactLegSchema = z.object({
+  flightId: z.string(),
+  carrier: z.string(),
+  flightNumber: z.string(),
+  from: z.string(),
+  fromTerminal: z.string().nullable(),
+  to: z.string(),
+  toTerminal: z.string().nullable(),
+  /** Local date-time with UTC offset; the leg's duration is arrival − departure. */
+  departure: z.string().meta({ example: '2026-12-10T05:55:00+05:30' }),
+  arrival: z.string(),
+  aircraft: z.string(),
+});
+export type CompactLeg = z.infer<typeof CompactLegSchema>;
+
+/** Base fare and taxes of one passenger of a type; the answer's totals follow from these and the query's counts. */
+export const CompactFareSchema = z.object({ baseFare: z.number().int(), taxesAndFees: z.number().int() });
+export type CompactFare = z.infer<typeof CompactFareSchema>;
+
+export const CompactItinerarySchema = z.object({
+  legs: z.array(CompactLegSchema),
+  /** Seats left in the cabin when few (≤ 9), else null. */
+  seatsLeft: z.number().int().nullable(),
+  /** Per passenger of each type in the query (types with no passengers omitted). */
+  fares: z.object({ adult: CompactFareSchema.optional(), child: CompactFareSchema.optional(), infant: CompactFareSchema.optional() }),
+});
+export type CompactItinerary = z.infer<typeof CompactItinerarySchema>;
+
+/**
+ * GET /api/search's answer: the SearchResponse without what can be derived from the rest
+ * (itinerary ids, stops, layovers, durations, totals, airline lists) and with airport and airline
+ * names given once. `expandSearchResponse` (core/search-wire.ts) turns it into the SearchResponse.
+ */
+export const CompactSearchResponseSchema = z
+  .object({
+    query: AnsweredQuerySchema,
+    /** Name and city of every airport the legs touch, by code. */
+    airports: z.record(z.string(), z.object({ name: z.string(), city: z.string() })),
+    /** Airline name by carrier code. */
+    carriers: z.record(z.string(), z.string()),
+    /** In "best" order. */
+    itineraries: z.array(CompactItinerarySchema),
+    /** Why the list is empty, when it is (route not flown, beyond schedule horizon, sold out). */
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'CompactSearchResponse' });
+export type CompactSearchResponse = z.infer<typeof CompactSearchResponseSchema>;
 
 export const FareCalendarDaySchema = z.object({
   date: z.string(),

@@ -7,7 +7,8 @@ import { build } from 'esbuild';
 import { SERVER_ENTRY_POINTS } from '../../scripts/server-entries.mjs';
 import type { BookingView } from '../../src/core/booking';
 import type { Quote } from '../../src/core/quote';
-import type { SearchResponse } from '../../src/core/search';
+import type { CompactSearchResponse } from '../../src/core/search';
+import { expandSearchResponse } from '../../src/core/search-wire';
 import type { Db } from '../../src/db/client';
 import { signUpAndLogin } from '../support/auth';
 import { ADULT, CHILD, GOOD_CARD, INFANT } from '../support/booking';
@@ -296,7 +297,7 @@ export async function crashUnderLoad(server: ServerProcess, options: { traveller
   const app = { request: (input: string, init?: RequestInit) => fetch(`${server.origin}${input}`, init) };
   const search = await fetch(`${server.origin}/api/search?from=DEL&to=BOM&date=${options.date}&adults=1&children=0&infants=0`);
   if (search.status !== 200) throw new Error(`search failed: ${search.status} ${await search.text()}`);
-  const answer = (await search.json()) as SearchResponse;
+  const answer = expandSearchResponse((await search.json()) as CompactSearchResponse);
   // A few direct flights, so travellers compete for the same inventory rows.
   const itineraryIds = answer.itineraries.filter((i) => i.stops === 0).slice(0, 4).map((i) => i.id);
   if (itineraryIds.length === 0) throw new Error('no direct DEL-BOM flights to book');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import type { Itinerary, SearchResponse } from '../../src/core/search';
+import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
+import { expandSearchResponse } from '../../src/core/search-wire';
 import { expectNoAxeViolations } from './support/a11y';
 
 /**
@@ -304,7 +305,7 @@ test.describe('help chatbot', () => {
     await signUpAndInByApi(page, baseURL);
     const origin = baseURL ?? 'http://localhost:3100';
     const headers = { Origin: origin, 'Content-Type': 'application/json' };
-    const search = (await (await page.request.get(`/api/search?from=DEL&to=BOM&date=${travelDate()}&adults=1&children=0&infants=0`)).json()) as SearchResponse;
+    const search = expandSearchResponse((await (await page.request.get(`/api/search?from=DEL&to=BOM&date=${travelDate()}&adults=1&children=0&infants=0`)).json()) as CompactSearchResponse);
     const itinerary = search.itineraries.find((i) => i.stops === 0) as Itinerary;
     const hold = await page.request.post('/api/bookings', {
       headers: { ...headers, 'Idempotency-Key': randomUUID() },

@@ -4,6 +4,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { CompactSearchResponse } from '../../src/core/search';
+import { expandSearchResponse } from '../../src/core/search-wire';
 import { scanPng } from '../support/barcode-scan';
 import { expectNoAxeViolations } from './support/a11y';
 import { type OwnServer, startServer } from './support/server';
@@ -40,9 +42,7 @@ async function bookOneFlight(context: BrowserContext): Promise<{ id: string; pnr
     if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
-  const search = await call<{ itineraries: { id: string; stops: number; price: { total: { total: number } } }[] }>(
-    `/api/search?from=DEL&to=BOM&date=${travelDate()}&adults=1&children=0&infants=0`,
-  );
+  const search = expandSearchResponse(await call<CompactSearchResponse>(`/api/search?from=DEL&to=BOM&date=${travelDate()}&adults=1&children=0&infants=0`));
   const itinerary = search.itineraries.find((i) => i.stops === 0);
   if (!itinerary) throw new Error('no direct DEL-BOM itinerary');
   const adult = { title: 'Mr', firstName: 'Rahul', lastName: 'Sharma', dob: '1990-05-24', type: 'Adult', mobileNo: '9876543210', aadharCard: '234123412346' };

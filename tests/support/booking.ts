@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BookingView, PassengerInput } from '../../src/core/booking';
-import type { Itinerary, SearchResponse } from '../../src/core/search';
+import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
+import { expandSearchResponse } from '../../src/core/search-wire';
 import { jsonHeaders } from './test-app';
 
 /** Anything with Hono's in-process `request`. */
@@ -20,7 +21,7 @@ export async function findItinerary(app: RequestableApp, query: { from: string; 
   const params = new URLSearchParams({ from: query.from, to: query.to, date: query.date, adults: String(query.adults ?? 1), children: String(query.children ?? 0), infants: String(query.infants ?? 0) });
   const res = await app.request(`/api/search?${params.toString()}`);
   if (res.status !== 200) throw new Error(`search failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as SearchResponse;
+  const body = expandSearchResponse((await res.json()) as CompactSearchResponse);
   const found = body.itineraries.find((i) => i.stops === (query.stops ?? 0));
   if (!found) throw new Error(`no itinerary with ${query.stops ?? 0} stops for ${params.toString()}`);
   return found;

@@ -54,9 +54,20 @@ export function domesticBand(block: number): { low: number; high: number } {
   return { low: band?.[1] ?? 7500, high: band?.[2] ?? 20000 };
 }
 
+/** Each pattern's economy base, computed once: it depends on the pattern alone, and every leg priced needs it. */
+const economyBases = new WeakMap<DatedFlight['pattern'], number>();
+
 /** The 1.0 bucket of a flight's economy cabin, before peaks. */
 export function economyBase(flight: DatedFlight): number {
-  const p = flight.pattern;
+  let base = economyBases.get(flight.pattern);
+  if (base === undefined) {
+    base = patternEconomyBase(flight.pattern);
+    economyBases.set(flight.pattern, base);
+  }
+  return base;
+}
+
+function patternEconomyBase(p: DatedFlight['pattern']): number {
   const noise = 0.92 + (hashString(p.key) % 1000) / 1000 * 0.16;
   if (!p.international) {
     const { low, high } = domesticBand(p.blockMinutes);

@@ -4,6 +4,8 @@ import type { DatedFlight } from '../world/world';
 import { legFare } from './model';
 import { childBase, infantBase, taxesFor } from './taxes';
 
+const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const;
+
 export interface Passengers {
   adults: number;
   children: number;
@@ -41,26 +43,28 @@ export function priceItinerary(
   let seatsAvailable = Infinity;
   const buckets: string[] = [];
   const needed = passengers.adults + passengers.children;
+  const counts: Record<PassengerType, number> = { adult: passengers.adults, child: passengers.children, infant: passengers.infants };
   for (let i = 0; i < flights.length; i++) {
     const flight = flights[i];
-    const counts = seats[i];
-    if (!flight || !counts) return null;
-    const fare = legFare(flight, cabin, counts, now, { soldOutPrice: !requireSeats });
+    const legSeats = seats[i];
+    if (!flight || !legSeats) return null;
+    const fare = legFare(flight, cabin, legSeats, now, { soldOutPrice: !requireSeats });
     if (!fare || (requireSeats && fare.available < needed)) return null;
     seatsAvailable = Math.min(seatsAvailable, fare.available);
     buckets.push(fare.bucket);
-    const bases: Record<PassengerType, number> = { adult: fare.base, child: childBase(flight, fare.base), infant: infantBase(flight, fare.base) };
-    for (const type of ['adult', 'child', 'infant'] as const) {
-      const taxes = taxesFor(flight, cabin, type, bases[type]);
-      per[type].baseFare += bases[type];
+    for (const type of PASSENGER_TYPES) {
+      // Types with no passenger are left out of the price.
+      if (counts[type] <= 0) continue;
+      const base = type === 'adult' ? fare.base : type === 'child' ? childBase(flight, fare.base) : infantBase(flight, fare.base);
+      const taxes = taxesFor(flight, cabin, type, base);
+      per[type].baseFare += base;
       per[type].taxesAndFees += taxes;
-      per[type].total += bases[type] + taxes;
+      per[type].total += base + taxes;
     }
   }
-  const counts: Record<PassengerType, number> = { adult: passengers.adults, child: passengers.children, infant: passengers.infants };
   const perPassenger: Partial<Record<PassengerType, PriceBreakdown>> = {};
   const total: PriceBreakdown = { baseFare: 0, taxesAndFees: 0, total: 0 };
-  for (const type of ['adult', 'child', 'infant'] as const) {
+  for (const type of PASSENGER_TYPES) {
     const n = counts[type];
     if (n <= 0) continue;
     perPassenger[type] = per[type];

@@ -1,7 +1,9 @@
-import type { Cabin, Itinerary, Layover, Leg } from '../../core/search';
+import type { Cabin, CompactLeg, Itinerary, Layover, Leg } from '../../core/search';
 import type { PricedItinerary } from '../fares/price';
 import type { DatedFlight, World } from '../world/world';
 import { formatItineraryId } from './itinerary-id';
+
+const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const;
 
 /** "Seats left" shows only when few remain. */
 export const FEW_SEATS = 9;
@@ -60,53 +62,98 @@ export function buildItinerary(world: World, flights: readonly DatedFlight[], ca
   };
 }
 
-/** Leg JSON per dated flight and cabin, made once: the same flight appears in many itineraries and answers. */
-const legJsonCache = new Map<Cabin, WeakMap<DatedFlight, string>>();
+/** Compact leg JSON per dated flight, made once: a flight appears in many answers. */
+const legJsonCache = new WeakMap<DatedFlight, string>();
 
-function legJson(world: World, flight: DatedFlight, cabin: Cabin): string {
-  let byFlight = legJsonCache.get(cabin);
-  if (!byFlight) {
-    byFlight = new WeakMap();
-    legJsonCache.set(cabin, byFlight);
-  }
-  let json = byFlight.get(flight);
+function compactLegJson(flight: DatedFlight): string {
+  let json = legJsonCache.get(flight);
   if (json === undefined) {
-    json = JSON.stringify(legOf(world, flight, cabin));
-    byFlight.set(flight, json);
+    const leg: CompactLeg = {
+      flightId: flight.flightId,
+      carrier: flight.carrier,
+      flightNumber: flight.flightNumber,
+      from: flight.from,
+      fromTerminal: flight.fromTerminal,
+      to: flight.to,
+      toTerminal: flight.toTerminal,
+      departure: flight.departureLocal,
+      arrival: flight.arrivalLocal,
+      aircraft: flight.aircraft,
+    };
+    json = JSON.stringify(leg);
+    legJsonCache.set(flight, json);
   }
   return json;
 }
 
-/**
- * The JSON text of `buildItinerary(...)`, byte for byte, without building the objects (search
- * answers serialise up to 200 of these per request).
- * @example itineraryJson(world, [flight], 'economy', priced) === JSON.stringify(buildItinerary(world, [flight], 'economy', priced))
- */
-export function itineraryJson(world: World, flights: readonly DatedFlight[], cabin: Cabin, priced: PricedItinerary): string {
-  const first = flights[0];
-  const last = flights[flights.length - 1];
-  if (!first || !last) throw new Error('An itinerary needs at least one leg');
-  let ids = '';
-  let legs = '';
-  let layovers = '';
-  const airlines: string[] = [];
-  for (let i = 0; i < flights.length; i++) {
-    const flight = flights[i] as DatedFlight;
-    ids += (i === 0 ? '' : '~') + flight.flightId;
-    legs += (i === 0 ? '' : ',') + legJson(world, flight, cabin);
-    if (!airlines.includes(flight.carrierName)) airlines.push(flight.carrierName);
-    if (i > 0) {
-      const inbound = flights[i - 1] as DatedFlight;
-      const minutes = Math.round((flight.departureUtc.getTime() - inbound.arrivalUtc.getTime()) / 60_000);
-      layovers += `${i === 1 ? '' : ','}{"airport":${JSON.stringify(flight.from)},"minutes":${minutes},"changeOfTerminal":${inbound.toTerminal !== flight.fromTerminal}}`;
-    }
+/** `"DEL":{"name":…,"city":…}` per airport code, made once per world. */
+const airportJsonCache = new WeakMap<World, Map<string, string>>();
+
+function airportJson(world: World, code: string): string | null {
+  let byCode = airportJsonCache.get(world);
+  if (!byCode) {
+    byCode = new Map();
+    airportJsonCache.set(world, byCode);
   }
-  const duration = Math.round((last.arrivalUtc.getTime() - first.departureUtc.getTime()) / 60_000);
-  const dayOffset = Math.round((Date.parse(last.arrivalLocal.slice(0, 10)) - Date.parse(first.departureLocal.slice(0, 10))) / 86_400_000);
-  const seatsLeft = priced.seatsAvailable <= FEW_SEATS ? priced.seatsAvailable : null;
-  return (
-    `{"id":${JSON.stringify(`${ids}:${cabin}`)},"legs":[${legs}],"stops":${flights.length - 1},"layovers":[${layovers}]` +
-    `,"durationMinutes":${duration},"departure":${JSON.stringify(first.departureLocal)},"arrival":${JSON.stringify(last.arrivalLocal)}` +
-    `,"arrivalDayOffset":${dayOffset},"seatsLeft":${seatsLeft},"price":${JSON.stringify(priced.price)},"airlines":${JSON.stringify(airlines)}}`
-  );
+  let json = byCode.get(code);
+  if (json === undefined) {
+    const airport = world.getAirport(code);
+    json = airport ? `${JSON.stringify(code)}:${JSON.stringify({ name: airport.name, city: airport.city })}` : '';
+    byCode.set(code, json);
+  }
+  return json === '' ? null : json;
+}
+
+/**
+ * Builds the JSON text of a CompactSearchResponse's itineraries, airports and carriers: per
+ * itinerary only the legs (cached per flight), "seats left" and the fare of each passenger type;
+ * every airport and airline name once. `expandSearchResponse` of the result equals the
+ * SearchResponse `buildItinerary` gives.
+ * @example const json = new CompactAnswerBuilder(world); json.add(flights, priced); json.airportsJson()
+ */
+export class CompactAnswerBuilder {
+  private readonly airports = new Set<string>();
+  private readonly carriers = new Map<string, string>();
+  private items = '';
+
+  constructor(private readonly world: World) {}
+
+  add(flights: readonly DatedFlight[], priced: PricedItinerary): void {
+    let legs = '';
+    for (let i = 0; i < flights.length; i++) {
+      const flight = flights[i] as DatedFlight;
+      legs += (i === 0 ? '' : ',') + compactLegJson(flight);
+      this.airports.add(flight.from);
+      this.airports.add(flight.to);
+      if (!this.carriers.has(flight.carrier)) this.carriers.set(flight.carrier, flight.carrierName);
+    }
+    let fares = '';
+    const per = priced.price.perPassenger;
+    for (const type of PASSENGER_TYPES) {
+      const fare = per[type];
+      if (fare) fares += `${fares === '' ? '' : ','}"${type}":{"baseFare":${fare.baseFare},"taxesAndFees":${fare.taxesAndFees}}`;
+    }
+    const seatsLeft = priced.seatsAvailable <= FEW_SEATS ? priced.seatsAvailable : null;
+    this.items += `${this.items === '' ? '' : ','}{"legs":[${legs}],"seatsLeft":${seatsLeft},"fares":{${fares}}}`;
+  }
+
+  /** The comma-separated itinerary objects added so far. */
+  itinerariesJson(): string {
+    return this.items;
+  }
+
+  airportsJson(): string {
+    let json = '';
+    for (const code of this.airports) {
+      const entry = airportJson(this.world, code);
+      if (entry !== null) json += (json === '' ? '' : ',') + entry;
+    }
+    return `{${json}}`;
+  }
+
+  carriersJson(): string {
+    let json = '';
+    for (const [code, name] of this.carriers) json += `${json === '' ? '' : ','}${JSON.stringify(code)}:${JSON.stringify(name)}`;
+    return `{${json}}`;
+  }
 }

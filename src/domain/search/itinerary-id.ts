@@ -1,18 +1,12 @@
 import { CABINS, type Cabin } from '../../core/search';
 
+export { formatItineraryId } from '../../core/search-wire';
+
 const FLIGHT_ID = /^[A-Z0-9]{2}\d{1,5}@\d{4}-\d{2}-\d{2}$/;
 
 export interface ParsedItineraryId {
   flightIds: string[];
   cabin: Cabin;
-}
-
-/**
- * The opaque itinerary id the booking endpoint accepts: leg flight ids joined by "~", then ":cabin".
- * @example formatItineraryId(['6E2134@2026-12-24', 'AI101@2026-12-24'], 'economy') // '6E2134@2026-12-24~AI101@2026-12-24:economy'
- */
-export function formatItineraryId(legs: readonly (string | { flightId: string })[], cabin: Cabin): string {
-  return `${legs.map((leg) => (typeof leg === 'string' ? leg : leg.flightId)).join('~')}:${cabin}`;
 }
 
 /**

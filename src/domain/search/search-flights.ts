@@ -6,7 +6,7 @@ import type { InventoryView } from '../inventory/view';
 import { cabinCapacity } from '../world/airlines';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
 import type { DatedFlight, World } from '../world/world';
-import { buildItinerary, itineraryJson } from './build-itinerary';
+import { buildItinerary, CompactAnswerBuilder } from './build-itinerary';
 import { type Candidate, findItineraries } from './engine';
 
 export const MAX_RESULTS = 200;
@@ -103,26 +103,23 @@ export function searchInMemory(world: World, inventory: InventoryView, query: Se
 }
 
 /**
- * The whole search answer as the JSON text of a SearchResponse, byte for byte what
- * `JSON.stringify(await searchFlights(...))` gives, built without the itinerary objects
- * (per-flight leg JSON is made once and reused). The caller has loaded the inventory dates.
- * @example searchAnswerJson(world, inventory, query, now) // '{"query":{...},"itineraries":[...],"reason":null}'
+ * The whole search answer as the JSON text of a CompactSearchResponse, built without itinerary
+ * objects; `expandSearchResponse` of it equals what `searchFlights` gives. The caller has loaded
+ * the inventory dates.
+ * @example searchAnswerJson(world, inventory, query, now) // '{"query":{...},"airports":{...},"carriers":{...},"itineraries":[...],"reason":null}'
  */
 export function searchAnswerJson(world: World, inventory: InventoryView, query: SearchQuery, now: Date, maxStops: 0 | 1 | 2 = 2): string {
   const early = earlyEmptyReason(world, query, now);
-  if (early !== null) return responseJson(query, '', early);
+  if (early !== null) return emptyAnswerJson(query, early);
   const result = rankInMemory(world, inventory, query, now, maxStops);
-  if (result.ranked.length === 0) return responseJson(query, '', emptyReason(world, query, result.closed));
-  let items = '';
-  for (let i = 0; i < result.ranked.length; i++) {
-    const r = result.ranked[i] as RankedItinerary;
-    items += (i === 0 ? '' : ',') + itineraryJson(world, r.flights, query.cabin, r.price);
-  }
-  return responseJson(query, items, null);
+  if (result.ranked.length === 0) return emptyAnswerJson(query, emptyReason(world, query, result.closed));
+  const builder = new CompactAnswerBuilder(world);
+  for (const r of result.ranked) builder.add(r.flights, r.price);
+  return `{"query":${JSON.stringify(query)},"airports":${builder.airportsJson()},"carriers":${builder.carriersJson()},"itineraries":[${builder.itinerariesJson()}],"reason":null}`;
 }
 
-function responseJson(query: SearchQuery, items: string, reason: string | null): string {
-  return `{"query":${JSON.stringify(query)},"itineraries":[${items}],"reason":${reason === null ? 'null' : JSON.stringify(reason)}}`;
+function emptyAnswerJson(query: SearchQuery, reason: string): string {
+  return `{"query":${JSON.stringify(query)},"airports":{},"carriers":{},"itineraries":[],"reason":${JSON.stringify(reason)}}`;
 }
 
 /** Why a query has no answer before any search runs (unknown airport, beyond the horizon); null otherwise. */

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResponse } from '../../core/search';
+import type { CompactSearchResponse } from '../../core/search';
+import { expandSearchResponse } from '../../core/search-wire';
 import type { FlightStatus } from '../../core/tracking';
 import { notifications, outbox } from '../../db/schema';
 import { ADULT, bookAndPay } from '../../../tests/support/booking';
@@ -84,7 +85,7 @@ describe('watchBookedFlights', () => {
     }
     if (!target) throw new Error('no delayed DEL–BOM flight on 2026-11-22');
     const res = await ctx.app.request('/api/search?from=DEL&to=BOM&date=2026-11-22&adults=1&children=0&infants=0');
-    const itinerary = ((await res.json()) as SearchResponse).itineraries.find((i) => i.stops === 0 && i.legs[0]?.flightId === target.flightId);
+    const itinerary = expandSearchResponse((await res.json()) as CompactSearchResponse).itineraries.find((i) => i.stops === 0 && i.legs[0]?.flightId === target.flightId);
     if (!itinerary) throw new Error(`${target.flightId} not on sale`);
     const { cookie, user } = await signUpAndLogin(ctx.app);
     await bookAndPay(ctx.app, cookie, itinerary, [ADULT]);

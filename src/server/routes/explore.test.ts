@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExploreCatalogue, Favorites, RouteDetails } from '../../core/explore-schemas';
-import type { SearchResponse } from '../../core/search';
+import type { CompactSearchResponse } from '../../core/search';
+import { expandSearchResponse } from '../../core/search-wire';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';
 
@@ -47,8 +48,8 @@ describe('GET /api/explore/routes', () => {
     let lowest: { fare: number; date: string } | null = null;
     for (let k = 0; k < body.windowDays; k++) {
       const date = new Date(Date.parse(`${body.windowStart}T00:00:00Z`) + k * 86_400_000).toISOString().slice(0, 10);
-      const res = await getJson<SearchResponse>(`/api/search?from=${route.from}&to=${route.to}&date=${date}`);
-      for (const it of res.body.itineraries) {
+      const res = await getJson<CompactSearchResponse>(`/api/search?from=${route.from}&to=${route.to}&date=${date}`);
+      for (const it of expandSearchResponse(res.body).itineraries) {
         const fare = it.price.perPassenger.adult?.total;
         if (it.stops === 0 && fare !== undefined && (lowest === null || fare < lowest.fare)) lowest = { fare, date };
       }

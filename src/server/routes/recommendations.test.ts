@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Recommendations } from '../../core/recommendations';
-import type { SearchResponse } from '../../core/search';
+import type { CompactSearchResponse } from '../../core/search';
+import { expandSearchResponse } from '../../core/search-wire';
 import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';
 
 describe('GET /api/recommendations', () => {
@@ -40,7 +41,7 @@ describe('GET /api/recommendations', () => {
     expect(body.origin.code).toBe('BOM');
     const first = body.recommendations[0];
     if (!first) throw new Error('expected a recommendation from Mumbai');
-    const search = (await (await ctx.app.request(`/api/search?from=BOM&to=${first.code}&date=${first.priceDate}&adults=1`, { headers: jsonHeaders() })).json()) as SearchResponse;
+    const search = expandSearchResponse((await (await ctx.app.request(`/api/search?from=BOM&to=${first.code}&date=${first.priceDate}&adults=1`, { headers: jsonHeaders() })).json()) as CompactSearchResponse);
     const fares = search.itineraries.filter((it) => it.stops <= 1).map((it) => it.price.perPassenger.adult?.total ?? Infinity);
     expect(Math.min(...fares)).toBe(first.price);
     // A smaller budget only removes destinations.

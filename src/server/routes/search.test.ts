@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResponse } from '../../core/search';
+import { type CompactSearchResponse, CompactSearchResponseSchema, type SearchResponse } from '../../core/search';
+import { expandSearchResponse } from '../../core/search-wire';
 import { createTestApp } from '../../../tests/support/test-app';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -11,9 +12,13 @@ afterAll(async () => {
   await ctx.close();
 });
 
+type ErrorBody = { error?: { code: string; message: string; fields?: Record<string, string> } };
+
+/** A search as the web client sees it: the compact answer expanded (error bodies as they come). */
 async function search(params: Record<string, string>) {
   const res = await ctx.app.request(`/api/search?${new URLSearchParams(params).toString()}`);
-  return { status: res.status, body: (await res.json()) as SearchResponse & { error?: { code: string; message: string; fields?: Record<string, string> } } };
+  const json = (await res.json()) as CompactSearchResponse & ErrorBody;
+  return { status: res.status, body: (res.status === 200 ? expandSearchResponse(json) : json) as SearchResponse & ErrorBody };
 }
 
 describe('GET /api/search', () => {
@@ -37,6 +42,25 @@ describe('GET /api/search', () => {
     const cheapest = Math.min(...direct.map((i) => i.price.perPassenger.adult?.baseFare ?? 0));
     expect(cheapest).toBeGreaterThanOrEqual(3000);
     expect(cheapest).toBeLessThanOrEqual(9000);
+  });
+
+  it('answers in the compact form: each airport and airline name once, no derived fields', async () => {
+    const res = await ctx.app.request('/api/search?from=DEL&to=LHR&date=2026-12-10&adults=2&children=1');
+    const raw = await res.text();
+    const compact = CompactSearchResponseSchema.parse(JSON.parse(raw));
+    expect(compact.itineraries.length).toBeGreaterThan(5);
+    expect(Object.keys(compact.airports)).toEqual(expect.arrayContaining(['DEL', 'LHR']));
+    expect(compact.airports.LHR).toEqual({ name: 'London Heathrow Airport', city: 'London' });
+    expect(raw.split('London Heathrow Airport')).toHaveLength(2);
+    for (const it of compact.itineraries) {
+      expect(Object.keys(it)).toEqual(['legs', 'seatsLeft', 'fares']);
+      expect(Object.keys(it.fares)).toEqual(['adult', 'child']);
+      for (const leg of it.legs) expect(compact.carriers[leg.carrier]).toBeTruthy();
+    }
+    const full = expandSearchResponse(compact);
+    const first = full.itineraries[0];
+    expect(first?.id).toBe(`${first?.legs.map((l) => l.flightId).join('~')}:economy`);
+    expect(first?.price.total.total).toBe((first?.price.perPassenger.adult?.total ?? 0) * 2 + (first?.price.perPassenger.child?.total ?? 0));
   });
 
   it('answers repeated searches from the cache until the inventory changes', async () => {
@@ -160,7 +184,7 @@ describe('GET /api/fares/calendar', () => {
     expect(body.days[0]).toEqual({ date: '2026-11-01', lowestFare: null });
     expect(body.days[29]?.lowestFare).toBeGreaterThan(0);
     const search = await ctx.app.request('/api/search?from=BOM&to=DEL&date=2026-11-30');
-    const cheapest = Math.min(...((await search.json()) as SearchResponse).itineraries.map((i) => i.price.perPassenger.adult?.total ?? Infinity));
+    const cheapest = Math.min(...expandSearchResponse((await search.json()) as CompactSearchResponse).itineraries.map((i) => i.price.perPassenger.adult?.total ?? Infinity));
     expect(body.days[29]?.lowestFare).toBe(cheapest);
     const far = (await (await ctx.app.request('/api/fares/calendar?from=BOM&to=DEL&month=2028-01')).json()) as { days: { lowestFare: number | null }[] };
     expect(far.days.every((d) => d.lowestFare === null)).toBe(true);

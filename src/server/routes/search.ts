@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
-import { SearchResponseSchema, searchQuerySchema } from '../../core/search';
+import { CompactSearchResponseSchema, searchQuerySchema } from '../../core/search';
 import type { InventoryView } from '../../domain/inventory/view';
 import { SearchResultCache } from '../../domain/search/result-cache';
 import { inventoryDatesFor } from '../../domain/search/search-flights';
@@ -32,7 +32,10 @@ const route = publicRoute({
   summary: 'Search itineraries (direct, 1-stop, 2-stop) with all-in prices',
   request: { query: RawQuery },
   responses: {
-    200: { description: 'Itineraries in "best" order; empty with a reason when nothing flies', content: { 'application/json': { schema: SearchResponseSchema } } },
+    200: {
+      description: 'Itineraries in "best" order, compact (names once, derived fields left out: expandSearchResponse in src/core/search-wire.ts); empty with a reason when nothing flies',
+      content: { 'application/json': { schema: CompactSearchResponseSchema } },
+    },
     400: { description: 'A field is missing or wrong', content: { 'application/json': { schema: ErrorSchema } } },
   },
 });
@@ -42,7 +45,7 @@ export function registerSearch(app: OpenApiApp) {
   app.use('/api/search', cachedSearch());
   app.openapi(route, async (c) => {
     const answer = await searchOutcome(c.var.deps, c.req.valid('query'), c.req.header('accept-encoding'));
-    // The body is the SearchResponseSchema JSON, already encoded (not an object for c.json).
+    // The body is the CompactSearchResponseSchema JSON, already encoded (not an object for c.json).
     return sendAnswer(c, answer) as never;
   });
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanResult, SavedPlanView } from '../../core/planner';
+import type { CompactSearchResponse } from '../../core/search';
+import { expandSearchResponse } from '../../core/search-wire';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { authed } from '../../../tests/support/booking';
 import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';
@@ -76,7 +78,7 @@ describe('saved trip plans (/api/trip-plans)', () => {
     const first = planned.legs[0];
     if (!first) throw new Error('expected a leg');
     const search = await ctx.app.request(`/api/search?from=GOI&to=BOM&date=${first.departureTime.slice(0, 10)}&adults=1`, { headers: jsonHeaders() });
-    const { itineraries } = (await search.json()) as { itineraries: { id: string; departure: string }[] };
+    const { itineraries } = expandSearchResponse((await search.json()) as CompactSearchResponse);
     const tooSoon = itineraries.find((it) => Date.parse(it.departure) < Date.parse(first.arrivalTime) + 180 * 60_000);
     expect(tooSoon, 'a same-day GOI→BOM flight inside the connection window').toBeDefined();
     const res = await save(alice.cookie, { mode: 'price', stops: [stops[0], { city: 'GOI', date: stops[0]?.date }, stops[2]], itineraryIds: [first.itinerary.id, tooSoon?.id ?? ''] });

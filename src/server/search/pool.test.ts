@@ -3,7 +3,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixedClock } from '../../core/clock';
-import type { SearchQuery, SearchResponse } from '../../core/search';
+import type { CompactSearchResponse, SearchQuery } from '../../core/search';
+import { expandSearchResponse } from '../../core/search-wire';
 import { type Database, openPglite, wrapPglite } from '../../db/client';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { ADULT, findItinerary, postBooking } from '../../../tests/support/booking';
@@ -67,7 +68,7 @@ describe('search worker pool', () => {
 
   it('drops a booked-out flight from the very next search on every worker', async () => {
     const q = query('DEL', 'BOM', '2026-12-10');
-    const before = JSON.parse(text((await pool.answer(q, NOW, 'identity')).bytes)) as SearchResponse;
+    const before = expandSearchResponse(JSON.parse(text((await pool.answer(q, NOW, 'identity')).bytes)) as CompactSearchResponse);
     const direct = before.itineraries.find((i) => i.stops === 0 && i.seatsLeft === null);
     const flightId = direct?.legs[0]?.flightId;
     if (!flightId) throw new Error('no direct flight');
@@ -75,7 +76,7 @@ describe('search worker pool', () => {
     inventory.applyChange(flightId, 'economy', { available: 0, held: 2, sold: 184 });
     const answers = await Promise.all([pool.answer(q, NOW, 'identity'), pool.answer(q, NOW, 'identity'), pool.answer(q, NOW, 'identity')]);
     for (const answer of answers) {
-      const after = JSON.parse(text(answer.bytes)) as SearchResponse;
+      const after = JSON.parse(text(answer.bytes)) as CompactSearchResponse;
       expect(after.itineraries.some((i) => i.legs.some((l) => l.flightId === flightId))).toBe(false);
       expect(text(answer.bytes)).toBe(text((await local.answer(q, NOW, 'identity')).bytes));
     }
@@ -95,7 +96,7 @@ describe('search worker pool', () => {
     );
     await inventory.refresh(database.db);
     const url = '/api/search?from=BOM&to=BLR&date=2026-11-25';
-    const seen = JSON.parse(text((await pool.answer(query('BOM', 'BLR', '2026-11-25'), NOW, 'identity')).bytes)) as SearchResponse;
+    const seen = expandSearchResponse(JSON.parse(text((await pool.answer(query('BOM', 'BLR', '2026-11-25'), NOW, 'identity')).bytes)) as CompactSearchResponse);
     expect(seen.itineraries.find((i) => i.legs[0]?.flightId === flightId)?.seatsLeft).toBe(2);
     const { cookie } = await signUpAndLogin(app);
     const hold = await postBooking(app, cookie, { itineraryId: itinerary.id, passengers: [ADULT, { ...ADULT, firstName: 'Priya' }], quotedTotal: itinerary.price.total.total * 2, acceptPriceChange: true });
@@ -104,7 +105,7 @@ describe('search worker pool', () => {
     const answers = await Promise.all([app.request(url), app.request(url), app.request(`${url}&adults=1`)]);
     for (const res of answers) {
       expect(res.status).toBe(200);
-      const body = (await res.json()) as SearchResponse;
+      const body = (await res.json()) as CompactSearchResponse;
       expect(body.itineraries.length).toBeGreaterThan(0);
       expect(body.itineraries.some((i) => i.legs.some((l) => l.flightId === flightId))).toBe(false);
     }
@@ -132,7 +133,7 @@ describe('search worker pool', () => {
     expect(res.status).toBe(200);
     expect(released).toBe(false);
     expect(queued).toBe(false);
-    const body = (await res.json()) as SearchResponse;
+    const body = (await res.json()) as CompactSearchResponse;
     expect(body.itineraries.length).toBeGreaterThan(50);
     release();
     await transaction;
@@ -189,7 +190,7 @@ describe('search worker pool', () => {
       const res = await app.request('/api/search?from=DEL&to=BOM&date=2026-12-10&adults=3');
       expect(res.status).toBe(200);
       expect(finished).toBe(false);
-      expect(((await res.json()) as SearchResponse).itineraries.length).toBeGreaterThan(50);
+      expect(((await res.json()) as CompactSearchResponse).itineraries.length).toBeGreaterThan(50);
       await busy;
     } finally {
       await threaded.close();

@@ -8,7 +8,7 @@ import { searchAnswerJson } from '../../domain/search/search-flights';
 import type { World } from '../../domain/world/world';
 import { type AnswerEncoding, encodeAnswer } from '../encoding';
 
-/** A finished search answer: the JSON of a SearchResponse, encoded for the wire. */
+/** A finished search answer: the JSON of a CompactSearchResponse, encoded for the wire. */
 export interface SearchAnswer {
   bytes: Uint8Array;
   encoding: AnswerEncoding;

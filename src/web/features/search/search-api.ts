@@ -1,16 +1,18 @@
 // Fetcher, query options and hook side by side for the Results screen (which runs inside QueryScope).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Cabin, FareCalendar, SearchResponse } from '../../../core/search';
+import type { Cabin, CompactSearchResponse, FareCalendar, SearchResponse } from '../../../core/search';
+import { expandSearchResponse } from '../../../core/search-wire';
 import { ApiError, apiFetch } from '../../lib/api';
 import { queryKeys } from '../query/query-keys';
 import { draftToParams, EMPTY_DRAFT, type SearchDraft } from './search-url';
 
 /**
- * GET /api/search for a draft read from the URL (the server validates and answers 400 with fields).
+ * GET /api/search for a draft read from the URL (the server validates and answers 400 with
+ * fields), expanded from the compact answer into full itineraries.
  * @example const { itineraries } = await fetchSearch(draft)
  */
-export function fetchSearch(draft: SearchDraft, signal?: AbortSignal): Promise<SearchResponse> {
-  return apiFetch<SearchResponse>(`/api/search?${draftToParams(draft)}`, signal ? { signal } : {});
+export async function fetchSearch(draft: SearchDraft, signal?: AbortSignal): Promise<SearchResponse> {
+  return expandSearchResponse(await apiFetch<CompactSearchResponse>(`/api/search?${draftToParams(draft)}`, signal ? { signal } : {}));
 }
 
 export function searchQueryOptions(draft: SearchDraft) {
