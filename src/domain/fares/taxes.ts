@@ -31,12 +31,27 @@ export function childBase(flight: DatedFlight, adultBase: number): number {
 export function taxesFor(flight: DatedFlight, cabin: Cabin, type: PassengerType, base: number): number {
   const gst = Math.round(base * (cabin === 'economy' ? 0.05 : 0.12));
   if (type === 'infant') return gst;
+  return seatFees(flight, cabin) + gst;
+}
+
+/** The fixed fees of a seat on a pattern, by cabin: they depend on the route alone, and every leg priced needs them. */
+const seatFeesOf = new WeakMap<DatedFlight['pattern'], Partial<Record<Cabin, number>>>();
+
+function seatFees(flight: DatedFlight, cabin: Cabin): number {
+  let byCabin = seatFeesOf.get(flight.pattern);
+  if (!byCabin) seatFeesOf.set(flight.pattern, (byCabin = {}));
+  let fees = byCabin[cabin];
+  if (fees === undefined) byCabin[cabin] = fees = computeSeatFees(flight, cabin);
+  return fees;
+}
+
+/** ASF in India, UDF at the departure airport (plus the regional connectivity levy at home), foreign departure taxes abroad. */
+function computeSeatFees(flight: DatedFlight, cabin: Cabin): number {
   const country = getAirport(flight.from)?.country ?? 'IN';
-  let fees = country === 'IN' ? ASF : 0;
-  if (!flight.international) return fees + (UDF_DOMESTIC[flight.from] ?? 150) + 50 /* regional connectivity levy */ + gst;
-  if (country === 'IN') return fees + (UDF_INTERNATIONAL[flight.from] ?? 500) + gst;
+  const fees = country === 'IN' ? ASF : 0;
+  if (!flight.international) return fees + (UDF_DOMESTIC[flight.from] ?? 150) + 50 /* regional connectivity levy */;
+  if (country === 'IN') return fees + (UDF_INTERNATIONAL[flight.from] ?? 500);
   const foreign = FOREIGN_DEPARTURE[country];
   const tax = foreign ? foreign[flight.pattern.distanceKm > 3000 ? 1 : 0] : 1500;
-  fees += cabin === 'economy' ? tax : tax * 2;
-  return fees + gst;
+  return fees + (cabin === 'economy' ? tax : tax * 2);
 }

@@ -60,9 +60,27 @@ export class InventoryView {
 
   /** Seats of a flight-date and cabin; full capacity when nobody touched it. */
   get(flightId: string, cabin: Cabin, capacity: number): InventoryCounts {
-    const row = this.rowOf(flightId, cabin);
+    const [key, date] = splitFlightId(flightId);
+    return this.countsOf(key, date, cabin, capacity);
+  }
+
+  /**
+   * Seats of the flight "<patternKey>@<date>" in a cabin, without building its flight id; full
+   * capacity when nobody touched it.
+   * @example view.countsOf('6E2134', '2026-12-24', 'economy', 186)
+   */
+  countsOf(patternKey: string, date: string, cabin: Cabin, capacity: number): InventoryCounts {
+    const row = this.row(patternKey, date, cabin);
     if (!row) return { capacity, available: capacity, held: 0, sold: 0 };
     return { capacity: row.available + row.held + row.sold, available: row.available, held: row.held, sold: row.sold };
+  }
+
+  /**
+   * The rows of one cabin and local departure date by pattern key (undefined when none was
+   * touched), for a search that asks about hundreds of flights of the same few dates.
+   */
+  rowsOn(cabin: Cabin, date: string): ReadonlyMap<string, Readonly<InventoryChange>> | undefined {
+    return this.rows.get(cabin)?.get(date);
   }
 
   /**
@@ -77,11 +95,6 @@ export class InventoryView {
 
   private row(patternKey: string, date: string, cabin: Cabin): Row | undefined {
     return this.rows.get(cabin)?.get(date)?.get(patternKey);
-  }
-
-  private rowOf(flightId: string, cabin: Cabin): Row | undefined {
-    const [key, date] = splitFlightId(flightId);
-    return this.row(key, date, cabin);
   }
 
   /**

@@ -149,10 +149,43 @@ export function findItineraries(world: World, query: EngineQuery): EngineResult 
   return { candidates: kept, originDepartures, closedSeen: ctx.closedSeen };
 }
 
+/**
+ * Per world, one slot per flight-date key (pattern × 16 local days around the query's): the
+ * search that last wrote it (its generation) and whether the flight was open. A search takes a
+ * new generation instead of clearing, so remembering a flight costs two array writes.
+ */
+interface OpenMarks {
+  stamp: Int32Array;
+  open: Uint8Array;
+  generation: number;
+}
+
+const marksOf = new WeakMap<World, OpenMarks>();
+
+function openMarksOf(world: World): OpenMarks {
+  let marks = marksOf.get(world);
+  if (!marks) {
+    const size = world.patterns.length * 16;
+    marks = { stamp: new Int32Array(size), open: new Uint8Array(size), generation: 0 };
+    marksOf.set(world, marks);
+  }
+  return marks;
+}
+
+function nextGeneration(marks: OpenMarks): number {
+  if (marks.generation >= 0x7fffffff) {
+    marks.stamp.fill(0);
+    marks.generation = 0;
+  }
+  return ++marks.generation;
+}
+
 class SearchContext {
   private readonly slices: (DaySlice | undefined)[] = [];
   closedSeen = false;
-  private readonly openCache = new Map<number, boolean>();
+  /** Whether each flight-date is open, for this search: see OpenMarks. */
+  private readonly marks: OpenMarks;
+  private readonly generation: number;
   /**
    * bestNext answers per inbound flight: the bound it was asked with and what it found. Many
    * first legs reach the same hub and scan the same second legs, each asking for the same
@@ -169,6 +202,8 @@ class SearchContext {
     private readonly reuseOnward: boolean,
   ) {
     this.facts = worldFacts(world);
+    this.marks = openMarksOf(world);
+    this.generation = nextGeneration(this.marks);
   }
 
   slice(utcDay: number): DaySlice {
@@ -193,12 +228,14 @@ class SearchContext {
   open(pattern: number, localDay: number, departure: number): boolean {
     if (!this.isOpen) return true;
     const key = this.flightKey(pattern, localDay);
-    let result = key < 0 ? undefined : this.openCache.get(key);
-    if (result === undefined) {
-      result = this.isOpen(pattern, localDay, departure);
-      if (key >= 0) this.openCache.set(key, result);
-      if (!result) this.closedSeen = true;
+    const marks = this.marks;
+    if (key >= 0 && marks.stamp[key] === this.generation) return marks.open[key] === 1;
+    const result = this.isOpen(pattern, localDay, departure);
+    if (key >= 0) {
+      marks.stamp[key] = this.generation;
+      marks.open[key] = result ? 1 : 0;
     }
+    if (!result) this.closedSeen = true;
     return result;
   }
 

@@ -1,4 +1,4 @@
-import { CABIN_LABELS, type Itinerary, type SearchQuery, type SearchResponse } from '../../core/search';
+import { type Cabin, CABIN_LABELS, type Itinerary, type SearchQuery, type SearchResponse } from '../../core/search';
 import type { Db } from '../../db/client';
 import { SALES_CLOSE_MINUTES } from '../fares/model';
 import { type Passengers, type PricedItinerary, priceItinerary } from '../fares/price';
@@ -67,17 +67,29 @@ export function rankInMemory(world: World, inventory: InventoryView, query: Sear
   const seatsNeeded = passengers.adults + passengers.children;
   const cutoff = now.getTime() + SALES_CLOSE_MINUTES * 60_000;
   const closed = { noCabin: 0, departed: 0, soldOut: 0 };
-  const seatsOf = (flight: DatedFlight) => inventory.get(flight.flightId, cabin, flight.capacity[cabin]);
+  const seatsOf = (flight: DatedFlight) => inventory.countsOf(flight.pattern.key, flight.departureDate, cabin, flight.capacity[cabin]);
+  const capacities = cabinCapacities(world, cabin);
+  // The engine asks about hundreds of flights of a few local days: each day's rows are looked up once.
+  const firstDay = dayNumber(query.date) - 2;
+  const rowsByDay: (ReturnType<InventoryView['rowsOn']> | null)[] = [null, null, null, null, null, null];
+  const available = (patternKey: string, localDay: number, capacity: number): number => {
+    const i = localDay - firstDay;
+    if (i < 0 || i >= rowsByDay.length) return inventory.availableOf(patternKey, dateOf(localDay), cabin, capacity);
+    let rows = rowsByDay[i];
+    if (rows === null) rowsByDay[i] = rows = inventory.rowsOn(cabin, dateOf(localDay));
+    return rows?.get(patternKey)?.available ?? capacity;
+  };
   const result = findItineraries(world, {
     origin: query.from,
     destination: query.to,
     date: query.date,
     maxStops,
     isOpen: (pattern, localDay, departure) => {
+      const capacity = capacities[pattern] ?? 0;
       const p = world.patterns[pattern];
-      if (!p || cabinCapacity(p.aircraft, cabin) <= 0) closed.noCabin++;
+      if (!p || capacity <= 0) closed.noCabin++;
       else if (departure * 60_000 < cutoff) closed.departed++;
-      else if (inventory.availableOf(p.key, dateOf(localDay), cabin, cabinCapacity(p.aircraft, cabin)) < seatsNeeded) closed.soldOut++;
+      else if (available(p.key, localDay, capacity) < seatsNeeded) closed.soldOut++;
       else return true;
       return false;
     },
@@ -133,6 +145,19 @@ function earlyEmptyReason(world: World, query: SearchQuery, now: Date): string |
 export function inventoryDatesFor(date: string): string[] {
   const day = dayNumber(date);
   return [isoDate(day - 1), date, isoDate(day + 1), isoDate(day + 2)];
+}
+
+/** Seats in a cabin per pattern index (0 when the aircraft has no such cabin), once per world and cabin. */
+const capacitiesOf = new WeakMap<World, Map<Cabin, Int32Array>>();
+function cabinCapacities(world: World, cabin: Cabin): Int32Array {
+  let byCabin = capacitiesOf.get(world);
+  if (!byCabin) capacitiesOf.set(world, (byCabin = new Map()));
+  let capacities = byCabin.get(cabin);
+  if (!capacities) {
+    capacities = Int32Array.from(world.patterns, (p) => cabinCapacity(p.aircraft, cabin));
+    byCabin.set(cabin, capacities);
+  }
+  return capacities;
 }
 
 const dates = new Map<number, string>();
