@@ -102,7 +102,7 @@ export function findItineraries(world: World, query: EngineQuery): EngineResult 
 
   if (maxStops >= 1) {
     for (const f1 of firstLegs) {
-      const f2 = ctx.bestNext(f1.pattern, f1.localDay, f1.arrival, facts.to[f1.pattern] ?? -1, destination, Infinity);
+      const f2 = ctx.legOf(ctx.bestNext(f1.pattern, f1.localDay, f1.arrival, facts.to[f1.pattern] ?? -1, destination, Infinity));
       if (f2) oneStop.push({ legs: [f1, f2], departure: f1.departure, arrival: f2.arrival });
     }
   }
@@ -150,48 +150,60 @@ export function findItineraries(world: World, query: EngineQuery): EngineResult 
 }
 
 /**
- * Per world, one slot per flight-date key (pattern × 16 local days around the query's): the
- * search that last wrote it (its generation) and whether the flight was open. A search takes a
- * new generation instead of clearing, so remembering a flight costs two array writes.
+ * Per world, one slot per flight-date key (pattern × 16 local days around the query's), written
+ * by the search whose generation is in the slot's stamp: whether the flight is open, and the
+ * best onward flight found after it (see SearchContext.bestNext). A search takes a new
+ * generation instead of clearing, so remembering costs a few array writes and no allocation.
  */
-interface OpenMarks {
-  stamp: Int32Array;
-  open: Uint8Array;
+interface FlightScratch {
+  /** generation × 2 + 1 when open, + 0 when closed. */
+  open: Int32Array;
+  /**
+   * Three numbers per slot, side by side so one lookup touches one cache line: the generation,
+   * the bound the onward scan ran with (NO_BOUND for none) and what it found
+   * (day offset × ROW_BITS + row, or −1 for nothing).
+   */
+  next: Int32Array;
   generation: number;
 }
 
-const marksOf = new WeakMap<World, OpenMarks>();
+/** Stands for an unbounded scan (arrival minutes stay far below it). */
+const NO_BOUND = 0x7fffffff;
+/** Rows of a day slice stay below 2²⁴; the day's offset from the search's first UTC day goes above. */
+const ROW_BITS = 0x1000000;
+/** Generations start again from 1 (after clearing) before generation × 2 + 1 would overflow. */
+const LAST_GENERATION = 0x3fffffff;
 
-function openMarksOf(world: World): OpenMarks {
-  let marks = marksOf.get(world);
-  if (!marks) {
+const scratchOf = new WeakMap<World, FlightScratch>();
+
+function flightScratch(world: World): FlightScratch {
+  let scratch = scratchOf.get(world);
+  if (!scratch) {
     const size = world.patterns.length * 16;
-    marks = { stamp: new Int32Array(size), open: new Uint8Array(size), generation: 0 };
-    marksOf.set(world, marks);
+    scratch = { open: new Int32Array(size), next: new Int32Array(size * 3), generation: 0 };
+    // Written once now, so no search pays the first touch of these pages.
+    scratch.open.fill(0);
+    scratch.next.fill(0);
+    scratchOf.set(world, scratch);
   }
-  return marks;
+  return scratch;
 }
 
-function nextGeneration(marks: OpenMarks): number {
-  if (marks.generation >= 0x7fffffff) {
-    marks.stamp.fill(0);
-    marks.generation = 0;
+function nextGeneration(scratch: FlightScratch): number {
+  if (scratch.generation >= LAST_GENERATION) {
+    scratch.open.fill(0);
+    scratch.next.fill(0);
+    scratch.generation = 0;
   }
-  return ++marks.generation;
+  return ++scratch.generation;
 }
 
 class SearchContext {
   private readonly slices: (DaySlice | undefined)[] = [];
   closedSeen = false;
-  /** Whether each flight-date is open, for this search: see OpenMarks. */
-  private readonly marks: OpenMarks;
+  /** Open flights and onward answers, this search's generation: see FlightScratch. */
+  private readonly scratch: FlightScratch;
   private readonly generation: number;
-  /**
-   * bestNext answers per inbound flight: the bound it was asked with and what it found. Many
-   * first legs reach the same hub and scan the same second legs, each asking for the same
-   * onward flight; an answer found under a bound is exact for any smaller bound.
-   */
-  private readonly nextMemo = new Map<number, { bound: number; leg: EngineLeg | null }>();
 
   private readonly facts: ConnectionFacts;
 
@@ -202,8 +214,8 @@ class SearchContext {
     private readonly reuseOnward: boolean,
   ) {
     this.facts = worldFacts(world);
-    this.marks = openMarksOf(world);
-    this.generation = nextGeneration(this.marks);
+    this.scratch = flightScratch(world);
+    this.generation = nextGeneration(this.scratch);
   }
 
   slice(utcDay: number): DaySlice {
@@ -228,44 +240,65 @@ class SearchContext {
   open(pattern: number, localDay: number, departure: number): boolean {
     if (!this.isOpen) return true;
     const key = this.flightKey(pattern, localDay);
-    const marks = this.marks;
-    if (key >= 0 && marks.stamp[key] === this.generation) return marks.open[key] === 1;
-    const result = this.isOpen(pattern, localDay, departure);
+    const marks = this.scratch.open;
     if (key >= 0) {
-      marks.stamp[key] = this.generation;
-      marks.open[key] = result ? 1 : 0;
+      const mark = marks[key] ?? 0;
+      if (mark >> 1 === this.generation) return (mark & 1) === 1;
     }
+    const result = this.isOpen(pattern, localDay, departure);
+    if (key >= 0) marks[key] = this.generation * 2 + (result ? 1 : 0);
     if (!result) this.closedSeen = true;
     return result;
   }
 
   /**
-   * The valid connecting flight from `via` to `to` after `inbound` that arrives first
-   * (exact MCT by terminals and domestic/international, layover limit), arriving before `bound`.
+   * The valid connecting flight from `via` to `to` after the inbound flight that arrives first
+   * (exact MCT by terminals and domestic/international, layover limit), arriving before `bound`:
+   * its position (see legOf), or −1. Positions, not legs: most answers are only compared.
    */
-  bestNext(inPattern: number, inLocalDay: number, inArrival: number, via: number, to: number, bound: number): EngineLeg | null {
+  bestNext(inPattern: number, inLocalDay: number, inArrival: number, via: number, to: number, bound: number): number {
     // `via` is the inbound flight's arrival airport and `to` the query's destination, so the
-    // inbound flight alone identifies the question.
-    const memoKey = this.reuseOnward ? this.flightKey(inPattern, inLocalDay) : -1;
-    if (memoKey < 0) return this.scanNext(inPattern, inArrival, via, to, bound);
-    const known = this.nextMemo.get(memoKey);
-    if (known && bound <= known.bound) {
+    // inbound flight alone identifies the question. Many first legs reach the same hub and scan
+    // the same second legs, each asking for the same onward flight; an answer found under a
+    // bound is exact for any smaller bound.
+    const key = this.reuseOnward ? this.flightKey(inPattern, inLocalDay) : -1;
+    const next = this.scratch.next;
+    const slot = key * 3;
+    const asked = bound === Infinity ? NO_BOUND : bound;
+    if (key >= 0 && next[slot] === this.generation && asked <= (next[slot + 1] ?? 0)) {
       // The earlier scan covered every flight this one would look at: same answer, cut at `bound`.
-      return known.leg && known.leg.arrival < bound ? known.leg : null;
+      const found = next[slot + 2] ?? -1;
+      return found >= 0 && this.arrivalOf(found) < bound ? found : -1;
     }
-    const leg = this.scanNext(inPattern, inArrival, via, to, bound);
-    this.nextMemo.set(memoKey, { bound, leg });
-    return leg;
+    const found = this.scanNext(inPattern, inArrival, via, to, bound);
+    if (key >= 0) {
+      next[slot] = this.generation;
+      next[slot + 1] = asked;
+      next[slot + 2] = found;
+    }
+    return found;
   }
 
-  private scanNext(inPattern: number, inArrival: number, via: number, to: number, bound: number): EngineLeg | null {
+  /** The leg at a position (day offset from the first UTC day × ROW_BITS + row in that day's slice), or null for −1. */
+  legOf(found: number): EngineLeg | null {
+    if (found < 0) return null;
+    const offset = Math.floor(found / ROW_BITS);
+    return legAt(this.slice(this.firstDay + offset), found - offset * ROW_BITS);
+  }
+
+  private arrivalOf(found: number): number {
+    const offset = Math.floor(found / ROW_BITS);
+    return this.slice(this.firstDay + offset).arrival[found - offset * ROW_BITS] ?? 0;
+  }
+
+  /** The earliest-arriving valid onward flight as a packed (day offset, row) position, or −1. */
+  private scanNext(inPattern: number, inArrival: number, via: number, to: number, bound: number): number {
     const key = via * PAIR_STRIDE + to;
     const block = this.world.minBlock.get(key);
-    if (block === undefined) return null;
+    if (block === undefined) return -1;
     const from = inArrival + MIN_MCT;
     const until = inArrival + MAX_LAYOVER;
-    let bestSlice: DaySlice | null = null;
-    let bestRow = 0;
+    let found = -1;
     let bestArrival = bound;
     for (let utcDay = Math.floor(from / 1440); utcDay <= Math.floor(until / 1440); utcDay++) {
       const slice = this.slice(utcDay);
@@ -281,12 +314,11 @@ class SearchContext {
         const p = slice.pattern[r] ?? 0;
         if (!connectsByIndex(this.facts, inPattern, p, inArrival, dep)) continue;
         if (!this.open(p, slice.localDay[r] ?? 0, dep)) continue;
-        bestSlice = slice;
-        bestRow = r;
+        found = (utcDay - this.firstDay) * ROW_BITS + r;
         bestArrival = arr;
       }
     }
-    return bestSlice ? legAt(bestSlice, bestRow) : null;
+    return found;
   }
 
   /** Best (earliest-arriving) h1 → h2 → destination continuation of `inbound`, arriving before `bound`. */
@@ -294,7 +326,8 @@ class SearchContext {
     const key = h1 * PAIR_STRIDE + h2;
     const from = inbound.arrival + MIN_MCT;
     const until = inbound.arrival + MAX_LAYOVER;
-    let best: [EngineLeg, EngineLeg] | null = null;
+    let best: EngineLeg | null = null;
+    let bestLast = -1;
     let bestArrival = bound;
     for (let utcDay = Math.floor(from / 1440); utcDay <= Math.floor(until / 1440); utcDay++) {
       const slice = this.slice(utcDay);
@@ -311,13 +344,15 @@ class SearchContext {
         const localDay = slice.localDay[r] ?? 0;
         if (!this.open(p, localDay, dep)) continue;
         const last = this.bestNext(p, localDay, arr, h2, to, bestArrival);
-        if (last) {
-          best = [{ pattern: p, localDay, departure: dep, arrival: arr }, last];
-          bestArrival = last.arrival;
+        if (last >= 0) {
+          best = { pattern: p, localDay, departure: dep, arrival: arr };
+          bestLast = last;
+          bestArrival = this.arrivalOf(last);
         }
       }
     }
-    return best;
+    const last = this.legOf(bestLast);
+    return best && last ? [best, last] : null;
   }
 }
 
