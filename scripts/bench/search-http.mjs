@@ -1,6 +1,7 @@
 // The search API over HTTP with autocannon against the built server (one run, one server): distinct
 // queries (every request misses the result cache) at 1, 10 and 100 connections, a trivial endpoint
-// at 100 connections, and the repeated mix (served from the result cache) for comparison.
+// at 100 connections (three interleaved pairs with the search at 100), and the repeated mix
+// (served from the result cache) for comparison.
 // Targets: p99 ≤ 10 ms at 10 connections and ≥ 50 % of the trivial endpoint's throughput at 100.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -43,12 +44,23 @@ const trivialUrl = `${base}/api/airports?q=del&limit=1`;
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
 const loadBefore = load();
-const trivial100 = await run('trivial 100', { connections: 100, url: trivialUrl });
+// The 100-connection ratio compares two saturated runs, each swinging by ±10 % on this shared
+// machine: three interleaved pairs, and the pair with the median ratio is reported.
+const pairs = [];
+for (let i = 0; i < 3; i++) {
+  const trivial = await run('trivial 100', { connections: 100, url: trivialUrl });
+  const search = await run('distinct 100', { connections: 100, paths: distinct });
+  pairs.push({ trivial, search, ratio: search.requests.average / trivial.requests.average });
+}
+pairs.sort((a, b) => a.ratio - b.ratio);
+const { trivial: trivial100, search: distinct100 } = pairs[1];
+// The runs below come after the pairs' minute of load, on a warmed-up server (JIT, dated flights,
+// leg JSON, grown young generations): right after start, the 10-connection p99 was 12–14 ms where
+// warm it is ~10 ms (2026-11-25).
 // The floor for the 10-connection target: what this machine gives an endpoint that does almost nothing.
 const trivial10 = await run('trivial 10', { connections: 10, url: trivialUrl });
 const distinct1 = await run('distinct 1', { connections: 1, paths: distinct });
 const distinct10 = await run('distinct 10', { connections: 10, paths: distinct });
-const distinct100 = await run('distinct 100', { connections: 100, paths: distinct });
 const repeated10 = await run('repeated 10', { connections: 10, paths: repeated });
 const loadAfter = load();
 await server.stop();
@@ -57,13 +69,13 @@ rmSync(dir, { recursive: true, force: true });
 const line = (label, r) =>
   `${label.padEnd(48)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  server CPU ${r.cpuPerRequest.toFixed(2)} ms/request`;
 console.log(`load average (1/5/15 min) before ${loadBefore}, after ${loadAfter}; ${os.cpus().length} cores`);
-console.log(line('trivial endpoint (/api/airports?q=del&limit=1), 100 conn', trivial100));
+console.log(line('trivial endpoint (/api/airports?q=del&limit=1), 100 conn (median pair)', trivial100));
 console.log(line('trivial endpoint, 10 connections', trivial10));
 console.log(line(`distinct searches (${distinct.length}), 1 connection`, distinct1));
 console.log(line('distinct searches, 10 connections', distinct10));
-console.log(line('distinct searches, 100 connections', distinct100));
+console.log(line('distinct searches, 100 connections (median pair)', distinct100));
 console.log(line(`repeated mix (${repeated.length}, result cache), 10 connections`, repeated10));
 const ratio = distinct100.requests.average / trivial100.requests.average;
 const met = (ok) => (ok ? 'met' : 'NOT met');
 console.log(`target p99 ≤ 10 ms at 10 connections (distinct): ${distinct10.latency.p99} ms — ${met(distinct10.latency.p99 <= 10)} (the trivial endpoint's own p99 at 10 connections: ${trivial10.latency.p99} ms)`);
-console.log(`target ≥ 50 % of trivial throughput at 100 connections (distinct): ${(ratio * 100).toFixed(0)} % — ${met(ratio >= 0.5)}`);
+console.log(`target ≥ 50 % of trivial throughput at 100 connections (distinct): ${(ratio * 100).toFixed(0)} % — ${met(ratio >= 0.5)} (the three pairs: ${pairs.map((p) => `${(p.ratio * 100).toFixed(0)} %`).join(', ')})`);
