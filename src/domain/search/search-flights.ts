@@ -144,7 +144,7 @@ function earlyEmptyReason(world: World, query: SearchQuery, now: Date): string |
 /** Local departure dates whose inventory a search on `date` reads (connections leave up to a day and a bit later). */
 export function inventoryDatesFor(date: string): string[] {
   const day = dayNumber(date);
-  return [isoDate(day - 1), date, isoDate(day + 1), isoDate(day + 2)];
+  return [dateOf(day - 1), date, dateOf(day + 1), dateOf(day + 2)];
 }
 
 /** Seats in a cabin per pattern index (0 when the aircraft has no such cabin), once per world and cabin. */
