@@ -49,10 +49,11 @@ async function runAgainst(label, env, inspect) {
         const date = new Date(Date.UTC(2026, 11, 10 + d)).toISOString().slice(0, 10);
         const r = await fetch(`${base}/api/search?from=${from}&to=${to}&date=${date}&adults=1`);
         const body = await r.json();
-        // Direct flights of the compact answer, with the id and one adult's all-in fare the client would derive.
+        // Direct flights of the compact answer (a leg is a tuple, flight id first), with the id and one
+        // adult's all-in fare the client would derive.
         for (const it of body.itineraries ?? []) {
           if (it.legs.length !== 1) continue;
-          itineraries.push({ id: `${it.legs[0].flightId}:${body.query.cabin}`, adultTotal: it.fares.adult.baseFare + it.fares.adult.taxesAndFees });
+          itineraries.push({ id: `${it.legs[0][0]}:${body.query.cabin}`, adultTotal: it.fares.adult.baseFare + it.fares.adult.taxesAndFees });
         }
       }
     }

@@ -33,7 +33,7 @@ try {
     const search = `${b}/api/search?from=${from}&to=${to}&date=${date}&adults=1`;
     const flightsIn = async () => {
       const body = await (await fetch(search)).json();
-      return new Set((body.itineraries ?? []).filter((i) => i.legs.length === 1).map((i) => i.legs[0].flightId));
+      return new Set((body.itineraries ?? []).filter((i) => i.legs.length === 1).map((i) => i.legs[0][0]));
     };
     const before = await flightsIn();
     const flightId = [...before][t % before.size];

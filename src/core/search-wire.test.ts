@@ -11,8 +11,8 @@ const compact: CompactSearchResponse = {
   itineraries: [
     {
       legs: [
-        { flightId: 'AI505@2026-12-24', carrier: 'AI', flightNumber: 'AI 505', from: 'BLR', fromTerminal: '2', to: 'DEL', toTerminal: '3', departure: '2026-12-24T22:10:00+05:30', arrival: '2026-12-25T01:00:00+05:30', aircraft: 'Airbus A320neo' },
-        { flightId: 'AI111@2026-12-25', carrier: 'AI', flightNumber: 'AI 111', from: 'DEL', fromTerminal: '3', to: 'LHR', toTerminal: '2', departure: '2026-12-25T02:30:00+05:30', arrival: '2026-12-25T07:15:00+00:00', aircraft: 'Boeing 787-8' },
+        ['AI505@2026-12-24', 'BLR', '2', 'DEL', '3', '2026-12-24T22:10:00+05:30', '2026-12-25T01:00:00+05:30', 'Airbus A320neo'],
+        ['AI111@2026-12-25', 'DEL', '3', 'LHR', '2', '2026-12-25T02:30:00+05:30', '2026-12-25T07:15:00+00:00', 'Boeing 787-8'],
       ],
       seatsLeft: 4,
       fares: { adult: { baseFare: 80000, taxesAndFees: 12000 }, child: { baseFare: 60000, taxesAndFees: 9000 }, infant: { baseFare: 8000, taxesAndFees: 960 } },
@@ -32,7 +32,8 @@ describe('expandSearchResponse', () => {
     expect(it0?.arrivalDayOffset).toBe(1);
     expect(it0?.airlines).toEqual(['Air India']);
     expect(it0?.legs[1]?.to).toEqual({ code: 'LHR', name: 'London Heathrow Airport', city: 'London', terminal: '2' });
-    expect(it0?.legs.every((l) => l.cabin === 'business' && l.carrierName === 'Air India')).toBe(true);
+    expect(it0?.legs.every((l) => l.cabin === 'business' && l.carrier === 'AI' && l.carrierName === 'Air India')).toBe(true);
+    expect(it0?.legs.map((l) => l.flightNumber)).toEqual(['AI 505', 'AI 111']);
     expect(it0?.price.perPassenger.child).toEqual({ baseFare: 60000, taxesAndFees: 9000, total: 69000 });
     // Two adults, one child and one infant.
     expect(it0?.price.total).toEqual({ baseFare: 2 * 80000 + 60000 + 8000, taxesAndFees: 2 * 12000 + 9000 + 960, total: 2 * 92000 + 69000 + 8960 });

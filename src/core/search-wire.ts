@@ -28,21 +28,23 @@ export function expandSearchResponse(compact: CompactSearchResponse): SearchResp
   const { query, airports, carriers } = compact;
   const counts: Record<PassengerType, number> = { adult: query.adults, child: query.children, infant: query.infants };
   const itineraries = compact.itineraries.map((it): Itinerary => {
-    const legs = it.legs.map(
-      (leg): Leg => ({
-        flightId: leg.flightId,
-        carrier: leg.carrier,
-        carrierName: carriers[leg.carrier] ?? leg.carrier,
-        flightNumber: leg.flightNumber,
-        from: { code: leg.from, name: airports[leg.from]?.name ?? leg.from, city: airports[leg.from]?.city ?? leg.from, terminal: leg.fromTerminal },
-        to: { code: leg.to, name: airports[leg.to]?.name ?? leg.to, city: airports[leg.to]?.city ?? leg.to, terminal: leg.toTerminal },
-        departure: leg.departure,
-        arrival: leg.arrival,
-        durationMinutes: minutesBetween(leg.departure, leg.arrival),
-        aircraft: leg.aircraft,
+    const legs = it.legs.map(([flightId, from, fromTerminal, to, toTerminal, departure, arrival, aircraft]): Leg => {
+      // "6E2134@2026-12-24": a two-character carrier code, then the number, then the date.
+      const carrier = flightId.slice(0, 2);
+      return {
+        flightId,
+        carrier,
+        carrierName: carriers[carrier] ?? carrier,
+        flightNumber: `${carrier} ${flightId.slice(2, flightId.indexOf('@'))}`,
+        from: { code: from, name: airports[from]?.name ?? from, city: airports[from]?.city ?? from, terminal: fromTerminal },
+        to: { code: to, name: airports[to]?.name ?? to, city: airports[to]?.city ?? to, terminal: toTerminal },
+        departure,
+        arrival,
+        durationMinutes: minutesBetween(departure, arrival),
+        aircraft,
         cabin: query.cabin,
-      }),
-    );
+      };
+    });
     const first = legs[0];
     const last = legs[legs.length - 1];
     if (!first || !last) throw new Error('An itinerary needs at least one leg');

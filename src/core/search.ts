@@ -139,20 +139,25 @@ export const SearchResponseSchema = z
   .meta({ id: 'SearchResponse' });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
-/** A leg on the wire: airport and airline names come once per answer, in `airports` and `carriers`. */
-export const CompactLegSchema = z.object({
-  flightId: z.string(),
-  carrier: z.string(),
-  flightNumber: z.string(),
-  from: z.string(),
-  fromTerminal: z.string().nullable(),
-  to: z.string(),
-  toTerminal: z.string().nullable(),
-  /** Local date-time with UTC offset; the leg's duration is arrival − departure. */
-  departure: z.string().meta({ example: '2026-12-10T05:55:00+05:30' }),
-  arrival: z.string(),
-  aircraft: z.string(),
-});
+/**
+ * A leg on the wire, as a tuple: flight id, origin, origin terminal, destination, destination
+ * terminal, local departure, local arrival (date-times with UTC offsets), aircraft. The carrier
+ * and flight number are in the flight id ("6E2134@2026-12-24" is 6E 2134), the duration is
+ * arrival − departure, and airport and airline names come once per answer, in `airports` and
+ * `carriers`.
+ */
+export const CompactLegSchema = z
+  .tuple([
+    z.string().meta({ description: 'flight id', example: '6E2134@2026-12-24' }),
+    z.string().meta({ description: 'origin airport code' }),
+    z.string().nullable().meta({ description: 'origin terminal' }),
+    z.string().meta({ description: 'destination airport code' }),
+    z.string().nullable().meta({ description: 'destination terminal' }),
+    z.string().meta({ description: 'local departure', example: '2026-12-24T06:05:00+05:30' }),
+    z.string().meta({ description: 'local arrival' }),
+    z.string().meta({ description: 'aircraft' }),
+  ])
+  .meta({ id: 'CompactLeg' });
 export type CompactLeg = z.infer<typeof CompactLegSchema>;
 
 /** Base fare and taxes of one passenger of a type; the answer's totals follow from these and the query's counts. */

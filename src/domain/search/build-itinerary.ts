@@ -68,18 +68,7 @@ const legJsonCache = new WeakMap<DatedFlight, string>();
 function compactLegJson(flight: DatedFlight): string {
   let json = legJsonCache.get(flight);
   if (json === undefined) {
-    const leg: CompactLeg = {
-      flightId: flight.flightId,
-      carrier: flight.carrier,
-      flightNumber: flight.flightNumber,
-      from: flight.from,
-      fromTerminal: flight.fromTerminal,
-      to: flight.to,
-      toTerminal: flight.toTerminal,
-      departure: flight.departureLocal,
-      arrival: flight.arrivalLocal,
-      aircraft: flight.aircraft,
-    };
+    const leg: CompactLeg = [flight.flightId, flight.from, flight.fromTerminal, flight.to, flight.toTerminal, flight.departureLocal, flight.arrivalLocal, flight.aircraft];
     json = JSON.stringify(leg);
     legJsonCache.set(flight, json);
   }

@@ -55,7 +55,11 @@ describe('GET /api/search', () => {
     for (const it of compact.itineraries) {
       expect(Object.keys(it)).toEqual(['legs', 'seatsLeft', 'fares']);
       expect(Object.keys(it.fares)).toEqual(['adult', 'child']);
-      for (const leg of it.legs) expect(compact.carriers[leg.carrier]).toBeTruthy();
+      for (const [flightId, from, , to] of it.legs) {
+        expect(compact.carriers[flightId.slice(0, 2)]).toBeTruthy();
+        expect(compact.airports[from]).toBeTruthy();
+        expect(compact.airports[to]).toBeTruthy();
+      }
     }
     const full = expandSearchResponse(compact);
     const first = full.itineraries[0];
