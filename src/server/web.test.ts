@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { draftFromSearch, draftToParams, EMPTY_DRAFT } from '../core/search-draft';
 import type { AppEnv } from './context';
 import { registerWebApp } from './web';
 
@@ -45,6 +46,15 @@ describe('web app serving', () => {
       expect(await res.text()).toContain('<title>Safar</title>');
       expect(res.headers.get('cache-control')).toBe('no-cache');
     }
+  });
+
+  it('starts the Results screen\'s search request with the page: the same URL the screen fetches', async () => {
+    const res = await app.request('/result?from=del&to=BOM&date=2026-12-24&adults=2&sort=price');
+    expect(res.headers.get('link')).toBe('</api/search?from=del&to=BOM&date=2026-12-24&cabin=economy&adults=2&children=0&infants=0>; rel=preload; as=fetch; crossorigin');
+    expect(res.headers.get('link')).toBe(`</api/search?${draftToParams(draftFromSearch('from=del&to=BOM&date=2026-12-24&adults=2') ?? EMPTY_DRAFT)}>; rel=preload; as=fetch; crossorigin`);
+    // No search in the URL, or another screen: nothing to start.
+    expect((await app.request('/result')).headers.get('link')).toBeNull();
+    expect((await app.request('/home?from=DEL')).headers.get('link')).toBeNull();
   });
 
   it('sends the precompressed copy the browser accepts, Brotli first, else gzip, else the file itself', async () => {

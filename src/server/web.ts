@@ -2,7 +2,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { draftFromSearch, draftToParams } from '../core/search-draft';
 import type { AppEnv } from './context';
+
+/**
+ * The Results screen's search request, started by the browser while it still downloads the
+ * screen's JavaScript: the same URL the screen fetches (same-origin, so `crossorigin` matches
+ * fetch's own credentials mode and the screen's request takes the preloaded answer). Null when the
+ * URL carries no search (the screen then asks for nothing).
+ * @example searchPreload('?from=DEL&to=BOM&date=2026-12-24') // '</api/search?from=DEL&to=BOM&date=2026-12-24&cabin=economy&adults=1&children=0&infants=0>; rel=preload; as=fetch; crossorigin'
+ */
+export function searchPreload(search: string): string | null {
+  const draft = draftFromSearch(search);
+  if (!draft) return null;
+  return `</api/search?${draftToParams(draft)}>; rel=preload; as=fetch; crossorigin`;
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else
@@ -40,6 +54,8 @@ export function registerWebApp(app: Hono<AppEnv>, distDir: string) {
   app.get('*', (c) => {
     const html = readIndex();
     if (!html) return c.text('The web app has not been built yet. Run: npm run build', 503);
+    const preload = c.req.path === '/result' ? searchPreload(new URL(c.req.url).search) : null;
+    if (preload) c.header('Link', preload);
     return c.html(html);
   });
 }
