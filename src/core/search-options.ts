@@ -24,3 +24,7 @@ export const SEARCH_MESSAGES = {
 } as const;
 
 export const MAX_SEATS_PER_BOOKING = 9;
+
+/** Passenger types, in the order prices list them. */
+export const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const;
+export type PassengerType = (typeof PASSENGER_TYPES)[number];

@@ -1,10 +1,10 @@
 // Turning GET /api/search's compact answer into the SearchResponse the screens use. No zod here:
 // the Results screen imports this on its first load.
 import type { Cabin, CompactSearchResponse, Itinerary, ItineraryPrice, Layover, Leg, PassengerType, SearchResponse } from './search';
+import { PASSENGER_TYPES } from './search-options';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const satisfies readonly PassengerType[];
 
 /**
  * The opaque itinerary id the booking endpoint accepts: leg flight ids joined by "~", then ":cabin".

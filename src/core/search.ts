@@ -50,7 +50,7 @@ export function searchQuerySchema(today: string) {
 }
 export type SearchQuery = z.infer<ReturnType<typeof searchQuerySchema>>;
 
-export type PassengerType = 'adult' | 'child' | 'infant';
+export { PASSENGER_TYPES, type PassengerType } from './search-options';
 
 // ---------------------------------------------------------------------------
 // Wire types. The schemas document the answers (OpenAPI) and give the types; search answers are

@@ -1,7 +1,7 @@
 import { decode, encode, type Leg as BcbpPackageLeg } from 'bcbp';
 import { z } from 'zod';
 import { AppError } from '../../core/errors';
-import { CABINS, type Cabin, type PassengerType } from '../../core/search';
+import { CABINS, type Cabin, PASSENGER_TYPES, type PassengerType } from '../../core/search';
 import { foldToAscii } from './text';
 
 /**
@@ -35,7 +35,7 @@ const inputSchema = z.object({
   lastName: z.string().trim().min(1, 'Last name is required'),
   firstName: z.string().trim().min(1, 'First name is required'),
   middleName: z.string().nullish(),
-  passengerType: z.enum(['adult', 'child', 'infant']).optional(),
+  passengerType: z.enum(PASSENGER_TYPES).optional(),
   issuedOn: isoDate.optional(),
   legs: z.array(legSchema).min(1, 'A boarding pass needs at least one leg').max(4, 'A boarding pass holds at most 4 legs'),
 });

@@ -1,10 +1,8 @@
-import type { Cabin, ItineraryPrice, PassengerType, PriceBreakdown } from '../../core/search';
+import { type Cabin, type ItineraryPrice, PASSENGER_TYPES, type PassengerType, type PriceBreakdown } from '../../core/search';
 import type { InventoryCounts } from '../inventory/rows';
 import type { DatedFlight } from '../world/world';
 import { legFare } from './model';
 import { childBase, infantBase, taxesFor } from './taxes';
-
-const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const;
 
 export interface Passengers {
   adults: number;

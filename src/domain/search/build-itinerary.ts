@@ -1,9 +1,7 @@
-import type { Cabin, CompactLeg, Itinerary, Layover, Leg } from '../../core/search';
+import { type Cabin, type CompactLeg, type Itinerary, type Layover, type Leg, PASSENGER_TYPES } from '../../core/search';
 import type { PricedItinerary } from '../fares/price';
 import type { DatedFlight, World } from '../world/world';
 import { formatItineraryId } from './itinerary-id';
-
-const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const;
 
 /** "Seats left" shows only when few remain. */
 export const FEW_SEATS = 9;
