@@ -23,6 +23,23 @@ function buildMeta(): Plugin {
   };
 }
 
+// Inter's Latin file is fetched beside the stylesheet rather than after the first layout, so the
+// first paint draws text in Inter and the app's later render of the same text is not a new, larger
+// paint (a fallback font is wider).
+function preloadFont(): Plugin {
+  return {
+    name: 'safar-preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, ctx) => {
+        const file = Object.keys(ctx.bundle ?? {}).find((name) => /\/inter-latin-wght-normal-[\w-]+\.woff2$/.test(name));
+        return file ? [{ tag: 'link', attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }] : [];
+      },
+    },
+  };
+}
+
 // The web app lives in src/web; the API server (src/server) serves dist/web in production
 // and is proxied under /api during `npm run dev`.
 export default defineConfig({
@@ -35,6 +52,7 @@ export default defineConfig({
     react(),
     themeInit(),
     buildMeta(),
+    preloadFont(),
     // Manifest and service worker (decision 0022). The worker's source is src/web/sw/sw.ts;
     // the page registers it itself after load (src/web/features/pwa/register-sw.ts).
     VitePWA({

@@ -52,10 +52,15 @@ try {
         lcp: lhr.audits['largest-contentful-paint'].numericValue ?? 0,
         fcp: lhr.audits['first-contentful-paint'].numericValue ?? 0,
       });
+      if (process.env.LH_VERBOSE) {
+        const lcpItems = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+        console.error(JSON.stringify({ page: page.name, perf: samples.at(-1).performance, lcp: Math.round(samples.at(-1).lcp), tbt: Math.round(samples.at(-1).tbt), lcpElement: lcpItems.map((t) => (t.items ?? []).map((i) => i.node?.snippet ?? i.phase + ':' + Math.round(i.timing ?? 0))).flat() }));
+      }
       for (const item of lhr.audits['errors-in-console']?.details?.items ?? []) errors.add(`${item.source}: ${item.description}`);
       for (const [id, audit] of Object.entries(lhr.audits)) {
         if (audit.score !== null && audit.score < 1 && (lhr.categories.accessibility.auditRefs.some((r) => r.id === id) || lhr.categories['best-practices'].auditRefs.some((r) => r.id === id)) && audit.scoreDisplayMode === 'binary') {
-          errors.add(`audit failed: ${id} — ${audit.title}`);
+          const nodes = (audit.details?.items ?? []).map((item) => item.node?.snippet).filter(Boolean).slice(0, 3);
+          errors.add(`audit failed: ${id} — ${audit.title}${nodes.length ? ` (${nodes.join(' ')})` : ''}`);
         }
       }
     }

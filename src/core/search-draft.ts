@@ -1,5 +1,10 @@
 // The search as a results URL carries it, shared by the Results screen and the server (which
-// starts the screen's API request as soon as it serves the page). No zod: the home page loads it.
+// starts the screen's API request and draws its heading as soon as it serves the page). No zod:
+// the home page loads it.
+
+import type { SearchQuery } from './search';
+import { CABINS, MAX_SEATS_PER_BOOKING } from './search-options';
+import type { Cabin } from './search-options';
 
 /** The search as the form holds it and the URL carries it: every value a string, nothing validated yet. */
 export interface SearchDraft {
@@ -38,3 +43,48 @@ export function draftToParams(draft: SearchDraft): string {
   return new URLSearchParams({ ...draft }).toString();
 }
 
+const AIRPORT_CODE = /^[A-Z]{3}$/;
+const DIGIT = /^\d$/;
+
+/**
+ * The search a results URL names when it is in the form the search form writes (airport codes,
+ * an ISO date, a known class, one-digit counts), read without the validation library so the page
+ * can draw its summary and fare calendar before the answer arrives. Anything else gives null, and
+ * the server's answer supplies the query. Past dates are left to the server to refuse.
+ * @example queryFromDraft({ from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'economy', adults: '1', children: '0', infants: '0' })
+ * // { from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'economy', adults: 1, children: 0, infants: 0 }
+ */
+export function queryFromDraft(draft: SearchDraft): SearchQuery | null {
+  const { from, to, date, cabin } = draft;
+  if (!AIRPORT_CODE.test(from) || !AIRPORT_CODE.test(to) || from === to) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return null;
+  if (!(CABINS as readonly string[]).includes(cabin)) return null;
+  if (![draft.adults, draft.children, draft.infants].every((v) => DIGIT.test(v))) return null;
+  const adults = Number(draft.adults);
+  const children = Number(draft.children);
+  const infants = Number(draft.infants);
+  if (adults < 1 || adults + children > MAX_SEATS_PER_BOOKING || infants > adults) return null;
+  return { from, to, date, cabin: cabin as Cabin, adults, children, infants };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : word === 'child' ? 'ren' : 's'}`;
+}
+
+/**
+ * Who travels, in words; children and infants only when there are any.
+ * @example travellersText({ adults: 2, children: 0, infants: 1 }) // "2 adults, 1 infant"
+ */
+export function travellersText(query: Pick<SearchQuery, 'adults' | 'children' | 'infants'>): string {
+  return [plural(query.adults, 'adult'), query.children ? plural(query.children, 'child') : '', query.infants ? plural(query.infants, 'infant') : ''].filter(Boolean).join(', ');
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The day of travel as the results heading shows it.
+ * @example travelDayText('2026-12-24') // "Thu, 24 Dec 2026"
+ */
+export function travelDayText(date: string): string {
+  return dayFormat.format(new Date(`${date}T00:00:00Z`));
+}

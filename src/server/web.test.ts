@@ -18,7 +18,7 @@ describe('web app serving', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'safar-web-'));
     await mkdir(path.join(dir, 'assets'));
-    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Safar</title>');
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Safar</title><main id="main"><div class="skeleton"></div></main>');
     await writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
     await writeFile(path.join(dir, 'assets', 'big-abc123.js'), BIG);
     await writeFile(path.join(dir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG));
@@ -55,6 +55,17 @@ describe('web app serving', () => {
     // No search in the URL, or another screen: nothing to start.
     expect((await app.request('/result')).headers.get('link')).toBeNull();
     expect((await app.request('/home?from=DEL')).headers.get('link')).toBeNull();
+  });
+
+  it('draws a results URL\'s heading and search into the page, in place of the generic skeleton', async () => {
+    const html = await (await app.request('/result?from=DEL&to=BOM&date=2026-12-24&adults=2&infants=1&cabin=business')).text();
+    expect(html).toContain('<main id="main"><div class="container page results-page"><header class="results-head"><h1>Flight Results</h1>');
+    expect(html).toContain('<span>Thu, 24 Dec 2026</span><span>2 adults, 1 infant</span><span>Business</span>');
+    expect(html).not.toContain('<div class="skeleton"></div>');
+    // A search the screen itself could not draw keeps the generic skeleton, and markup in the URL stays text.
+    for (const url of ['/result', '/result?from=DEL&to=DEL&date=2026-12-24', '/result?from=%3Cb%3E&to=BOM&date=2026-12-24', '/home?from=DEL&to=BOM&date=2026-12-24']) {
+      expect(await (await app.request(url)).text()).toContain('<main id="main"><div class="skeleton"></div></main>');
+    }
   });
 
   it('sends the precompressed copy the browser accepts, Brotli first, else gzip, else the file itself', async () => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { resultsFirstFrame } from '../core/results-first-frame';
 import { draftFromSearch, draftToParams } from '../core/search-draft';
 import type { AppEnv } from './context';
 
@@ -31,6 +32,9 @@ export function registerWebApp(app: Hono<AppEnv>, distDir: string) {
     if (indexHtml === undefined && existsSync(indexPath)) indexHtml = readFileSync(indexPath, 'utf8');
     return indexHtml;
   };
+  // A results page paints its heading and search before the script runs: the server puts them
+  // into <main> in place of the generic skeleton.
+  const MAIN = /(<main id="main">)[\s\S]*?(<\/main>)/;
 
   // Cache headers are set after the file is served (serveStatic's onFound runs too late to add them).
   app.use('*', async (c, next) => {
@@ -54,8 +58,11 @@ export function registerWebApp(app: Hono<AppEnv>, distDir: string) {
   app.get('*', (c) => {
     const html = readIndex();
     if (!html) return c.text('The web app has not been built yet. Run: npm run build', 503);
-    const preload = c.req.path === '/result' ? searchPreload(new URL(c.req.url).search) : null;
+    if (c.req.path !== '/result') return c.html(html);
+    const search = new URL(c.req.url).search;
+    const preload = searchPreload(search);
     if (preload) c.header('Link', preload);
-    return c.html(html);
+    const frame = resultsFirstFrame(search);
+    return c.html(frame ? html.replace(MAIN, (_, open: string, close: string) => open + frame + close) : html);
   });
 }

@@ -7,12 +7,26 @@ import { watchInstallOffer } from './features/pwa/pwa-state';
 import { whenIdle } from './lib/idle';
 import { prefetchToasts } from './lib/toast';
 
+/**
+ * Resolves once the page's own first frame (the header and what the server drew into <main>, its
+ * text in Inter, whose file the page preloads) has had a chance to paint, and at the latest after
+ * 300 ms. On a slow network the script arrives long after that and nothing waits; on a fast one the
+ * app starts a frame later instead of replacing text that was never shown.
+ */
+function afterFirstFrame(): Promise<void> {
+  const font = document.fonts ? document.fonts.load('1em "Inter Variable"').then(() => undefined, () => undefined) : Promise.resolve();
+  const painted = font.then(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+  return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, 300))]);
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void afterFirstFrame().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 watchInstallOffer();
 window.addEventListener(

@@ -140,6 +140,7 @@ test.describe('shell', () => {
 
   test('the skip link moves keyboard focus to the content', async ({ page }) => {
     await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();

@@ -71,6 +71,25 @@ test.describe('layout stability', () => {
   });
 });
 
+test.describe('first paint', () => {
+  test('a results page shows its heading and search before the script runs, exactly as the screen draws them', async ({ browser }) => {
+    // Without JavaScript the page is what the server drew.
+    const bare = await browser.newContext({ javaScriptEnabled: false });
+    const before = await bare.newPage();
+    await before.goto(RESULTS);
+    await expect(before.getByRole('heading', { level: 1, name: 'Flight Results' })).toBeVisible();
+    const served = await before.locator('.results-head').evaluate((el) => el.outerHTML);
+    await bare.close();
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(RESULTS);
+    await expect(page.getByRole('heading', { name: /\d+ of \d+ flights/ })).toBeVisible();
+    expect(await page.locator('.results-head').evaluate((el) => el.outerHTML)).toBe(served);
+    await context.close();
+  });
+});
+
 test.describe('phone width', () => {
   for (const path of ['/', '/about', '/explore', RESULTS, '/login']) {
     test(`${path.includes('?') ? '/result with a search' : path} is no wider than a 390 px phone`, async ({ page }) => {

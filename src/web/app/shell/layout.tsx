@@ -1,12 +1,20 @@
 import { Suspense, useEffect } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
+import { draftFromSearch, queryFromDraft } from '../../../core/search-draft';
+import { ResultsFirstFrame } from '../../features/search/results-head';
 import { AppRoutes } from '../router';
 import { Footer } from './footer';
 import { Header } from './header';
 import { OfflineBanner } from './offline-banner';
 
-// index.html draws the same skeleton before the script runs: keep the two alike.
+// index.html draws the same skeleton before the script runs: keep the two alike. A results URL
+// shows its heading and search at once (the server draws that into the page too).
 function PageSkeleton() {
+  const [pathname] = useLocation();
+  const search = useSearch();
+  const draft = pathname === '/result' ? draftFromSearch(search) : null;
+  const query = draft ? queryFromDraft(draft) : null;
+  if (query) return <ResultsFirstFrame query={query} />;
   return (
     <div className="container page" role="status" aria-busy="true">
       <span className="visually-hidden">Loading…</span>

@@ -1,12 +1,12 @@
-import { ArrowRight } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { SearchQuery } from '../../../core/search';
-import { CABIN_LABELS, type Cabin } from '../../../core/search-options';
+import type { Cabin } from '../../../core/search-options';
 import { useDocumentTitle } from '../../components/page-title';
 import { SEARCH_OFFLINE_MESSAGE, waitingForConnection } from '../../features/offline/connection';
 import { QueryScope } from '../../features/query/query-scope';
 import { airlinesOf, applyFilters, isSortKey, NO_FILTERS, type ResultFilters, SORT_LABELS, SORTS, sortItineraries, type SortKey } from '../../features/search/result-filters';
+import { ResultsHead } from '../../features/search/results-head';
 import { useSearchResults } from '../../features/search/search-api';
 import { draftFromSearch, draftToParams, queryFromDraft, resultUrl } from '../../features/search/search-url';
 import { ApiError } from '../../lib/api';
@@ -29,17 +29,6 @@ export function ResultPage() {
 }
 
 const PAGE_SIZE = 20;
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : word === 'child' ? 'ren' : 's'}`;
-}
-
-/** "2 adults, 1 infant" */
-export function travellersText(query: Pick<SearchQuery, 'adults' | 'children' | 'infants'>): string {
-  return [plural(query.adults, 'adult'), query.children ? plural(query.children, 'child') : '', query.infants ? plural(query.infants, 'infant') : ''].filter(Boolean).join(', ');
-}
 
 function NoData({ reason }: { reason?: string | null }) {
   return (
@@ -106,19 +95,7 @@ function Results() {
 
   return (
     <div className="container page results-page">
-      <header className="results-head">
-        <h1>Flight Results</h1>
-        {query ? (
-          <p className="results-summary">
-            <strong>
-              {query.from} <ArrowRight aria-label="to" size={16} className="inline-icon" /> {query.to}
-            </strong>
-            <span>{dayFormat.format(new Date(`${query.date}T00:00:00Z`))}</span>
-            <span>{travellersText(query)}</span>
-            <span>{CABIN_LABELS[query.cabin]}</span>
-          </p>
-        ) : null}
-      </header>
+      <ResultsHead query={query} />
 
       {draft ? (
         <details className="modify-search" open={results.isError ? true : undefined} onToggle={(event) => event.currentTarget.open && setModifyOpened(true)}>
