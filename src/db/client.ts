@@ -28,6 +28,8 @@ export interface Database {
    * has one process per data folder, so nothing else writes to it.
    */
   listen?(channel: string, onNotify: (payload: string | undefined) => void): Promise<() => Promise<void>>;
+  /** Sends `payload` on `channel` to every listening connection (PostgreSQL only, as `listen`). */
+  notify?(channel: string, payload: string): Promise<void>;
 }
 
 /** Folder of the generated SQL migrations, found from source and from the bundled server alike. */
@@ -53,9 +55,6 @@ export async function openPglite(dataDir: string | undefined, options: { migrate
     const db = drizzlePglite({ client: client as PGlite, schema });
     if (options.migrate !== false) {
       await migratePglite(db, { migrationsFolder: migrationsFolder() });
-      // Row notifications (migration 0012) tell other processes about seat changes; the embedded
-      // database has no other process, so nothing would ever listen: skip the work on every write.
-      await client.query('alter table flight_inventory disable trigger flight_inventory_notify_row');
     }
     return {
       db,
@@ -104,6 +103,9 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
     listen: async (channel, onNotify) => {
       const { unlisten } = await sql.listen(channel, (payload) => onNotify(payload), () => onNotify(undefined));
       return unlisten;
+    },
+    notify: async (channel, payload) => {
+      await sql.notify(channel, payload);
     },
   };
 }

@@ -51,6 +51,7 @@ describe('answer compression', () => {
       const res = await app.request(path, { headers: accept ? { 'Accept-Encoding': accept } : {} });
       expect(res.headers.get('content-encoding'), `${path} ${accept}`).toBeNull();
       expect(await res.text()).toBe(path === '/big' ? BIG_TEXT : '{"ok":true}');
+      if (accept) expect(res.headers.get('vary'), `${path} ${accept}`).toBe('Accept-Encoding');
     }
     const head = await app.request('/big', { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
     expect(head.headers.get('content-encoding')).toBeNull();

@@ -11,7 +11,7 @@ import { ConfigError, loadConfig } from './config';
 import { createAppDeps } from './deps';
 import { JOBS } from './jobs/registry';
 import { startJobs } from './jobs/runner';
-import { followInventoryChanges } from './inventory-feed';
+import { followInventoryChanges, publishInventoryChanges } from './inventory-feed';
 import { createLogger } from './logger';
 import { weatherOf } from './weather';
 import { createSearchPool, datesOnSale, defaultSearchWorkers } from './search/pool';
@@ -44,8 +44,10 @@ async function main() {
   const inventory = new InventoryView();
   // Every date on sale in memory up front, so a search never waits for the database.
   await inventory.ensureDates(database.db, datesOnSale(world, systemClock.now()));
-  // Other processes' seat changes reach this one's searches when they commit (PostgreSQL).
+  // Seat changes travel between processes on PostgreSQL: each publishes what it commits, and
+  // every other one applies that news to its searches.
   const stopFeed = await followInventoryChanges(database, inventory, logger);
+  const stopPublishing = publishInventoryChanges(database, inventory, logger);
   // SEARCH_WORKERS=0 answers searches on the serving thread (no worker threads at all).
   const workers = config.SEARCH_WORKERS ?? defaultSearchWorkers();
   const search = workers > 0 ? createSearchPool({ size: workers, seed: world.seed, scale: world.scale, inventory, logger }) : inThreadSearcher(world, inventory);
@@ -79,6 +81,7 @@ async function main() {
     logger.info('stopping', { signal });
     server.close();
     await jobs.stop();
+    await stopPublishing();
     await stopFeed();
     await search.close();
     await database.close();

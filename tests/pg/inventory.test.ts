@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPostgres } from '../../src/db/client';
 import { flightInventory } from '../../src/db/schema';
 import { inventoryDatesFor, searchInMemory } from '../../src/domain/search/search-flights';
-import { followInventoryChanges } from '../../src/server/inventory-feed';
+import { followInventoryChanges, publishInventoryChanges } from '../../src/server/inventory-feed';
 import { silentLogger } from '../../src/server/logger';
 import { quoteItinerary } from '../../src/domain/fares/quote';
 import { simulateDemand } from '../../src/domain/inventory/demand';
@@ -59,26 +59,33 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: inventory changes reach other p
     const nodeB = await openPostgres(scratch.url, { poolSize: 2, migrate: false });
     try {
       const query = { from: 'DEL', to: 'BOM', date: '2026-12-10', cabin: 'economy' as const, adults: 1, children: 0, infants: 0 };
+      const viewA = new InventoryView();
       const viewB = new InventoryView();
       await viewB.ensureDates(nodeB.db, inventoryDatesFor(query.date));
+      const stopPublishing = publishInventoryChanges(nodeA, viewA, silentLogger);
       const stop = await followInventoryChanges(nodeB, viewB, silentLogger);
       const directIds = () => searchInMemory(world, viewB, query, NOW).list.filter((i) => i.legs.length === 1).map((i) => i.legs[0]?.flightId);
-      const flightId = directIds()[0];
+      const [flightId] = directIds();
       if (!flightId) throw new Error('no direct flight');
-      // Node A sells the flight's last economy seat (no refresh job runs anywhere in this test).
+      // Node A sells the flight's last economy seats and, as its booking path does after every
+      // commit, tells its own view, which publishes the news (no refresh job runs in this test).
       await ensureInventoryRows(nodeA.db, world, [{ flightId, cabin: 'economy' }]);
-      await nodeA.db.update(flightInventory).set({ available: 0, held: 0, sold: sql`${flightInventory.capacity}` }).where(and(eq(flightInventory.flightId, flightId), eq(flightInventory.cabin, 'economy')));
+      const [sold] = await nodeA.db
+        .update(flightInventory)
+        .set({ available: 0, held: 0, sold: sql`${flightInventory.capacity}`, version: sql`${flightInventory.version} + 1` })
+        .where(and(eq(flightInventory.flightId, flightId), eq(flightInventory.cabin, 'economy')))
+        .returning();
+      if (!sold) throw new Error('no row');
+      viewA.applyChange(flightId, 'economy', sold);
       await vi.waitFor(() => expect(directIds()).not.toContain(flightId), { timeout: 5_000, interval: 10 });
-      // The notification carried the row's counts and version: node B holds exactly the stored row.
-      const [stored] = await nodeA.db.select().from(flightInventory).where(and(eq(flightInventory.flightId, flightId), eq(flightInventory.cabin, 'economy')));
-      expect(viewB.entries().find((e) => e.flightId === flightId && e.cabin === 'economy')).toEqual({
-        flightId,
-        cabin: 'economy',
-        available: stored?.available,
-        held: stored?.held,
-        sold: stored?.sold,
-        version: stored?.version,
-      });
+      // The news carried the row's counts and version: node B holds exactly the stored row.
+      expect(viewB.entries().find((e) => e.flightId === flightId && e.cabin === 'economy')).toEqual({ flightId, cabin: 'economy', available: 0, held: 0, sold: sold.sold, version: sold.version });
+
+      // Many changes at once travel in batches under PostgreSQL's payload limit, all of them.
+      const many = world.patterns.slice(0, 400).map((p) => ({ flightId: `${p.key}@2026-12-11`, cabin: 'economy' as const }));
+      for (const [i, row] of many.entries()) viewA.applyChange(row.flightId, row.cabin, { available: 100 - (i % 50), held: 1, sold: 2, version: 7 });
+      await vi.waitFor(() => expect(many.filter((row) => viewB.get(row.flightId, row.cabin, 999).held === 1)).toHaveLength(many.length), { timeout: 5_000, interval: 20 });
+      await stopPublishing();
       await stop();
     } finally {
       await nodeA.close();

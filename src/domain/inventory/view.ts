@@ -121,10 +121,18 @@ export class InventoryView {
   }
 
   /**
-   * A committed change to a row: from the booking path after its commit, or from another
-   * process's notification. Older or identical news changes nothing.
+   * Told of every change this process commits (`applyChange` from here), so it can pass the news
+   * on to other processes (src/server/inventory-feed.ts). Unset: nobody else needs to know.
    */
-  applyChange(flightId: string, cabin: Cabin, change: InventoryChange): void {
+  onChangeHere: ((entry: InventoryEntry) => void) | null = null;
+
+  /**
+   * A committed change to a row: from this process's booking path after its commit (`here`), or
+   * from another process's news (`elsewhere`). Older or identical news changes nothing here;
+   * every change made here is passed to `onChangeHere` all the same.
+   */
+  applyChange(flightId: string, cabin: Cabin, change: InventoryChange, from: 'here' | 'elsewhere' = 'here'): void {
+    if (from === 'here') this.onChangeHere?.(entryOf(flightId, cabin, change));
     if (!this.set(flightId, cabin, change)) return;
     this.version++;
     this.notify([entryOf(flightId, cabin, change)]);
