@@ -1,6 +1,6 @@
 import './styles/base.css';
 import './styles/shell.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { watchInstallOffer } from './features/pwa/pwa-state';
@@ -21,13 +21,18 @@ function afterFirstFrame(): Promise<void> {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-void afterFirstFrame().then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// The first render is a transition, so React yields to the browser between components instead
+// of holding the main thread for the whole tree (the page already shows its first frame).
+void afterFirstFrame().then(() => {
+  const app = createRoot(root);
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});
 watchInstallOffer();
 window.addEventListener(
   'load',
