@@ -66,8 +66,8 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     // the statement failed, so nothing was half-saved.
     return c.json(toErrorBody('bad_request', 'The request contains characters that are not allowed.'), 400);
   }
-  c.var.deps.logger.error('unhandled error', {
-    requestId: c.var.requestId,
+  c.get('deps').logger.error('unhandled error', {
+    requestId: c.get('requestId'),
     method: c.req.method,
     path: c.req.path,
     ...errorForLog(err),

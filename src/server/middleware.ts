@@ -14,7 +14,7 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     // a ready body into a stream, which costs more than many handlers.
     c.res.headers.set('X-Request-Id', requestId);
     if (!c.req.path.startsWith('/api/')) return;
-    c.var.deps.logger.info('request', {
+    c.get('deps').logger.info('request', {
       requestId,
       method: c.req.method,
       path: c.req.path,

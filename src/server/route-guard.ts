@@ -75,7 +75,7 @@ export const OWNER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** 401 unless signed in or carrying a well-formed owner token (whose hash the handler then matches). */
 const requireUserOrOwnerToken = createMiddleware<AppEnv>(async (c, next) => {
   const token = c.req.header(OWNER_TOKEN_HEADER);
-  if (!c.var.user && !(token && OWNER_TOKEN_PATTERN.test(token))) {
+  if (!c.get('user') && !(token && OWNER_TOKEN_PATTERN.test(token))) {
     return c.json(toErrorBody('unauthorized', 'Sign in, or open this from the browser or link you created the alert with.'), 401);
   }
   await next();

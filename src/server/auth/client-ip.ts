@@ -15,7 +15,7 @@ export const TEST_CLIENT_IP_HEADER = 'x-test-client-ip';
  * @example const ip = clientIp(c) // '203.0.113.9'
  */
 export function clientIp(c: Context<AppEnv>): string {
-  const { config } = c.var.deps;
+  const { config } = c.get('deps');
   if (config.NODE_ENV === 'test') {
     const testIp = c.req.header(TEST_CLIENT_IP_HEADER)?.trim();
     if (testIp) return testIp.slice(0, 64);

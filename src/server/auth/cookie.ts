@@ -14,12 +14,12 @@ export function sessionCookieName(config: Pick<Config, 'NODE_ENV'>): string {
 
 /** Reads the raw session token from the request, if any. */
 export function readSessionCookie(c: Context<AppEnv>): string | undefined {
-  return getCookie(c, sessionCookieName(c.var.deps.config)) || undefined;
+  return getCookie(c, sessionCookieName(c.get('deps').config)) || undefined;
 }
 
 /** Sets the session cookie: HttpOnly, SameSite=Lax, Path=/, Secure in production. */
 export function writeSessionCookie(c: Context<AppEnv>, token: string, expiresAt: Date): void {
-  const { config, clock } = c.var.deps;
+  const { config, clock } = c.get('deps');
   const secure = config.NODE_ENV === 'production';
   const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - clock.now().getTime()) / 1000));
   setCookie(c, sessionCookieName(config), token, {
@@ -33,7 +33,7 @@ export function writeSessionCookie(c: Context<AppEnv>, token: string, expiresAt:
 
 /** Tells the browser to forget the session cookie. */
 export function clearSessionCookie(c: Context<AppEnv>): void {
-  const { config } = c.var.deps;
+  const { config } = c.get('deps');
   const secure = config.NODE_ENV === 'production';
   deleteCookie(c, sessionCookieName(config), { httpOnly: true, sameSite: 'Lax', path: '/', secure });
 }

@@ -4,7 +4,7 @@ import type { AppEnv } from '../context';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './cookie';
 
 /**
- * Sets `c.var.user` from a valid session cookie on every `/api/*` request
+ * Sets `c.get('user')` from a valid session cookie on every `/api/*` request
  * (undefined when there is none). A cookie whose session is gone is cleared;
  * one whose idle expiry slid is sent again with the new lifetime.
  * @example app.use('/api/*', sessionMiddleware())
@@ -14,7 +14,7 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
     c.set('user', undefined);
     const token = readSessionCookie(c);
     if (token) {
-      const { database, clock } = c.var.deps;
+      const { database, clock } = c.get('deps');
       const session = await findSession(database.db, clock, token);
       if (session) {
         c.set('user', session.user);

@@ -16,6 +16,6 @@ const tripsRoute = travellerRoute({}, {
 export function registerAssistant(app: OpenApiApp) {
   app.openapi(tripsRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await assistantTrips(c.var.deps.database.db, c.var.deps.world, currentUser(c).id, c.var.deps.clock.now()), 200);
+    return c.json(await assistantTrips(c.get('deps').database.db, c.get('deps').world, currentUser(c).id, c.get('deps').clock.now()), 200);
   });
 }

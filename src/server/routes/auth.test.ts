@@ -378,7 +378,7 @@ describe('auth API', () => {
         await next();
       });
       guarded.use('*', sessionMiddleware());
-      guarded.get('/api/mine', requireUser, (c) => c.json({ email: c.var.user?.email }));
+      guarded.get('/api/mine', requireUser, (c) => c.json({ email: c.get('user')?.email }));
       const anonymous = await guarded.request('/api/mine');
       expect(anonymous.status).toBe(401);
       expect(await anonymous.json()).toEqual({ error: { code: 'unauthorized', message: 'Please login to book flights' } });

@@ -55,18 +55,18 @@ const sessionRoute = publicRoute({
 /** Accounts endpoints: signup, login, logout, session. */
 export function registerAuth(app: OpenApiApp) {
   app.openapi(signupRoute, async (c) => {
-    const { database, clock } = c.var.deps;
+    const { database, clock } = c.get('deps');
     const body = c.req.valid('json');
-    const { config } = c.var.deps;
+    const { config } = c.get('deps');
     const limits = authLimits({ signupPerIp: config.SIGNUP_LIMIT_PER_IP, loginPerIp: config.LOGIN_LIMIT_PER_IP });
     const user = await createAccount(database.db, clock, { email: body.email, password: body.password, ip: clientIp(c) }, limits);
     return c.json({ user }, 201);
   });
 
   app.openapi(loginRoute, async (c) => {
-    const { database, clock } = c.var.deps;
+    const { database, clock } = c.get('deps');
     const body = c.req.valid('json');
-    const { config } = c.var.deps;
+    const { config } = c.get('deps');
     const limits = authLimits({ signupPerIp: config.SIGNUP_LIMIT_PER_IP, loginPerIp: config.LOGIN_LIMIT_PER_IP });
     const user = await authenticate(database.db, clock, { email: body.email, password: body.password, ip: clientIp(c) }, limits);
     // A fresh token on every sign-in (no session fixation). The session this browser held
@@ -81,13 +81,13 @@ export function registerAuth(app: OpenApiApp) {
 
   app.openapi(logoutRoute, async (c) => {
     const token = readSessionCookie(c);
-    if (token) await deleteSession(c.var.deps.database.db, token);
+    if (token) await deleteSession(c.get('deps').database.db, token);
     clearSessionCookie(c);
     return c.body(null, 204);
   });
 
   app.openapi(sessionRoute, (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ user: c.var.user ?? null }, 200);
+    return c.json({ user: c.get('user') ?? null }, 200);
   });
 }

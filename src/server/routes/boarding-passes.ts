@@ -52,19 +52,19 @@ async function ownPass(deps: AppDeps, userId: string, id: string) {
 export function registerBoardingPasses(app: OpenApiApp) {
 
   app.openapi(listRoute, async (c) => {
-    const passes = await listPasses(c.var.deps.database.db, currentUser(c).id, internationalLookup(c.var.deps));
+    const passes = await listPasses(c.get('deps').database.db, currentUser(c).id, internationalLookup(c.get('deps')));
     c.header('Cache-Control', 'no-store');
     return c.json({ passes: passes.map(({ ticketNumber: _t, international: _i, ...view }) => view) }, 200);
   });
 
   app.openapi(getRoute, async (c) => {
-    const { ticketNumber: _t, international: _i, ...pass } = await ownPass(c.var.deps, currentUser(c).id, c.req.valid('param').id);
+    const { ticketNumber: _t, international: _i, ...pass } = await ownPass(c.get('deps'), currentUser(c).id, c.req.valid('param').id);
     c.header('Cache-Control', 'no-store');
     return c.json({ pass }, 200);
   });
 
   app.openapi(pdfRoute, async (c) => {
-    const pass = await ownPass(c.var.deps, currentUser(c).id, c.req.valid('param').id);
+    const pass = await ownPass(c.get('deps'), currentUser(c).id, c.req.valid('param').id);
     const pdf = await renderBoardingPassPdf({ ...pass, passengerName: pass.passengerName });
     return c.body(pdf.slice().buffer, 200, {
       'Content-Type': 'application/pdf',
@@ -74,7 +74,7 @@ export function registerBoardingPasses(app: OpenApiApp) {
   });
 
   app.openapi(barcodeRoute, async (c) => {
-    const pass = await ownPass(c.var.deps, currentUser(c).id, c.req.valid('param').id);
+    const pass = await ownPass(c.get('deps'), currentUser(c).id, c.req.valid('param').id);
     const svg = renderBarcodeSvg(pass.bcbp, c.req.valid('query').type);
     return c.body(svg, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'private, max-age=3600' });
   });

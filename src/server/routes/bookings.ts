@@ -68,7 +68,7 @@ function isFlatObject(value: unknown): boolean {
 export function registerBookings(app: OpenApiApp) {
 
   app.openapi(createBookingRoute, async (c) => {
-    const { database, clock, checkout } = c.var.deps;
+    const { database, clock, checkout } = c.get('deps');
     const user = currentUser(c);
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
@@ -106,19 +106,19 @@ export function registerBookings(app: OpenApiApp) {
   app.openapi(listRoute, async (c) => {
     const user = currentUser(c);
     c.header('Cache-Control', 'no-store');
-    return c.json({ bookings: await listBookings(c.var.deps.database.db, user.id) }, 200);
+    return c.json({ bookings: await listBookings(c.get('deps').database.db, user.id) }, 200);
   });
 
   app.openapi(getRoute, async (c) => {
     const user = currentUser(c);
-    const booking = await loadBooking(c.var.deps.database.db, c.req.valid('param').id, user.id);
+    const booking = await loadBooking(c.get('deps').database.db, c.req.valid('param').id, user.id);
     if (!booking) throw new AppError('not_found', 'Booking not found');
     c.header('Cache-Control', 'no-store');
     return c.json({ booking }, 200);
   });
 
   app.openapi(ticketRoute, async (c) => {
-    const { database } = c.var.deps;
+    const { database } = c.get('deps');
     const user = currentUser(c);
     const booking = await loadBooking(database.db, c.req.valid('param').id, user.id);
     if (!booking) throw new AppError('not_found', 'Booking not found');

@@ -65,14 +65,14 @@ const deleteFavoriteRoute = travellerRoute({ idIsPublic: true }, {
  */
 export function registerExplore(app: OpenApiApp) {
   app.openapi(catalogueRoute, async (c) => {
-    const { world, inventory, database, clock, search } = c.var.deps;
+    const { world, inventory, database, clock, search } = c.get('deps');
     const catalogue = await cachedExploreCatalogue({ db: database.db, world, inventory, ...pricingVia(search) }, clock.now());
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(catalogue, 200);
   });
 
   app.openapi(detailsRoute, async (c) => {
-    const { world, inventory, database, clock, search } = c.var.deps;
+    const { world, inventory, database, clock, search } = c.get('deps');
     const details = await exploreRouteDetails({ db: database.db, world, inventory, ...pricingVia(search) }, c.req.valid('param').id, clock.now());
     if (!details) throw new AppError('not_found', ROUTE_NOT_FOUND);
     c.header('Cache-Control', 'public, max-age=60');
@@ -81,11 +81,11 @@ export function registerExplore(app: OpenApiApp) {
 
   app.openapi(listFavoritesRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ routeIds: await listFavoriteRoutes(c.var.deps.database.db, currentUser(c).id) }, 200);
+    return c.json({ routeIds: await listFavoriteRoutes(c.get('deps').database.db, currentUser(c).id) }, 200);
   });
 
   app.openapi(putFavoriteRoute, async (c) => {
-    const db = c.var.deps.database.db;
+    const db = c.get('deps').database.db;
     const userId = currentUser(c).id;
     if (!(await addFavoriteRoute(db, userId, c.req.valid('param').id))) throw new AppError('not_found', ROUTE_NOT_FOUND);
     c.header('Cache-Control', 'no-store');
@@ -93,7 +93,7 @@ export function registerExplore(app: OpenApiApp) {
   });
 
   app.openapi(deleteFavoriteRoute, async (c) => {
-    const db = c.var.deps.database.db;
+    const db = c.get('deps').database.db;
     const userId = currentUser(c).id;
     if (!(await removeFavoriteRoute(db, userId, c.req.valid('param').id))) throw new AppError('not_found', ROUTE_NOT_FOUND);
     c.header('Cache-Control', 'no-store');

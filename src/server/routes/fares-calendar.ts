@@ -31,7 +31,7 @@ const route = publicRoute({
 
 export function registerFaresCalendar(app: OpenApiApp) {
   app.openapi(route, async (c) => {
-    const { clock, world, inventory, database, search } = c.var.deps;
+    const { clock, world, inventory, database, search } = c.get('deps');
     const q = c.req.valid('query');
     const from = resolveAirportText(q.from) ?? '';
     const to = resolveAirportText(q.to) ?? '';

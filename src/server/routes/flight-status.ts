@@ -81,11 +81,11 @@ async function cachedStatus(world: World, flightNumber: string, date: string | u
 /** GET /api/flights/{flightNumber}/status; GET and POST /api/tracking-history. */
 export function registerFlightStatus(app: OpenApiApp) {
   app.openapi(statusRoute, async (c) => {
-    const { world, clock } = c.var.deps;
+    const { world, clock } = c.get('deps');
     const { flightNumber } = c.req.valid('param');
     const { date } = c.req.valid('query');
     const now = clock.now();
-    const status = await cachedStatus(world, flightNumber, date, now, (at) => trackerWeather(weatherOf(c.var.deps), at));
+    const status = await cachedStatus(world, flightNumber, date, now, (at) => trackerWeather(weatherOf(c.get('deps')), at));
     const secondsLeft = 60 - (Math.floor(now.getTime() / 1000) % 60);
     c.header('Cache-Control', `public, max-age=${secondsLeft}`);
     return c.json(status, 200);
@@ -93,15 +93,15 @@ export function registerFlightStatus(app: OpenApiApp) {
 
   app.openapi(listHistoryRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ entries: await listTrackingHistory(c.var.deps.database.db, currentUser(c).id) }, 200);
+    return c.json({ entries: await listTrackingHistory(c.get('deps').database.db, currentUser(c).id) }, 200);
   });
 
   app.openapi(recordHistoryRoute, async (c) => {
-    const { world, clock, database } = c.var.deps;
+    const { world, clock, database } = c.get('deps');
     const body = c.req.valid('json');
     const userId = currentUser(c).id;
     const record = async () => {
-      const status = await cachedStatus(world, body.flightNumber, body.date, clock.now(), (at) => trackerWeather(weatherOf(c.var.deps), at));
+      const status = await cachedStatus(world, body.flightNumber, body.date, clock.now(), (at) => trackerWeather(weatherOf(c.get('deps')), at));
       const entries = await recordTracking(database.db, userId, { ...toTrackingEntry(status), lastTracked: clock.now().toISOString() });
       return { status: 200, body: { entries } };
     };

@@ -196,7 +196,7 @@ const companion = (deps: AppDeps): CompanionDeps => ({ db: deps.database.db, clo
 /** Travel Companion: /api/groups, /api/group-invites, /api/trips. */
 export function registerGroups(app: OpenApiApp) {
   app.openapi(createRoute, async (c) => {
-    const deps = c.var.deps;
+    const deps = c.get('deps');
     const user = currentUser(c);
     const input = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
@@ -209,16 +209,16 @@ export function registerGroups(app: OpenApiApp) {
 
   app.openapi(listRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ groups: await listGroups(companion(c.var.deps), currentUser(c).id) }, 200);
+    return c.json({ groups: await listGroups(companion(c.get('deps')), currentUser(c).id) }, 200);
   });
 
   app.openapi(getRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ group: await getGroup(companion(c.var.deps), c.req.valid('param').groupId, currentUser(c).id) }, 200);
+    return c.json({ group: await getGroup(companion(c.get('deps')), c.req.valid('param').groupId, currentUser(c).id) }, 200);
   });
 
   app.openapi(addMemberRoute, async (c) => {
-    const deps = c.var.deps;
+    const deps = c.get('deps');
     const user = currentUser(c);
     const { groupId } = c.req.valid('param');
     const input = c.req.valid('json');
@@ -232,11 +232,11 @@ export function registerGroups(app: OpenApiApp) {
 
   app.openapi(removeMemberRoute, async (c) => {
     const { groupId, memberId } = c.req.valid('param');
-    return c.json({ group: await removeMember(companion(c.var.deps), groupId, currentUser(c).id, memberId) }, 200);
+    return c.json({ group: await removeMember(companion(c.get('deps')), groupId, currentUser(c).id, memberId) }, 200);
   });
 
   app.openapi(bookRoute, async (c) => {
-    const deps = c.var.deps;
+    const deps = c.get('deps');
     const user = currentUser(c);
     const { groupId } = c.req.valid('param');
     const key = c.req.valid('header')['idempotency-key'];
@@ -249,11 +249,11 @@ export function registerGroups(app: OpenApiApp) {
 
   app.openapi(passengerRoute, async (c) => {
     const { groupId, memberId } = c.req.valid('param');
-    return c.json({ group: await setMemberPassenger(companion(c.var.deps), groupId, currentUser(c).id, memberId, c.req.valid('json').passenger) }, 200);
+    return c.json({ group: await setMemberPassenger(companion(c.get('deps')), groupId, currentUser(c).id, memberId, c.req.valid('json').passenger) }, 200);
   });
 
   app.openapi(orderRoute, async (c) => {
-    const deps = c.var.deps;
+    const deps = c.get('deps');
     const user = currentUser(c);
     const { groupId, memberId } = c.req.valid('param');
     const input = c.req.valid('json');
@@ -266,7 +266,7 @@ export function registerGroups(app: OpenApiApp) {
   });
 
   app.openapi(confirmRoute, async (c) => {
-    const deps = c.var.deps;
+    const deps = c.get('deps');
     const user = currentUser(c);
     const { groupId, memberId } = c.req.valid('param');
     const input = c.req.valid('json');
@@ -279,39 +279,39 @@ export function registerGroups(app: OpenApiApp) {
   });
 
   app.openapi(cancelRoute, async (c) => {
-    return c.json({ group: await cancelGroup(companion(c.var.deps), c.req.valid('param').groupId, currentUser(c).id) }, 200);
+    return c.json({ group: await cancelGroup(companion(c.get('deps')), c.req.valid('param').groupId, currentUser(c).id) }, 200);
   });
 
   app.openapi(itineraryRoute, async (c) => {
-    const { database, clock } = c.var.deps;
+    const { database, clock } = c.get('deps');
     const { itinerary, created } = await createSharedItinerary(database.db, clock, c.req.valid('param').groupId, currentUser(c).id);
     return created ? c.json({ itinerary }, 201) : c.json({ itinerary }, 200);
   });
 
   app.openapi(revokeRoute, async (c) => {
-    const { database, clock } = c.var.deps;
+    const { database, clock } = c.get('deps');
     await revokeSharedItinerary(database.db, clock, c.req.valid('param').groupId, currentUser(c).id);
     return c.body(null, 204);
   });
 
   app.openapi(mailRoute, async (c) => {
-    const { database, clock } = c.var.deps;
+    const { database, clock } = c.get('deps');
     return c.json(await mailSharedItinerary(database.db, clock, c.req.valid('param').groupId, currentUser(c).id), 200);
   });
 
   app.openapi(inviteRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
-    return c.json({ invite: await getInvite(companion(c.var.deps), c.req.valid('param').token, currentUser(c).id) }, 200);
+    return c.json({ invite: await getInvite(companion(c.get('deps')), c.req.valid('param').token, currentUser(c).id) }, 200);
   });
 
   app.openapi(acceptRoute, async (c) => {
-    return c.json({ group: await acceptInvite(companion(c.var.deps), c.req.valid('param').token, currentUser(c).id, c.req.valid('json').passenger) }, 200);
+    return c.json({ group: await acceptInvite(companion(c.get('deps')), c.req.valid('param').token, currentUser(c).id, c.req.valid('json').passenger) }, 200);
   });
 
   app.openapi(ticketRoute, async (c) => {
     const user = currentUser(c);
-    const { booking, bcbp } = await memberTicket(companion(c.var.deps), c.req.valid('param').groupId, user.id);
+    const { booking, bcbp } = await memberTicket(companion(c.get('deps')), c.req.valid('param').groupId, user.id);
     const pdf = await renderTicketPdf(ticketPdfDataFromBooking(booking, { contactEmail: user.email, bcbp }));
     return c.body(pdf.slice().buffer, 200, {
       'Content-Type': 'application/pdf',
@@ -321,7 +321,7 @@ export function registerGroups(app: OpenApiApp) {
   });
 
   app.openapi(tripRoute, async (c) => {
-    const { database, clock } = c.var.deps;
+    const { database, clock } = c.get('deps');
     const trip = await lookupTrip(database.db, clock, c.req.valid('param').code, clientIp(c));
     c.header('Cache-Control', 'no-store');
     return c.json({ trip }, 200);

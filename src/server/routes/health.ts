@@ -20,7 +20,7 @@ const route = publicRoute({
 
 export function registerHealth(app: OpenApiApp) {
   app.openapi(route, async (c) => {
-    const { database } = c.var.deps;
+    const { database } = c.get('deps');
     try {
       await database.db.execute(sql`select 1`);
       return c.json({ status: 'ok' as const, db: database.kind }, 200);

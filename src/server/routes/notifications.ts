@@ -68,24 +68,25 @@ export function registerNotifications(app: OpenApiApp) {
   app.openapi(listRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
     const { unread } = c.req.valid('query');
-    return c.json(await listNotices(c.var.deps.database.db, currentUser(c).id, { unreadOnly: unread === 'true' }), 200);
+    return c.json(await listNotices(c.get('deps').database.db, currentUser(c).id, { unreadOnly: unread === 'true' }), 200);
   });
 
   app.openapi(readRoute, async (c) => {
-    const { database, clock } = c.var.deps;
+    const { database, clock } = c.get('deps');
     const body = c.req.valid('json');
     const marked = await markNoticesRead(database.db, clock, currentUser(c).id, body.all ? { all: true } : { ids: body.ids ?? [] });
     return c.json({ marked }, 200);
   });
 
   app.openapi(keyRoute, async (c) => {
-    const { publicKey } = await vapidKeys(c.var.deps.config);
+    const { publicKey } = await vapidKeys(c.get('deps').config);
     c.header('Cache-Control', 'public, max-age=3600');
     return c.json({ publicKey }, 200);
   });
 
-  const pushOwner = (c: { var: { user: { id: string } | undefined } }, token: string | undefined) => {
-    if (c.var.user) return { userId: c.var.user.id };
+  const pushOwner = (c: { get(key: 'user'): { id: string } | undefined }, token: string | undefined) => {
+    const user = c.get('user');
+    if (user) return { userId: user.id };
     if (token) return { alertOwnerHash: hashSessionToken(token) };
     throw new AppError('unauthorized', 'Sign in or create a price alert first.');
   };
@@ -93,13 +94,13 @@ export function registerNotifications(app: OpenApiApp) {
   app.openapi(subscribeRoute, async (c) => {
     const body = c.req.valid('json');
     const owner = pushOwner(c, c.req.valid('header')[OWNER_TOKEN_HEADER]);
-    await savePushSubscription(c.var.deps.database.db, c.var.deps.clock, owner, body);
+    await savePushSubscription(c.get('deps').database.db, c.get('deps').clock, owner, body);
     return c.json({ ok: true as const }, 201);
   });
 
   app.openapi(unsubscribeRoute, async (c) => {
     const owner = pushOwner(c, c.req.valid('header')[OWNER_TOKEN_HEADER]);
-    const removed = await removePushSubscription(c.var.deps.database.db, owner, c.req.valid('json').endpoint);
+    const removed = await removePushSubscription(c.get('deps').database.db, owner, c.req.valid('json').endpoint);
     return c.json({ removed }, 200);
   });
 }

@@ -80,24 +80,24 @@ const confirmRoute = travellerRoute({ owns: 'booking' }, {
 
 /** Payments: provider config, orders, the sandbox gateway and confirmation. */
 export function registerPayments(app: OpenApiApp) {
-  app.openapi(configRoute, (c) => c.json(c.var.deps.checkout.paymentConfig(), 200));
+  app.openapi(configRoute, (c) => c.json(c.get('deps').checkout.paymentConfig(), 200));
 
   app.openapi(createPaymentRoute, async (c) => {
     const user = currentUser(c);
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
-    const { order } = await c.var.deps.checkout.createOrder({ bookingId: id, userId: user.id, email: user.email, method: body.method });
+    const { order } = await c.get('deps').checkout.createOrder({ bookingId: id, userId: user.id, email: user.email, method: body.method });
     return c.json({ payment: order }, 201);
   });
 
   app.openapi(sandboxPayRoute, async (c) => {
-    const attempt = await c.var.deps.checkout.sandboxPay(c.req.valid('json'));
+    const attempt = await c.get('deps').checkout.sandboxPay(c.req.valid('json'));
     if (!attempt.ok) return c.json({ error: { code: 'bad_request' as const, reason: BOOKING_REASONS.paymentFailed, message: attempt.message } }, 402);
     return c.json(attempt.result, 200);
   });
 
   app.openapi(confirmRoute, async (c) => {
-    const deps = c.var.deps;
+    const deps = c.get('deps');
     const user = currentUser(c);
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');

@@ -74,7 +74,7 @@ const deleteRoute = travellerRoute({ owns: 'trip-plan' }, {
 export function registerPlans(app: OpenApiApp) {
   app.openapi(planRoute, async (c) => {
     const body = c.req.valid('json');
-    const { database, world, inventory, clock } = c.var.deps;
+    const { database, world, inventory, clock } = c.get('deps');
     try {
       const plan = await planTrip(
         { db: database.db, world, inventory },
@@ -90,7 +90,7 @@ export function registerPlans(app: OpenApiApp) {
   });
 
   app.openapi(saveRoute, async (c) => {
-    const { database, clock, world } = c.var.deps;
+    const { database, clock, world } = c.get('deps');
     const user = currentUser(c);
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
@@ -104,16 +104,16 @@ export function registerPlans(app: OpenApiApp) {
 
   app.openapi(listRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ plans: await listTripPlans(c.var.deps.database.db, currentUser(c).id) }, 200);
+    return c.json({ plans: await listTripPlans(c.get('deps').database.db, currentUser(c).id) }, 200);
   });
 
   app.openapi(getRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ plan: await getTripPlan(c.var.deps.database.db, currentUser(c).id, planId(c.req.valid('param').id)) }, 200);
+    return c.json({ plan: await getTripPlan(c.get('deps').database.db, currentUser(c).id, planId(c.req.valid('param').id)) }, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
-    await deleteTripPlan(c.var.deps.database.db, currentUser(c).id, planId(c.req.valid('param').id));
+    await deleteTripPlan(c.get('deps').database.db, currentUser(c).id, planId(c.req.valid('param').id));
     return c.json({ deleted: true as const }, 200);
   });
 }

@@ -87,7 +87,7 @@ const unsubscribeRoute = publicRoute({
 
 /** The owner ownerTokenRoute let through: the signed-in traveller, else the token's hash. */
 function ownerOf(c: Context<AppEnv>): AlertOwner {
-  const user = c.var.user;
+  const user = c.get('user');
   if (user) return { userId: user.id, email: user.email };
   const token = c.req.header(OWNER_TOKEN_HEADER);
   if (!token) throw new AppError('unauthorized', 'Sign in, or open this from the browser or link you created the alert with.');
@@ -110,12 +110,12 @@ const alertId = (id: string) => {
 export function registerPriceAlerts(app: OpenApiApp) {
   app.openapi(listRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
-    const { database, clock } = c.var.deps;
+    const { database, clock } = c.get('deps');
     return c.json({ alerts: await listAlerts(database.db, clock, ownerOf(c)) }, 200);
   });
 
   app.openapi(createRoute, async (c) => {
-    const { database, clock, world } = c.var.deps;
+    const { database, clock, world } = c.get('deps');
     const owner = ownerOf(c);
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
@@ -136,23 +136,23 @@ export function registerPriceAlerts(app: OpenApiApp) {
   });
 
   app.openapi(updateRoute, async (c) => {
-    const { database, clock } = c.var.deps;
+    const { database, clock } = c.get('deps');
     const alert = await setAlertActive(database.db, clock, ownerOf(c), alertId(c.req.valid('param').id), c.req.valid('json').active);
     return c.json({ alert }, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
-    await deleteAlert(c.var.deps.database.db, ownerOf(c), alertId(c.req.valid('param').id));
+    await deleteAlert(c.get('deps').database.db, ownerOf(c), alertId(c.req.valid('param').id));
     return c.json({ deleted: true as const }, 200);
   });
 
   app.openapi(confirmRoute, async (c) => {
-    const { database, clock } = c.var.deps;
+    const { database, clock } = c.get('deps');
     return c.json(await confirmAlertEmail(database.db, clock, c.req.valid('json').token), 200);
   });
 
   app.openapi(unsubscribeRoute, async (c) => {
-    const { database, clock } = c.var.deps;
+    const { database, clock } = c.get('deps');
     return c.json(await unsubscribeAlertEmail(database.db, clock, c.req.valid('json').token), 200);
   });
 }

@@ -19,6 +19,6 @@ const statsRoute = travellerRoute({}, {
 export function registerProfile(app: OpenApiApp) {
   app.openapi(statsRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await profileStats(c.var.deps.database.db, currentUser(c).id), 200);
+    return c.json(await profileStats(c.get('deps').database.db, currentUser(c).id), 200);
   });
 }

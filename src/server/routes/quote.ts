@@ -18,7 +18,7 @@ const route = publicRoute({
 /** The fare quote for the booking screen (public: fares are what search shows anyone). */
 export function registerQuote(app: OpenApiApp) {
   app.openapi(route, async (c) => {
-    const quote = await c.var.deps.checkout.quote(c.req.valid('query'));
+    const quote = await c.get('deps').checkout.quote(c.req.valid('query'));
     // Fares move with the seats sold: never reuse a stale answer.
     c.header('Cache-Control', 'no-store');
     return c.json(quote, 200);

@@ -22,7 +22,7 @@ const route = publicRoute({
 /** GET /api/recommendations — the Home panel's smart recommendations. */
 export function registerRecommendations(app: OpenApiApp) {
   app.openapi(route, async (c) => {
-    const { database, world, inventory, clock, search } = c.var.deps;
+    const { database, world, inventory, clock, search } = c.get('deps');
     const query = c.req.valid('query');
     const origin = resolveAirportText(query.from) ?? '';
     if (!world.getAirport(origin)) throw new AppError('validation_failed', unknownAirportMessage(query.from), { from: unknownAirportMessage(query.from) });

@@ -44,7 +44,7 @@ export function registerSearch(app: OpenApiApp) {
   // Repeats are answered from the cache before the route's validation runs.
   app.use('/api/search', cachedSearch());
   app.openapi(route, async (c) => {
-    const answer = await searchOutcome(c.var.deps, c.req.valid('query'), c.req.header('accept-encoding'));
+    const answer = await searchOutcome(c.get('deps'), c.req.valid('query'), c.req.header('accept-encoding'));
     // The body is the CompactSearchResponseSchema JSON, already encoded (not an object for c.json).
     return sendAnswer(c, answer) as never;
   });
@@ -132,7 +132,7 @@ function sendAnswer(c: Context<AppEnv>, answer: SearchAnswer): Response {
  */
 function cachedSearch(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { inventory, clock } = c.var.deps;
+    const { inventory, clock } = c.get('deps');
     const cache = cacheOf(inventory);
     const url = c.req.url;
     const q = url.indexOf('?');

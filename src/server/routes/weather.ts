@@ -44,7 +44,7 @@ const insightsRoute = publicRoute({
 export function registerWeather(app: OpenApiApp) {
   app.openapi(forecastRoute, async (c) => {
     const { code } = c.req.valid('param');
-    const report = await weatherOf(c.var.deps).forecast(code, c.req.valid('query').from);
+    const report = await weatherOf(c.get('deps')).forecast(code, c.req.valid('query').from);
     if (!report) return c.json(toErrorBody('not_found', `Safar does not fly to ${code.toUpperCase()}`), 404);
     c.header('Cache-Control', 'public, max-age=600');
     return c.json(report, 200);
@@ -52,7 +52,7 @@ export function registerWeather(app: OpenApiApp) {
 
   app.openapi(insightsRoute, (c) => {
     const { code } = c.req.valid('param');
-    const date = c.req.valid('query').date ?? indiaToday(c.var.deps.clock.now());
+    const date = c.req.valid('query').date ?? indiaToday(c.get('deps').clock.now());
     const climate = climateFor(code);
     const insight = destinationInsight(code, date);
     if (!climate || !insight) return c.json(toErrorBody('not_found', `Safar does not fly to ${code.toUpperCase()}`), 404);

@@ -26,7 +26,7 @@ const routeFor = (provider: 'razorpay' | 'sandbox', header: string) =>
   });
 
 async function handle(c: Context<AppEnv>, provider: 'razorpay' | 'sandbox', signatureHeader: string, eventHeader: string) {
-  const { duplicate } = await c.var.deps.checkout.receiveWebhook({
+  const { duplicate } = await c.get('deps').checkout.receiveWebhook({
     provider,
     rawBody: await c.req.text(),
     signature: c.req.header(signatureHeader) ?? '',
