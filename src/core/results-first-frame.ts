@@ -3,7 +3,8 @@
 // screen (web/features/search/results-head.tsx) draws the same elements when it starts; a browser
 // test compares the two, so change them together.
 
-import { draftFromSearch, queryFromDraft, travellersText, travelDayText } from './search-draft';
+import type { SearchQuery } from './search';
+import { travellersText, travelDayText } from './search-draft';
 import { CABIN_LABELS } from './search-options';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
@@ -14,15 +15,11 @@ const ARROW =
   '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-arrow-right inline-icon" aria-label="to"><path d="M5 12h14"></path><path d="m12 5 7 7-7 7"></path></svg>';
 
 /**
- * The inside of `<main>` for a results URL: the screen's heading and summary, then a loading
- * skeleton where the list will be. Null when the URL names no well-formed search (the page then
- * keeps its generic skeleton).
- * @example resultsFirstFrame('?from=DEL&to=BOM&date=2026-12-24') // '<div class="container page results-page"><header class="results-head"><h1>Flight Results</h1>…'
+ * The inside of `<main>` for a results URL naming `query`: the screen's heading and summary, then
+ * a loading skeleton where the list will be.
+ * @example resultsFirstFrame(queryFromSearch('?from=DEL&to=BOM&date=2026-12-24')) // '<div class="container page results-page"><header class="results-head"><h1>Flight Results</h1>…'
  */
-export function resultsFirstFrame(search: string): string | null {
-  const draft = draftFromSearch(search);
-  const query = draft ? queryFromDraft(draft) : null;
-  if (!query) return null;
+export function resultsFirstFrame(query: SearchQuery): string {
   const summary =
     `<p class="results-summary"><strong>${escapeHtml(query.from)} ${ARROW} ${escapeHtml(query.to)}</strong>` +
     `<span>${escapeHtml(travelDayText(query.date))}</span><span>${escapeHtml(travellersText(query))}</span><span>${escapeHtml(CABIN_LABELS[query.cabin])}</span></p>`;

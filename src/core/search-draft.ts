@@ -3,8 +3,7 @@
 // the home page loads it.
 
 import type { SearchQuery } from './search';
-import { CABINS, MAX_SEATS_PER_BOOKING } from './search-options';
-import type { Cabin } from './search-options';
+import { type Cabin, CABINS, MAX_SEATS_PER_BOOKING } from './search-options';
 
 /** The search as the form holds it and the URL carries it: every value a string, nothing validated yet. */
 export interface SearchDraft {
@@ -65,6 +64,16 @@ export function queryFromDraft(draft: SearchDraft): SearchQuery | null {
   const infants = Number(draft.infants);
   if (adults < 1 || adults + children > MAX_SEATS_PER_BOOKING || infants > adults) return null;
   return { from, to, date, cabin: cabin as Cabin, adults, children, infants };
+}
+
+/**
+ * The search a results URL's query string names, when the page can draw it at once (see
+ * `queryFromDraft`); null otherwise.
+ * @example queryFromSearch('?from=BOM&to=DEL&date=2026-12-24') // { from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'economy', adults: 1, children: 0, infants: 0 }
+ */
+export function queryFromSearch(search: string): SearchQuery | null {
+  const draft = draftFromSearch(search);
+  return draft ? queryFromDraft(draft) : null;
 }
 
 function plural(n: number, word: string): string {

@@ -19,6 +19,10 @@ function testApp() {
   });
   app.get('/small', (c) => c.json({ ok: true }));
   app.get('/no-transform', (c) => c.json(BIG, 200, { 'Cache-Control': 'no-transform' }));
+  app.get('/no-transform-header', (c) => {
+    c.header('Cache-Control', 'private, no-transform');
+    return c.json(BIG);
+  });
   app.get('/encoded', (c) => c.body(new TextEncoder().encode('already'), 200, { 'Content-Type': 'application/json', 'Content-Encoding': 'br' }));
   app.get('/pdf', (c) => c.body(new TextEncoder().encode('%PDF'.padEnd(4000, ' ')), 200, { 'Content-Type': 'application/pdf' }));
   app.get('/tagged', (c) => c.json(BIG, 200, { ETag: '"v1"', Vary: 'Origin' }));
@@ -60,6 +64,9 @@ describe('answer compression', () => {
   it('does not touch no-transform answers, answers already encoded, or binary types', async () => {
     const headers = { 'Accept-Encoding': 'br' };
     expect((await app.request('/no-transform', { headers })).headers.get('content-encoding')).toBeNull();
+    const set = await app.request('/no-transform-header', { headers });
+    expect(set.headers.get('content-encoding')).toBeNull();
+    expect(await set.text()).toBe(BIG_TEXT);
     const encoded = await app.request('/encoded', { headers });
     expect(encoded.headers.get('content-encoding')).toBe('br');
     expect(await encoded.text()).toBe('already');

@@ -31,8 +31,7 @@ export function compressAnswers(): MiddlewareHandler {
     const headers = res.headers;
     if (built.has(res)) {
       addVary(headers);
-      const etag = headers.get('ETag');
-      if (headers.has('Content-Encoding') && etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+      if (headers.has('Content-Encoding')) weakenEtag(headers);
       return;
     }
     const type = headers.get('Content-Type');
@@ -45,14 +44,19 @@ export function compressAnswers(): MiddlewareHandler {
     if (encoded.encoding !== 'identity') {
       out.set('Content-Encoding', encoded.encoding);
       out.delete('Content-Length');
-      const etag = out.get('ETag');
-      if (etag && !etag.startsWith('W/')) out.set('ETag', `W/${etag}`);
+      weakenEtag(out);
     }
     // Assigning over an existing answer makes Hono rebuild it around a body stream; clearing it
     // first keeps the new answer plain bytes.
     c.res = undefined;
     c.res = new Response(encoded.bytes as Uint8Array<ArrayBuffer>, { status: res.status, statusText: res.statusText, headers: out });
   };
+}
+
+/** An encoded body is no longer byte-for-byte the one a strong ETag named: the tag becomes weak. */
+function weakenEtag(headers: Headers): void {
+  const etag = headers.get('ETag');
+  if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
 }
 
 /** Adds Accept-Encoding to an answer's Vary header (once; `*` already covers it). */
@@ -76,11 +80,15 @@ function encodeJsonAsBuilt(c: Context, encoding: AnswerEncoding, built: WeakSet<
       return plain(object, arg, headers);
     }
     const text = JSON.stringify(object);
+    const asText = () => c.body(text, arg as never, { ...headers, 'Content-Type': 'application/json' });
     const encoded = encodeAnswer(text, encoding);
-    const res =
-      encoded.encoding === 'identity'
-        ? c.body(text, arg as never, { ...headers, 'Content-Type': 'application/json' })
-        : c.body(encoded.bytes as Uint8Array<ArrayBuffer>, arg as never, { ...headers, 'Content-Type': 'application/json', 'Content-Encoding': encoded.encoding });
+    let res = encoded.encoding === 'identity' ? asText() : c.body(encoded.bytes as Uint8Array<ArrayBuffer>, arg as never, { ...headers, 'Content-Type': 'application/json', 'Content-Encoding': encoded.encoding });
+    // `Cache-Control: no-transform` set with c.header() before c.json still keeps the body as it is
+    // (Hono keeps headers given to one answer for the next, so the encoding is taken off again).
+    if (encoded.encoding !== 'identity' && NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '')) {
+      res = asText();
+      res.headers.delete('Content-Encoding');
+    }
     built.add(res);
     return res;
   };

@@ -3,19 +3,16 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { resultsFirstFrame } from '../core/results-first-frame';
-import { draftFromSearch, draftToParams } from '../core/search-draft';
+import { draftFromSearch, draftToParams, queryFromDraft, type SearchDraft } from '../core/search-draft';
 import type { AppEnv } from './context';
 
 /**
  * The Results screen's search request, started by the browser while it still downloads the
  * screen's JavaScript: the same URL the screen fetches (same-origin, so `crossorigin` matches
- * fetch's own credentials mode and the screen's request takes the preloaded answer). Null when the
- * URL carries no search (the screen then asks for nothing).
- * @example searchPreload('?from=DEL&to=BOM&date=2026-12-24') // '</api/search?from=DEL&to=BOM&date=2026-12-24&cabin=economy&adults=1&children=0&infants=0>; rel=preload; as=fetch; crossorigin'
+ * fetch's own credentials mode and the screen's request takes the preloaded answer).
+ * @example searchPreload(draftFromSearch('?from=DEL&to=BOM&date=2026-12-24')) // '</api/search?from=DEL&to=BOM&date=2026-12-24&cabin=economy&adults=1&children=0&infants=0>; rel=preload; as=fetch; crossorigin'
  */
-export function searchPreload(search: string): string | null {
-  const draft = draftFromSearch(search);
-  if (!draft) return null;
+export function searchPreload(draft: SearchDraft): string {
   return `</api/search?${draftToParams(draft)}>; rel=preload; as=fetch; crossorigin`;
 }
 
@@ -58,11 +55,11 @@ export function registerWebApp(app: Hono<AppEnv>, distDir: string) {
   app.get('*', (c) => {
     const html = readIndex();
     if (!html) return c.text('The web app has not been built yet. Run: npm run build', 503);
-    if (c.req.path !== '/result') return c.html(html);
-    const search = new URL(c.req.url).search;
-    const preload = searchPreload(search);
-    if (preload) c.header('Link', preload);
-    const frame = resultsFirstFrame(search);
-    return c.html(frame ? html.replace(MAIN, (_, open: string, close: string) => open + frame + close) : html);
+    // A URL without a search asks for nothing; one the screen cannot draw keeps the generic skeleton.
+    const draft = c.req.path === '/result' ? draftFromSearch(new URL(c.req.url).search) : null;
+    if (!draft) return c.html(html);
+    c.header('Link', searchPreload(draft));
+    const query = queryFromDraft(draft);
+    return c.html(query ? html.replace(MAIN, (_, open: string, close: string) => open + resultsFirstFrame(query) + close) : html);
   });
 }

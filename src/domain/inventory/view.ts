@@ -132,10 +132,11 @@ export class InventoryView {
    * every change made here is passed to `onChangeHere` all the same.
    */
   applyChange(flightId: string, cabin: Cabin, change: InventoryChange, from: 'here' | 'elsewhere' = 'here'): void {
-    if (from === 'here') this.onChangeHere?.(entryOf(flightId, cabin, change));
+    const entry = entryOf(flightId, cabin, change);
+    if (from === 'here') this.onChangeHere?.(entry);
     if (!this.set(flightId, cabin, change)) return;
     this.version++;
-    this.notify([entryOf(flightId, cabin, change)]);
+    this.notify([entry]);
   }
 
   /**

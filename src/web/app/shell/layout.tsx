@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { draftFromSearch, queryFromDraft } from '../../../core/search-draft';
+import { queryFromSearch } from '../../../core/search-draft';
 import { ResultsFirstFrame } from '../../features/search/results-head';
 import { AppRoutes } from '../router';
 import { Footer } from './footer';
@@ -12,8 +12,7 @@ import { OfflineBanner } from './offline-banner';
 function PageSkeleton() {
   const [pathname] = useLocation();
   const search = useSearch();
-  const draft = pathname === '/result' ? draftFromSearch(search) : null;
-  const query = draft ? queryFromDraft(draft) : null;
+  const query = pathname === '/result' ? queryFromSearch(search) : null;
   if (query) return <ResultsFirstFrame query={query} />;
   return (
     <div className="container page" role="status" aria-busy="true">
