@@ -106,9 +106,12 @@ async function checkBatch(deps: AlertCheckDeps, rows: AlertRow[], now: Date, pri
   }
 
   if (history.size > 0) {
+    // Rows go in key order, so two runners upserting overlapping routes lock them in the same
+    // order and cannot deadlock.
+    const rows = [...history.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
     await deps.db
       .insert(routeFareHistory)
-      .values([...history.values()])
+      .values(rows)
       .onConflictDoUpdate({
         target: [routeFareHistory.from, routeFareHistory.to, routeFareHistory.cabin, routeFareHistory.band, routeFareHistory.observedOn],
         set: { lowestAdultFare: sql`least(${routeFareHistory.lowestAdultFare}, excluded.lowest_adult_fare)` },
