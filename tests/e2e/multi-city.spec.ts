@@ -36,8 +36,9 @@ test('Multi-City Trip Planner: validation, 3 cities in both modes, save, book a 
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expectNoAxeViolations(page);
 
-  await dialog.getByRole('link', { name: 'Book Goa to Mumbai' }).click();
-  await expect(page).toHaveURL(/\/result\/book$/);
+  // Signed out, the booking screen's guard moves on to /login as soon as it knows: watch for the
+  // navigation from the moment of the click, not after it.
+  await Promise.all([page.waitForURL(/\/result\/book$/), dialog.getByRole('link', { name: 'Book Goa to Mumbai' }).click()]);
 });
 
 test('Multi-City Trip Planner in dark mode by keyboard: open, add a city, remove it, close', async ({ page }) => {
