@@ -1,17 +1,20 @@
 // The booking flow over HTTP against the built server: hold → order → sandbox payment → confirm,
 // on PostgreSQL (scratch database on BENCH_DATABASE_URL / TEST_DATABASE_URL) and on PGlite.
 // Prints completed bookings/s, flow and per-step latency, and checks zero oversell at the end.
-// Usage: npm run bench booking   (BOOKING_BENCH_SECONDS, BOOKING_BENCH_CONCURRENCY to tune;
-// BOOKING_BENCH_ONLY=postgres or pglite runs one database)
+// The server's start-up pricing is awaited and WARMUP_SECONDS of unrecorded bookings run first.
+// Usage: npm run bench booking   (BOOKING_BENCH_SECONDS, BOOKING_BENCH_WARMUP_SECONDS, BOOKING_BENCH_CONCURRENCY to tune;
+// BOOKING_BENCH_ONLY=postgres or pglite runs one database; BENCH_POOL_SIZE sets DATABASE_POOL_SIZE, else the server default)
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
-import { httpClient, percentile, postgresCpuMs, processCpuMs, startServer } from './lib.mjs';
+import { httpClient, percentile, postgresCpuMs, processCpuMs, startServer, warmUp } from './lib.mjs';
 
 const SECONDS = Number(process.env.BOOKING_BENCH_SECONDS ?? 20);
+// Bookings before the measured window, unrecorded, so the JIT and the pools have warmed up.
+const WARMUP_SECONDS = Number(process.env.BOOKING_BENCH_WARMUP_SECONDS ?? 3);
 const CONCURRENCY = Number(process.env.BOOKING_BENCH_CONCURRENCY ?? 32);
 const USERS = 40;
 const PASSWORD = 'Bench-pass-123';
@@ -27,7 +30,7 @@ async function runAgainst(label, env, inspect) {
   const PORT = process.env.BENCH_PORT ?? String(3400 + Math.floor(Math.random() * 400));
   const base = `http://127.0.0.1:${PORT}`;
   const origin = `http://localhost:${PORT}`;
-  const server = await startServer({ PORT, TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '20', ...env });
+  const server = await startServer({ PORT, TRUST_PROXY: 'true', ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}), ...env });
   try {
     const json = (extra = {}) => ({ 'Content-Type': 'application/json', Origin: origin, ...extra });
     // Travellers (distinct forwarded IPs so sign-up throttling does not interfere).
@@ -59,9 +62,16 @@ async function runAgainst(label, env, inspect) {
     }
     if (itineraries.length === 0) throw new Error('no itineraries found');
 
-    const steps = { hold: [], order: [], pay: [], confirm: [] };
-    const flows = [];
-    const counts = { confirmed: 0, soldOut: 0, payFailed: 0, other: 0 };
+    await warmUp(base);
+
+    let steps;
+    let flows;
+    let counts;
+    const reset = () => {
+      steps = { hold: [], order: [], pay: [], confirm: [] };
+      flows = [];
+      counts = { confirmed: 0, soldOut: 0, payFailed: 0, other: 0 };
+    };
     const client = httpClient(base, { connections: CONCURRENCY });
     const timed = async (name, fn) => {
       const t = performance.now();
@@ -70,7 +80,7 @@ async function runAgainst(label, env, inspect) {
       return res;
     };
     const post = (path, headers, body) => client.request('POST', path, json({ 'Accept-Encoding': 'br, gzip', ...headers }), body);
-    const deadline = performance.now() + SECONDS * 1000;
+    let deadline;
     let n = 0;
     async function worker(w) {
       while (performance.now() < deadline) {
@@ -106,9 +116,15 @@ async function runAgainst(label, env, inspect) {
         } else counts.other++;
       }
     }
+    const phase = (seconds) => {
+      reset();
+      deadline = performance.now() + seconds * 1000;
+      return Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
+    };
+    if (WARMUP_SECONDS > 0) await phase(WARMUP_SECONDS);
     const cpu = { server: processCpuMs(server.child.pid), postgres: postgresCpuMs(), generator: process.cpuUsage() };
     const t0 = performance.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
+    await phase(SECONDS);
     const elapsed = (performance.now() - t0) / 1000;
     const used = {
       server: processCpuMs(server.child.pid) - cpu.server,
@@ -118,7 +134,7 @@ async function runAgainst(label, env, inspect) {
     client.close();
     const f = (v) => v.toFixed(1);
     const per = (ms) => (ms / Math.max(1, counts.confirmed)).toFixed(2);
-    console.log(`\n${label}: ${CONCURRENCY} concurrent travellers for ${SECONDS} s over ${itineraries.length} itineraries`);
+    console.log(`\n${label}: ${CONCURRENCY} concurrent travellers for ${SECONDS} s (after ${WARMUP_SECONDS} s of warm-up) over ${itineraries.length} itineraries`);
     console.log(`  confirmed bookings: ${counts.confirmed} = ${(counts.confirmed / elapsed).toFixed(0)} bookings/s (sold out ${counts.soldOut}, payment failed ${counts.payFailed}, other ${counts.other})`);
     console.log(`  whole flow (4 requests): p50 ${f(percentile(flows, 50))} ms, p99 ${f(percentile(flows, 99))} ms`);
     for (const [name, v] of Object.entries(steps)) console.log(`  ${name.padEnd(8)} p50 ${f(percentile(v, 50))} ms, p99 ${f(percentile(v, 99))} ms (${v.length})`);

@@ -42,6 +42,27 @@ export async function startServer(env, { timeoutMs = 60_000, nodeArgs = [] } = {
   return { child, ms, stop };
 }
 
+/**
+ * Waits until the server's start-up work is done, as a load test's warm-up would: Explore's
+ * catalogue and the Home panel's default recommendations are priced a few seconds after start
+ * (seconds of CPU on the search workers), and would otherwise land inside a measured window.
+ * Asking for both starts them at once and waits for their answers.
+ * @example await warmUp('http://127.0.0.1:3400')
+ */
+export async function warmUp(base, { timeoutMs = 60_000 } = {}) {
+  const started = performance.now();
+  const explore = await fetch(`${base}/api/explore/routes`);
+  if (!explore.ok) throw new Error(`warm-up: /api/explore/routes answered ${explore.status}`);
+  await explore.arrayBuffer();
+  for (;;) {
+    const res = await fetch(`${base}/api/recommendations`);
+    if (!res.ok) throw new Error(`warm-up: /api/recommendations answered ${res.status}`);
+    if ((await res.json()).ready !== false) break;
+    if (performance.now() - started > timeoutMs) throw new Error('warm-up: recommendations not ready in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** User + system CPU time in ms from a /proc/<pid>/stat line (clock ticks of 10 ms). */
 const statCpuMs = (stat) => {
   const fields = stat.split(') ')[1].split(' ');

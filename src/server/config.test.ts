@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, allowedOrigins, loadConfig } from './config';
+import { availableParallelism } from 'node:os';
+import { ConfigError, allowedOrigins, defaultPoolSize, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('gives the documented defaults', () => {
@@ -10,6 +11,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ BOOKING_HOLD_SECONDS: '20' }).BOOKING_HOLD_SECONDS).toBe(20);
     expect([config.HOLD_SWEEP_SECONDS, config.PAYMENT_RECONCILE_SECONDS, config.PAYMENT_RECONCILE_AFTER_SECONDS]).toEqual([15, 10, 30]);
     expect(loadConfig({ HOLD_SWEEP_SECONDS: '1', PAYMENT_RECONCILE_SECONDS: '2', PAYMENT_RECONCILE_AFTER_SECONDS: '3' })).toMatchObject({ HOLD_SWEEP_SECONDS: 1, PAYMENT_RECONCILE_SECONDS: 2, PAYMENT_RECONCILE_AFTER_SECONDS: 3 });
+  });
+
+  it('sizes the PostgreSQL pool from the cores unless told: twice the cores, at least 4', () => {
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(defaultPoolSize());
+    expect(defaultPoolSize()).toBe(Math.max(4, 2 * availableParallelism()));
+    expect(loadConfig({ DATABASE_POOL_SIZE: '20' }).DATABASE_POOL_SIZE).toBe(20);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it('treats empty variables as unset', () => {

@@ -15,7 +15,8 @@ describe.skipIf(!TEST_DATABASE_URL)('crash suite on PostgreSQL', () => {
       await runCrashSuite({
         name: 'postgres',
         port: 3146,
-        env: { DATABASE_URL: scratch.url, DATABASE_POOL_SIZE: '10' },
+        // The server's default pool (twice the cores, at least 4), as a deployment runs it.
+        env: { DATABASE_URL: scratch.url },
         read: async (use) => {
           const database = await openPostgres(scratch.url, { migrate: false, poolSize: 2 });
           try {
