@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { processCpuMs, startServer } from './lib.mjs';
+import { processCpuMs, startServer, warmUp } from './lib.mjs';
 import { distinctSearchPaths, repeatedSearchPaths } from './search-lib/http-queries.mjs';
 
 const PORT = process.env.BENCH_PORT ?? '3417';
@@ -19,9 +19,9 @@ const distinct = distinctSearchPaths();
 // What a browser sends.
 const headers = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-// Warm-up: Explore's catalogue (priced once in the serving thread shortly after start), every
+// Warm-up: the start-up pricing (Explore's catalogue, the default recommendations), every
 // date's inventory and schedule days, and the JIT, before anything is timed.
-await (await fetch(`${base}/api/explore/routes`)).arrayBuffer();
+await warmUp(base);
 for (const p of repeated) {
   const res = await fetch(base + p, { headers });
   if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
