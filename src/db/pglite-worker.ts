@@ -1,8 +1,10 @@
 // The database thread: PGlite on the data folder it is given, answering the requests of
 // src/db/pglite-thread.ts in order. A transaction's statements run on its own handle while
-// other requests wait for it, exactly as they would on PGlite in the calling thread.
+// other requests wait for it, exactly as they would on PGlite in the calling thread. Statements
+// run prepared, once parsed per text (src/db/pglite-statements.ts).
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { PgliteStatements } from './pglite-statements';
 import { type PgliteReply, type PgliteRequest, type PgliteWorkerData, answeredSynchronously, serializeError } from './pglite-thread';
 
 if (!parentPort) throw new Error('the database thread must run in a worker thread');
@@ -54,10 +56,11 @@ function answer(request: PgliteRequest, message: PgliteReply): void {
 
 const ROLLBACK = Symbol('rollback');
 
-async function runQuery(target: PGlite | Transaction, request: Extract<PgliteRequest, { op: 'query' }>): Promise<void> {
+/** A statement alone, or one of an open transaction's (which holds PGlite's transaction lock). */
+async function runQuery(statements: PgliteStatements, request: Extract<PgliteRequest, { op: 'query' }>, inTransaction: boolean): Promise<void> {
   try {
     const options = { ...(request.rowMode ? { rowMode: request.rowMode } : {}), ...(request.textTypes.length > 0 ? { parsers: textParsers(request.textTypes) } : {}) };
-    const result = await target.query(request.text, request.params, options);
+    const result = await statements.query(request.text, request.params, options, inTransaction);
     answer(request, { id: request.id, ok: true, value: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
   } catch (error) {
     answer(request, { id: request.id, ok: false, error: serializeError(error) });
@@ -72,17 +75,18 @@ async function main(): Promise<void> {
     reply({ failed: serializeError(error) });
     return;
   }
+  const statements = new PgliteStatements(db);
   const transactions = new Map<number, TransactionQueue>();
 
   const begin = (request: Extract<PgliteRequest, { op: 'begin' }>) => {
     const queue = new TransactionQueue();
     transactions.set(request.tx, queue);
     let end: PgliteRequest | null = null;
-    db.transaction(async (tx) => {
+    db.transaction(async () => {
       reply({ id: request.id, ok: true, value: null });
       for (;;) {
         const next = await queue.next();
-        if (next.op === 'query') await runQuery(tx, next);
+        if (next.op === 'query') await runQuery(statements, next, true);
         else if (next.op === 'end') {
           end = next;
           if (!next.commit) throw ROLLBACK;
@@ -109,7 +113,7 @@ async function main(): Promise<void> {
   port.on('message', (request: PgliteRequest) => {
     switch (request.op) {
       case 'query':
-        if (request.tx === null) void runQuery(db, request);
+        if (request.tx === null) void runQuery(statements, request, false);
         else toTransaction(request.tx, request);
         return;
       case 'end':
