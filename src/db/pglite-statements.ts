@@ -30,10 +30,10 @@ export interface PreparedResult {
 
 /**
  * Runs statements on PGlite as named prepared statements, parsed and analysed once per text.
- * `PGlite.query` parses every statement anew (an unnamed statement), which for the booking
- * path's large statements costs about as much as running them: keeping them prepared halves
- * PGlite's CPU per booking. Statements are kept per text, at most `max` of them; parameter
- * values are serialised for the types PostgreSQL inferred, as `query` does.
+ * `PGlite.query` sends every statement unnamed, so it is parsed, analysed and planned on every
+ * call; for large statements that costs about as much as running them. Statements are kept per
+ * text, at most `max` of them; parameter values are serialised for the types PostgreSQL
+ * inferred, as `query` does.
  * @example const statements = new PgliteStatements(db); await statements.query('select $1::int as n', [1])
  */
 export class PgliteStatements {

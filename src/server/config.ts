@@ -43,9 +43,8 @@ const seconds = (min: number, max: number, fallback: number) => {
 /**
  * Connections per node to PostgreSQL when DATABASE_POOL_SIZE is not set: twice this machine's
  * cores, at least 4 (4 on two cores). PostgreSQL does best with about twice its own cores in
- * active connections; with the database on this machine, as in the embedded-to-PostgreSQL
- * step up and the benchmarks, the two agree. On two cores the booking benchmark measured
- * 271–282 bookings/s with 4 connections against 231–244 with 8 and 160–213 with 20.
+ * active connections, and postgres.js pipelines further queries on busy connections; with the
+ * database on the same machine the two counts agree (decision 0042 has the measurements).
  * @example defaultPoolSize() // 4 on a two-core machine
  */
 export function defaultPoolSize(): number {
