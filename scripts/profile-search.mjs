@@ -8,7 +8,7 @@ import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startServer } from './bench/lib.mjs';
+import { startServer, warmUp } from './bench/lib.mjs';
 import { distinctSearchPaths } from './bench/search-lib/http-queries.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -20,9 +20,9 @@ const server = await startServer({ PORT, DATA_DIR: dataDir }, { nodeArgs: ['--cp
 const base = `http://127.0.0.1:${PORT}`;
 const paths = distinctSearchPaths();
 
-// Warm-up: Explore's catalogue (priced once in the serving thread after start), then one
+// Warm-up: the start-up pricing (Explore's catalogue, the default recommendations), then one
 // request per date expands the schedule days.
-await (await fetch(`${base}/api/explore/routes`)).arrayBuffer();
+await warmUp(base);
 const seenDates = new Set();
 for (const p of paths) {
   const date = new URL(base + p).searchParams.get('date');

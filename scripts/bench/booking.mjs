@@ -64,25 +64,17 @@ async function runAgainst(label, env, inspect) {
 
     await warmUp(base);
 
-    let steps;
-    let flows;
-    let counts;
-    const reset = () => {
-      steps = { hold: [], order: [], pay: [], confirm: [] };
-      flows = [];
-      counts = { confirmed: 0, soldOut: 0, payFailed: 0, other: 0 };
-    };
     const client = httpClient(base, { connections: CONCURRENCY });
-    const timed = async (name, fn) => {
-      const t = performance.now();
-      const res = await fn();
-      steps[name].push(performance.now() - t);
-      return res;
-    };
     const post = (path, headers, body) => client.request('POST', path, json({ 'Accept-Encoding': 'br, gzip', ...headers }), body);
-    let deadline;
     let n = 0;
-    async function worker(w) {
+    /** One traveller booking again and again until the deadline, recording into the phase's tally. */
+    async function worker(w, deadline, { steps, flows, counts }) {
+      const timed = async (name, fn) => {
+        const t = performance.now();
+        const res = await fn();
+        steps[name].push(performance.now() - t);
+        return res;
+      };
       while (performance.now() < deadline) {
         const i = n++;
         const cookie = cookies[i % cookies.length];
@@ -116,15 +108,17 @@ async function runAgainst(label, env, inspect) {
         } else counts.other++;
       }
     }
-    const phase = (seconds) => {
-      reset();
-      deadline = performance.now() + seconds * 1000;
-      return Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
+    /** Every traveller booking for `seconds`; what they recorded. */
+    const phase = async (seconds) => {
+      const tally = { steps: { hold: [], order: [], pay: [], confirm: [] }, flows: [], counts: { confirmed: 0, soldOut: 0, payFailed: 0, other: 0 } };
+      const deadline = performance.now() + seconds * 1000;
+      await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w, deadline, tally)));
+      return tally;
     };
     if (WARMUP_SECONDS > 0) await phase(WARMUP_SECONDS);
     const cpu = { server: processCpuMs(server.child.pid), postgres: postgresCpuMs(), generator: process.cpuUsage() };
     const t0 = performance.now();
-    await phase(SECONDS);
+    const { steps, flows, counts } = await phase(SECONDS);
     const elapsed = (performance.now() - t0) / 1000;
     const used = {
       server: processCpuMs(server.child.pid) - cpu.server,

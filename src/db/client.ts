@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { acquireDataDirLock } from './data-dir-lock';
 import { PgliteThread } from './pglite-thread';
+import { defaultPoolSize } from './pool-size';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -94,7 +95,7 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
     }
   }
   // onQuery (benchmarks) counts statements sent to the server: postgres.js calls `debug` once per query.
-  const sql = postgres(url, { max: options.poolSize ?? 10, onnotice: () => {}, ...(options.onQuery ? { debug: (_connection: number, statement: string) => options.onQuery?.(statement) } : {}) });
+  const sql = postgres(url, { max: options.poolSize ?? defaultPoolSize(), onnotice: () => {}, ...(options.onQuery ? { debug: (_connection: number, statement: string) => options.onQuery?.(statement) } : {}) });
   return {
     db: drizzlePostgres({ client: sql, schema }),
     kind: 'postgres',

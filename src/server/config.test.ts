@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
-import { ConfigError, allowedOrigins, defaultPoolSize, loadConfig } from './config';
+import { defaultPoolSize } from '../db/pool-size';
+import { ConfigError, allowedOrigins, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('gives the documented defaults', () => {

@@ -1,5 +1,5 @@
-import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { defaultPoolSize } from '../db/pool-size';
 
 /**
  * Every environment variable Safar reads, validated once at start-up.
@@ -39,17 +39,6 @@ const seconds = (min: number, max: number, fallback: number) => {
   const message = `must be a whole number of seconds from ${min} to ${max}`;
   return z.coerce.number({ message }).int(message).min(min, message).max(max, message).default(fallback);
 };
-
-/**
- * Connections per node to PostgreSQL when DATABASE_POOL_SIZE is not set: twice this machine's
- * cores, at least 4 (4 on two cores). PostgreSQL does best with about twice its own cores in
- * active connections, and postgres.js pipelines further queries on busy connections; with the
- * database on the same machine the two counts agree (decision 0042 has the measurements).
- * @example defaultPoolSize() // 4 on a two-core machine
- */
-export function defaultPoolSize(): number {
-  return Math.min(200, Math.max(4, 2 * availableParallelism()));
-}
 
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
