@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SandboxPayBody, SandboxPayResult } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
-import { joinStatements, q, queryRows } from '../../db/raw';
+import { q, queryRows } from '../../db/raw';
 import { decideSandboxPayment, signSandboxPayment } from './sandbox';
 
 /**
@@ -95,10 +95,13 @@ export async function claimSandboxWebhooks(db: Db, clock: Clock, limit: number):
   return rows.map((r) => ({ id: r.id, eventId: r.event_id, body: r.body, attempts: Number(r.attempts) }));
 }
 
-/** Marks webhooks the merchant acknowledged (one statement for the batch). */
+/**
+ * Marks webhooks the merchant acknowledged: one statement for the batch, its ids one array
+ * literal, so every batch size shares one prepared statement.
+ */
 export async function markSandboxWebhooksDelivered(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await queryRows(db, q`update sandbox_webhooks set delivered = true, last_error = null where id in (${joinStatements(ids.map((id) => q`${id}::uuid`), ', ')})`);
+  await queryRows(db, q`update sandbox_webhooks set delivered = true, last_error = null where id = any(${`{${ids.join(',')}}`}::uuid[])`);
 }
 
 /** Notes why a delivery failed (it is retried after its back-off). */

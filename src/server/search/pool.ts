@@ -35,6 +35,9 @@ interface Slot {
   pending: Map<number, Pending>;
 }
 
+/** The longest a worker's inventory copy lags the serving thread's while no task is asked of it. */
+const ROWS_BATCH_MS = 20;
+
 /**
  * A worker thread running the bundled worker next to the bundled server, or, when this module
  * runs as TypeScript source (tsx, vitest), the source through tsx's loader. It inherits the
@@ -95,18 +98,23 @@ export function createSearchPool(options: { size: number; seed: number; scale: n
   };
   for (let i = 0; i < size; i++) start(i);
 
-  // Rows changed during one turn of the event loop go to the workers in one message (a message
-  // costs a structured clone and a wake-up per worker); any still queued go before the next task,
-  // so a worker's copy is always current when a search reaches it.
+  // Rows changed within ROWS_BATCH_MS go to the workers in one message (a message costs a
+  // structured clone and a wake-up per worker, and under booking load rows change on almost every
+  // turn of the event loop). Any still queued go before the next task, so a worker's copy is
+  // always current when a search or pricing task reaches it; the timer only bounds how long a
+  // copy may lag while no task is asked.
   let queued: InventoryEntry[] = [];
+  let timer: NodeJS.Timeout | undefined;
   const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
     if (queued.length === 0) return;
     const message: ToWorker = { type: 'rows', entries: queued };
     queued = [];
     for (const slot of slots) slot.worker.postMessage(message);
   };
   const unsubscribe = inventory.subscribe((entries) => {
-    if (queued.length === 0) setImmediate(flush);
+    if (timer === undefined) timer = setTimeout(flush, ROWS_BATCH_MS).unref();
     for (const entry of entries) queued.push(entry);
   });
 
@@ -136,6 +144,7 @@ export function createSearchPool(options: { size: number; seed: number; scale: n
     async close() {
       closing = true;
       unsubscribe();
+      clearTimeout(timer);
       // Ask each worker to finish (it ends once its queue is empty); terminate any that lingers.
       await Promise.all(
         slots.map(
