@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { compressAnswers } from './compress';
+import { sendStored } from './idempotency';
 
 const BIG = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Item ${i}`, note: 'Priced in rupees, all taxes included' })) };
 const BIG_TEXT = JSON.stringify(BIG);
@@ -25,6 +26,7 @@ function testApp() {
   });
   app.get('/encoded', (c) => c.body(new TextEncoder().encode('already'), 200, { 'Content-Type': 'application/json', 'Content-Encoding': 'br' }));
   app.get('/pdf', (c) => c.body(new TextEncoder().encode('%PDF'.padEnd(4000, ' ')), 200, { 'Content-Type': 'application/pdf' }));
+  app.get('/stored', (c) => sendStored(c, { status: 409, body: BIG, replayed: true }));
   app.get('/tagged', (c) => c.json(BIG, 200, { ETag: '"v1"', Vary: 'Origin' }));
   return app;
 }
@@ -44,6 +46,18 @@ describe('answer compression', () => {
     const gz = await app.request('/big', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(BIG_TEXT);
+  });
+
+  it('encodes a stored idempotent answer like any JSON answer, with its own status and the replay header', async () => {
+    const res = await app.request('/stored', { headers: { 'Accept-Encoding': 'br' } });
+    expect(res.status).toBe(409);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('idempotent-replayed')).toBe('true');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(BIG_TEXT);
+    const plain = await app.request('/stored');
+    expect(plain.headers.get('content-type')).toContain('application/json');
+    expect(await plain.text()).toBe(BIG_TEXT);
   });
 
   it('leaves the body as it is without Accept-Encoding, for small bodies, refused encodings and HEAD', async () => {

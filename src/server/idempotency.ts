@@ -234,5 +234,7 @@ export async function withKeyInTransaction(
  */
 export function sendStored(c: Context, answer: StoredResponse & { replayed?: boolean }): never {
   if (answer.replayed) c.header('Idempotent-Replayed', 'true');
-  return c.newResponse(JSON.stringify(answer.body), answer.status as ContentfulStatusCode, { 'Content-Type': 'application/json' }) as never;
+  // c.json, not a hand-built response: the compression middleware encodes c.json's text as it is
+  // built, where a finished response would be read back through a full web Response.
+  return c.json(answer.body as object, answer.status as ContentfulStatusCode) as never;
 }
