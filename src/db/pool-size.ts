@@ -1,5 +1,8 @@
 import { availableParallelism } from 'node:os';
 
+/** The most connections per node to PostgreSQL a configuration may ask for. */
+export const MAX_POOL_SIZE = 200;
+
 /**
  * Connections per node to PostgreSQL unless told otherwise: twice this machine's cores, at
  * least 4 (4 on two cores). PostgreSQL does best with about twice its own cores in active
@@ -8,5 +11,5 @@ import { availableParallelism } from 'node:os';
  * @example defaultPoolSize() // 4 on a two-core machine
  */
 export function defaultPoolSize(): number {
-  return Math.min(200, Math.max(4, 2 * availableParallelism()));
+  return Math.min(MAX_POOL_SIZE, Math.max(4, 2 * availableParallelism()));
 }

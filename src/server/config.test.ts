@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
-import { defaultPoolSize } from '../db/pool-size';
+import { MAX_POOL_SIZE, defaultPoolSize } from '../db/pool-size';
 import { ConfigError, allowedOrigins, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -16,7 +16,7 @@ describe('loadConfig', () => {
 
   it('sizes the PostgreSQL pool from the cores unless told: twice the cores, at least 4', () => {
     expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(defaultPoolSize());
-    expect(defaultPoolSize()).toBe(Math.max(4, 2 * availableParallelism()));
+    expect(defaultPoolSize()).toBe(Math.min(MAX_POOL_SIZE, Math.max(4, 2 * availableParallelism())));
     expect(loadConfig({ DATABASE_POOL_SIZE: '20' }).DATABASE_POOL_SIZE).toBe(20);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });

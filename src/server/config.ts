@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defaultPoolSize } from '../db/pool-size';
+import { MAX_POOL_SIZE, defaultPoolSize } from '../db/pool-size';
 
 /**
  * Every environment variable Safar reads, validated once at start-up.
@@ -48,7 +48,7 @@ export const ConfigSchema = z.object({
   DATABASE_URL: databaseUrlSchema.optional(),
   // A few connections per core beat many: postgres.js pipelines queries on a busy connection, and
   // fewer backends contend less for the database's cores (see defaultPoolSize).
-  DATABASE_POOL_SIZE: z.coerce.number({ message: 'must be a whole number from 1 to 200' }).int().min(1).max(200, 'must be a whole number from 1 to 200').default(defaultPoolSize),
+  DATABASE_POOL_SIZE: z.coerce.number({ message: `must be a whole number from 1 to ${MAX_POOL_SIZE}` }).int().min(1).max(MAX_POOL_SIZE, `must be a whole number from 1 to ${MAX_POOL_SIZE}`).default(defaultPoolSize),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent'], { message: 'must be debug, info, warn, error or silent' }).default('info'),
   PUBLIC_ORIGIN: z.string().regex(/^https?:\/\/[^/\s]+$/, 'must be an origin like https://safar.example (no path)').optional(),
   ALLOWED_ORIGINS: originListSchema.optional(),
