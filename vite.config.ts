@@ -54,7 +54,7 @@ export default defineConfig({
     buildMeta(),
     preloadFont(),
     // Manifest and service worker (decision 0022). The worker's source is src/web/sw/sw.ts;
-    // the page registers it itself after load (src/web/features/pwa/register-sw.ts).
+    // the page registers it itself after load (src/web/lib/pwa/register-sw.ts).
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

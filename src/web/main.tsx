@@ -3,7 +3,7 @@ import './styles/shell.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { watchInstallOffer } from './features/pwa/pwa-state';
+import { watchInstallOffer } from './lib/pwa/pwa-state';
 import { whenIdle } from './lib/idle';
 import { prefetchToasts } from './lib/toast';
 
@@ -41,7 +41,7 @@ window.addEventListener(
     // The service worker registers once the loaded page is idle, so neither its code nor its
     // precache download competes with the first paint or the first answers. (No worker is built
     // for `npm run dev`.)
-    if (import.meta.env.PROD) whenIdle(() => void import('./features/pwa/register-sw').then((m) => m.registerServiceWorker()).catch(() => {}));
+    if (import.meta.env.PROD) whenIdle(() => void import('./lib/pwa/register-sw').then((m) => m.registerServiceWorker()).catch(() => {}));
   },
   { once: true },
 );

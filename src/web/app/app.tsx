@@ -1,6 +1,6 @@
 import { lazy, useEffect, useState } from 'react';
 import { QuietLazy } from '../components/quiet-lazy';
-import { CurrencyProvider } from '../features/currency/currency-context';
+import { CurrencyProvider } from '../lib/currency-context';
 import { whenIdle } from '../lib/idle';
 import { ErrorBoundary } from './shell/error-boundary';
 import { Layout } from './shell/layout';

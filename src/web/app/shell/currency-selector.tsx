@@ -1,7 +1,7 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { CURRENCIES, CURRENCY_NAMES, type Currency } from '../../../core/currency';
-import { useCurrency } from '../../features/currency/currency-context';
+import { useCurrency } from '../../lib/currency-context';
 
 const SYMBOLS: Record<Currency, string> = { INR: '₹', USD: '$', EUR: '€', GBP: '£', JPY: '¥', AED: 'د.إ', SGD: 'S$', CAD: 'C$' };
 

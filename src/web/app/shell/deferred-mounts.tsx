@@ -1,7 +1,7 @@
 import { ChatbotMount } from '../../features/chatbot/chatbot-mount';
 import { NoticesMount } from '../../features/notifications/notices-mount';
-import { OfflineSyncMount } from '../../features/offline/offline-sync-mount';
-import { PwaMount } from '../../features/pwa/pwa-mount';
+import { OfflineSyncMount } from './offline-sync-mount';
+import { PwaMount } from '../../lib/pwa/pwa-mount';
 import { WalletMount } from '../../features/wallet/wallet-mount';
 
 /**

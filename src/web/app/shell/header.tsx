@@ -2,7 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../../core/product';
-import { useSession } from '../../features/auth/use-session';
+import { useSession } from '../../lib/use-session';
 import { CurrencySelector } from './currency-selector';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';

@@ -1,7 +1,7 @@
 import { WifiOff } from 'lucide-react';
 import { lazy, useEffect, useRef, useState } from 'react';
 import { QuietLazy } from '../../components/quiet-lazy';
-import { useOnline } from '../../features/offline/connection';
+import { useOnline } from '../../lib/offline/connection';
 import { whenIdle } from '../../lib/idle';
 import { notify } from '../../lib/toast';
 

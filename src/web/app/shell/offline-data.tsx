@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { OfflineCounts } from '../../features/offline/offline-counts';
+import type { OfflineCounts } from '../../lib/offline/offline-counts';
 
-const loadCounts = () => import('../../features/offline/offline-counts');
+const loadCounts = () => import('../../lib/offline/offline-counts');
 
 /** Fetches the counting code too, so the list fills in even when the connection dropped before the service worker took over. */
 export const prefetchOfflineCounts = (): Promise<unknown> => loadCounts();

@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { useTheme } from '../../features/theme/use-theme';
+import { useTheme } from '../../lib/use-theme';
 
 export function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();

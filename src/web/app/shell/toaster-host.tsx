@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TOAST_DURATION_MS } from '../../../core/product';
-import { useTheme } from '../../features/theme/use-theme';
+import { useTheme } from '../../lib/use-theme';
 import { loadToastLibrary, onToastWanted, toasterMounted } from '../../lib/toast';
 
 type Sonner = Awaited<ReturnType<typeof loadToastLibrary>>;

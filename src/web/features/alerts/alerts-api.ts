@@ -1,10 +1,10 @@
 import type { AlertAnswer, AlertDeleted, AlertList, AlertsConfirmed, AlertsUnsubscribed, AlertView, CreateAlertBody } from '../../../core/alerts';
 import type { PushKey } from '../../../core/notifications';
 import { apiFetch } from '../../lib/api';
-import { currentAccount } from '../auth/use-session';
-import { listWithOfflineCopy } from '../offline/offline-copy';
-import { deleteRecord, saveRecords } from '../offline/offline-db';
-import { sendOrQueue } from '../offline/offline-queue';
+import { currentAccount } from '../../lib/use-session';
+import { listWithOfflineCopy } from '../../lib/offline/offline-copy';
+import { deleteRecord, saveRecords } from '../../lib/offline/offline-db';
+import { sendOrQueue } from '../../lib/offline/offline-queue';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
 
 /**

@@ -21,8 +21,8 @@ const alert = (id: string, active = true) => ({ id, from: 'DEL', to: 'BOM', acti
 async function load() {
   vi.resetModules();
   const api = await import('./alerts-api');
-  const counts = await import('../offline/offline-counts');
-  const queue = await import('../offline/offline-queue');
+  const counts = await import('../../lib/offline/offline-counts');
+  const queue = await import('../../lib/offline/offline-queue');
   return { ...api, offlineCounts: counts.offlineCounts, queuedActions: queue.queuedActions };
 }
 

@@ -4,10 +4,10 @@ import { ALERT_MESSAGES, type AlertView, triggeredBanner } from '../../../core/a
 import { CABIN_LABELS, type Cabin } from '../../../core/search-options';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { useSession } from '../auth/use-session';
-import { Modal } from '../booking/modal';
-import { useCurrency } from '../currency/currency-context';
-import { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail } from '../offline/offline-queue';
+import { useSession } from '../../lib/use-session';
+import { Modal } from '../../components/modal';
+import { useCurrency } from '../../lib/currency-context';
+import { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail } from '../../lib/offline/offline-queue';
 import { ALERTS_FEATURE, createAlert, deleteAlert, listAlerts, newIdempotencyKey, pushAvailable, setAlertActive, subscribeToPush } from './alerts-api';
 import { PriceChart } from './price-chart';
 import '../booking/forms.css';

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, AUTH_REASONS, AuthUserResponseSchema, type LoginInput, type SignupInput } from '../../../core/auth';
 import { ApiError, apiFetch } from '../../lib/api';
-import type { SessionUser } from './use-session';
+import type { SessionUser } from '../../lib/use-session';
 
 /** Why an auth call failed: a message to show, the provider-style reason, field messages. */
 export class AuthFailure extends Error {

@@ -3,7 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { AUTH_MESSAGES } from '../../../core/auth';
 import { notify } from '../../lib/toast';
 import { rememberReturnTo } from './return-to';
-import { useSession } from './use-session';
+import { useSession } from '../../lib/use-session';
 
 function GuardSkeleton() {
   return (

@@ -16,8 +16,8 @@ import type {
 } from '../../../core/booking';
 import type { Quote } from '../../../core/quote';
 import { ApiError, apiFetch } from '../../lib/api';
-import { queryKeys } from '../query/query-keys';
-import { itemWithOfflineCopy, listWithOfflineCopy } from '../offline/offline-copy';
+import { queryKeys } from '../../lib/query-keys';
+import { itemWithOfflineCopy, listWithOfflineCopy } from '../../lib/offline/offline-copy';
 
 /**
  * Fetchers and query options for the booking API (see the booking API contract). Errors are

@@ -1,6 +1,6 @@
 import type { BookingView } from '../../../core/booking';
 import { notify } from '../../lib/toast';
-import { downloadFile } from './download-file';
+import { downloadFile } from '../../lib/download-file';
 
 /**
  * Downloads the booking's PDF e-ticket with progress, success and failure toasts.

@@ -1,7 +1,7 @@
 import { Plane } from 'lucide-react';
 import type { Itinerary } from '../../../core/search';
 import { CABIN_LABELS } from '../../../core/search-options';
-import { formatDay, formatDuration, localDate, localTime } from './format';
+import { formatDay, formatDuration, localDate, localTime } from '../../lib/format';
 import './itinerary-summary.css';
 
 /**

@@ -1,5 +1,5 @@
 import type { AssistantRefund, AssistantTrip, AssistantTrips } from '../../../core/assistant-schemas';
-import { formatDay, formatInr, localTime } from '../booking/format';
+import { formatDay, formatInr, localTime } from '../../lib/format';
 import type { Intent } from './intents';
 
 export interface BotLink {

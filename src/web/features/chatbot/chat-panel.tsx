@@ -3,7 +3,7 @@ import { Bot, Send, X } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { pickDeals } from '../../../core/explore';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../../lib/use-session';
 import { fetchAssistantTrips, fetchCatalogue } from '../explore/explore-api';
 import { type AnswerContext, type BotLink, QUICK_QUESTIONS, WELCOME, replyFor } from './answers';
 import { type Intent, classify } from './intents';

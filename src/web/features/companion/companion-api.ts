@@ -10,7 +10,7 @@ import type {
   TripResponse,
 } from '../../../core/companion';
 import { apiFetch } from '../../lib/api';
-import { queryKeys } from '../query/query-keys';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * Fetchers and query options for the Travel Companion API (/api/groups, /api/group-invites,

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { Itinerary, SearchQuery } from '../../../core/search';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../../lib/use-session';
 
 const CompanionDialog = lazy(() => import('./companion-dialog'));
 

@@ -1,5 +1,5 @@
 import type { GroupFlight, Member, Share } from '../../../core/companion';
-import { formatDay, formatDuration, localDate, localTime } from '../booking/format';
+import { formatDay, formatDuration, localDate, localTime } from '../../lib/format';
 
 const SHARE_LABELS: Record<Share['status'], string> = { paid: 'Paid', pending: 'Pending', refunded: 'Refunded' };
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { groupPath, type GroupSummary } from '../../../core/companion';
-import { formatDay } from '../booking/format';
+import { formatDay } from '../../lib/format';
 import { groupsQuery } from './companion-api';
 import './companion.css';
 

@@ -5,16 +5,16 @@ import type { GroupView, Share } from '../../../core/companion';
 import { notify } from '../../lib/toast';
 import { ApiError } from '../../lib/api';
 import { newIdempotencyKey, paySandbox, paymentConfigQuery } from '../booking/booking-api';
-import { formatInr } from '../booking/format';
-import { useCurrency } from '../currency/currency-context';
-import { NeedsConnection } from '../offline/needs-connection';
-import { useOnline } from '../offline/connection';
+import { formatInr } from '../../lib/format';
+import { useCurrency } from '../../lib/currency-context';
+import { NeedsConnection } from '../../lib/offline/needs-connection';
+import { useOnline } from '../../lib/offline/connection';
 import { FullScreenLoader } from '../payments/full-screen-loader';
 import { PaymentMethodFields } from '../payments/payment-method-fields';
 import { type CheckoutResult, openProviderCheckout } from '../payments/provider-checkout';
 import { SandboxCheckout } from '../payments/sandbox-checkout';
 import { confirmShare, createShareOrder } from './companion-api';
-import { queryKeys } from '../query/query-keys';
+import { queryKeys } from '../../lib/query-keys';
 
 type Loader = 'Processing payment...' | null;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { PAGE_OFFLINE_MESSAGE, waitingForConnection } from '../offline/connection';
-import { NeedsConnection } from '../offline/needs-connection';
+import { PAGE_OFFLINE_MESSAGE, waitingForConnection } from '../../lib/offline/connection';
+import { NeedsConnection } from '../../lib/offline/needs-connection';
 
 interface PendingQuery {
   isPending: boolean;

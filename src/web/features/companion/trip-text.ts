@@ -1,5 +1,5 @@
 import type { GroupFlight } from '../../../core/companion';
-import { formatDay, localDate, localTime } from '../booking/format';
+import { formatDay, localDate, localTime } from '../../lib/format';
 
 const terminal = (t: string | null) => (t ? ` T${t.replace(/^T/i, '')}` : '');
 

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { EXPLORE_MESSAGES } from '../../../core/explore';
 import type { ExploreRoute } from '../../../core/explore-schemas';
 import { notify } from '../../lib/toast';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../../lib/use-session';
 
 /**
  * Booking from Explore: a signed-in traveller goes to /home with the route's origin and

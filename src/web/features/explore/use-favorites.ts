@@ -3,9 +3,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EXPLORE_MESSAGES } from '../../../core/explore';
 import { notify } from '../../lib/toast';
 import type { Favorites } from '../../../core/explore-schemas';
-import type { SessionUser } from '../auth/use-session';
-import { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail, sendOrQueue } from '../offline/offline-queue';
-import { queryKeys } from '../query/query-keys';
+import type { SessionUser } from '../../lib/use-session';
+import { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail, sendOrQueue } from '../../lib/offline/offline-queue';
+import { queryKeys } from '../../lib/query-keys';
 import { fetchFavorites, mergeVisitorFavorites, readVisitorFavorites, writeVisitorFavorites } from './explore-api';
 
 /** "del-goi" → "DEL → GOI", for the offline queue's messages. */

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { QuietLazy } from '../../components/quiet-lazy';
-import { useSession } from '../auth/use-session';
-import { useOnline } from '../offline/connection';
+import { useSession } from '../../lib/use-session';
+import { useOnline } from '../../lib/offline/connection';
 
 // Loaded only for signed-in travellers, after the session is known.
 const NoticesPanel = lazy(() => import('./notices-panel').then((m) => ({ default: m.NoticesPanel })));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SANDBOX_TEST_VALUES, SandboxCardSchema, type PaymentOrder, type SandboxPayBody } from '../../../core/booking';
-import { formatInr } from '../booking/format';
-import { Modal } from '../booking/modal';
+import { formatInr } from '../../lib/format';
+import { Modal } from '../../components/modal';
 import '../booking/forms.css';
 import './sandbox-checkout.css';
 

@@ -1,10 +1,10 @@
 import type { PlanAnswer, PlanRequestBody, PlanResult, SavedPlanAnswer, SavedPlanList, SavePlanBody, SavedPlanView } from '../../../core/planner';
 import { apiFetch } from '../../lib/api';
 import { readStored, writeStored } from '../../lib/storage';
-import { currentAccount } from '../auth/use-session';
-import { listWithOfflineCopy } from '../offline/offline-copy';
-import { sendOrQueue } from '../offline/offline-queue';
-import { queryKeys } from '../query/query-keys';
+import { currentAccount } from '../../lib/use-session';
+import { listWithOfflineCopy } from '../../lib/offline/offline-copy';
+import { sendOrQueue } from '../../lib/offline/offline-queue';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Every web call of the multi-city planner lives here. */
 

@@ -3,8 +3,8 @@ import { DEFAULT_RECOMMENDATION_BUDGET, RECOMMENDATION_BUDGET_MAX, RECOMMENDATIO
 import type { Recommendation, Recommendations } from '../../../core/recommendations';
 import { ApiError, apiFetch } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { formatDay } from '../booking/format';
-import { useCurrency } from '../currency/currency-context';
+import { formatDay } from '../../lib/format';
+import { useCurrency } from '../../lib/currency-context';
 import { RouteArt } from '../explore/route-art';
 import { recommendationOrigin } from './last-origin';
 

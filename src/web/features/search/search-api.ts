@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Cabin, CompactSearchResponse, FareCalendar, SearchResponse } from '../../../core/search';
 import { expandSearchResponse } from '../../../core/search-wire';
 import { ApiError, apiFetch } from '../../lib/api';
-import { queryKeys } from '../query/query-keys';
+import { queryKeys } from '../../lib/query-keys';
 import { draftToParams, EMPTY_DRAFT, type SearchDraft } from './search-url';
 
 /**

@@ -6,8 +6,8 @@ import { CABIN_LABELS, CABINS, SEARCH_MESSAGES } from '../../../core/search-opti
 import { notify } from '../../lib/toast';
 import { MultiCityButton } from '../planner/multi-city-button';
 import { rememberSearchOrigin } from '../recommendations/last-origin';
-import { AirportCombobox } from './airport-combobox';
-import { codeFromLabel } from './airport-suggestions';
+import { AirportCombobox } from '../../components/airport-combobox';
+import { codeFromLabel } from '../../components/airport-suggestions';
 import type * as ValidateSearchModule from './validate-search';
 import { EMPTY_DRAFT, localIsoDate, resultUrl, SEARCH_FIELDS, type SearchDraft, type SearchField } from './search-url';
 import './search-form.css';

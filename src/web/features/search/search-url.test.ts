@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { draftFromSearch, localIsoDate, queryFromDraft, resultUrl } from './search-url';
 import { validateSearch } from './validate-search';
-import { codeFromLabel } from './airport-suggestions';
+import { codeFromLabel } from '../../components/airport-suggestions';
 
 describe('search URL', () => {
   it('round-trips a search through the results URL', () => {

@@ -3,11 +3,11 @@ import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useStat
 import { type FlightStatus, parseFlightNumber, TRACKER_MESSAGES, type TrackingEntry, toTrackingEntry, trackingToast } from '../../../core/tracking';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { useSession } from '../auth/use-session';
-import { NeedsConnection } from '../offline/needs-connection';
-import { isNetworkFailure } from '../offline/offline-copy';
-import { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail } from '../offline/offline-queue';
-import { Modal } from '../booking/modal';
+import { useSession } from '../../lib/use-session';
+import { NeedsConnection } from '../../lib/offline/needs-connection';
+import { isNetworkFailure } from '../../lib/offline/offline-copy';
+import { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail } from '../../lib/offline/offline-queue';
+import { Modal } from '../../components/modal';
 import '../booking/forms.css';
 import type { FlightTrackerDialogProps } from './index';
 import { fetchFlightStatus, fetchServerHistory, pendingTrackings, readLocalHistory, recordLocalHistory, recordServerHistory, TRACKER_FEATURE } from './tracker-api';

@@ -10,10 +10,10 @@ import {
 } from '../../../core/tracking';
 import { apiFetch } from '../../lib/api';
 import { personalKey, readStored, writeStored } from '../../lib/storage';
-import { currentAccount } from '../auth/use-session';
-import { listWithOfflineCopy } from '../offline/offline-copy';
-import { saveRecords } from '../offline/offline-db';
-import { queuedActions, type SendResult, sendOrQueue } from '../offline/offline-queue';
+import { currentAccount } from '../../lib/use-session';
+import { listWithOfflineCopy } from '../../lib/offline/offline-copy';
+import { saveRecords } from '../../lib/offline/offline-db';
+import { queuedActions, type SendResult, sendOrQueue } from '../../lib/offline/offline-queue';
 
 /**
  * The tracker's calls: live status (anyone), Recent Searches on the server for a signed-in

@@ -1,8 +1,8 @@
 import { ArrowLeft, Download, Plane, Ticket } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { downloadFile } from '../booking/download-file';
-import { formatDay } from '../booking/format';
-import { Modal } from '../booking/modal';
+import { downloadFile } from '../../lib/download-file';
+import { formatDay } from '../../lib/format';
+import { Modal } from '../../components/modal';
 import { notify } from '../../lib/toast';
 import { type CachedPass, getPasses, loadPasses, refreshPasses, subscribePasses } from './wallet-store';
 import './wallet.css';

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { QuietLazy } from '../../components/quiet-lazy';
-import { useSession } from '../auth/use-session';
-import { useOnline } from '../offline/connection';
+import { useSession } from '../../lib/use-session';
+import { useOnline } from '../../lib/offline/connection';
 
 // The wallet's code loads only for signed-in travellers, so anonymous visitors' first page load
 // does not pay for it.

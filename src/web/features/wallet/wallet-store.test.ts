@@ -134,11 +134,11 @@ describe('wallet cache', () => {
     await store.registerPasses([pass('p1')]);
     storage.set('safar:tracker:recent', '["6E 1071"]');
     storage.set('theme', 'dark');
-    const { wipePersonalData } = await import('../offline/wipe-personal-data');
+    const { wipePersonalData } = await import('../../lib/offline/wipe-personal-data');
     await wipePersonalData();
     expect(store.getPasses()).toEqual([]);
     expect([...storage.keys()]).toEqual(['theme']);
-    const { readRecords } = await import('../offline/offline-db');
+    const { readRecords } = await import('../../lib/offline/offline-db');
     // Signed out: the account's data cannot be opened; signed in again, it is gone.
     await expect(readRecords('user-a', 'pass')).rejects.toThrow();
     signInAs('user-a');

@@ -2,9 +2,9 @@ import { BoardingPassListSchema, BoardingPassViewSchema } from '../../../core/bo
 import { z } from '../../../core/zod';
 import { apiBlobOrNull, apiFetch } from '../../lib/api';
 import { removeStored } from '../../lib/storage';
-import { currentAccount } from '../auth/use-session';
-import { readRecords, saveRecords } from '../offline/offline-db';
-import { onBeforeWipe } from '../offline/wipe-personal-data';
+import { currentAccount } from '../../lib/use-session';
+import { readRecords, saveRecords } from '../../lib/offline/offline-db';
+import { onBeforeWipe } from '../../lib/offline/wipe-personal-data';
 
 /**
  * The boarding-pass wallet's client cache. Passes live in the signed-in traveller's offline

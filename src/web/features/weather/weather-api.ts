@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InsightsAnswer, WeatherReportWire } from '../../../core/weather';
 import { apiFetch } from '../../lib/api';
-import { queryKeys } from '../query/query-keys';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Fetchers of the weather endpoints. */
 

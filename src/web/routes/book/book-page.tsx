@@ -9,9 +9,9 @@ import { useDocumentTitle } from '../../components/page-title';
 import { RequireAuth } from '../../features/auth/require-auth';
 import { createBooking, newIdempotencyKey, priceChangeOf, quoteQuery } from '../../features/booking/booking-api';
 import { BOOKING_FAILED, FLIGHT_UNAVAILABLE, bookingFailureOf } from '../../features/booking/booking-failure';
-import { formatInr, localDate } from '../../features/booking/format';
+import { formatInr, localDate } from '../../lib/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
-import { Modal } from '../../features/booking/modal';
+import { Modal } from '../../components/modal';
 import { PassengerCard } from '../../features/booking/passenger-card';
 import {
   type DraftField,
@@ -25,15 +25,15 @@ import {
   validateForm,
 } from '../../features/booking/passenger-form';
 import { GroupBookingButton } from '../../features/companion/group-booking-button';
-import { useCurrency } from '../../features/currency/currency-context';
+import { useCurrency } from '../../lib/currency-context';
 import { resultUrl } from '../../features/search/search-url';
 import { WeatherButton } from '../../features/weather/weather-button';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import './book.css';
-import { NeedsConnection } from '../../features/offline/needs-connection';
-import { QueryScope } from '../../features/query/query-scope';
-import { useOnline } from '../../features/offline/connection';
+import { NeedsConnection } from '../../lib/offline/needs-connection';
+import { QueryScope } from '../../lib/query-scope';
+import { useOnline } from '../../lib/offline/connection';
 
 interface BookState {
   itinerary: Itinerary;

@@ -1,7 +1,7 @@
 import { EXPLORE_MESSAGES, discountBadge, pickDeals, routeTitle } from '../../../core/explore';
 import type { ExploreRoute } from '../../../core/explore-schemas';
-import { formatDay } from '../../features/booking/format';
-import { useCurrency } from '../../features/currency/currency-context';
+import { formatDay } from '../../lib/format';
+import { useCurrency } from '../../lib/currency-context';
 import { RouteArt } from '../../features/explore/route-art';
 
 interface Props {

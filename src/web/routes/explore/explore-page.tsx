@@ -22,19 +22,19 @@ import {
 } from '../../../core/explore';
 import type { ExploreRoute } from '../../../core/explore-schemas';
 import { useDocumentTitle } from '../../components/page-title';
-import { useSession } from '../../features/auth/use-session';
+import { useSession } from '../../lib/use-session';
 import { shareRoute, useBookRoute } from '../../features/explore/book-route';
 import { fetchCatalogue } from '../../features/explore/explore-api';
-import { queryKeys } from '../../features/query/query-keys';
+import { queryKeys } from '../../lib/query-keys';
 import { useFavorites } from '../../features/explore/use-favorites';
-import { QueryScope } from '../../features/query/query-scope';
+import { QueryScope } from '../../lib/query-scope';
 import { DealsTab } from './deals-tab';
 import { FlightTrackingBox } from './flight-tracking-box';
 import { RouteCard, RouteCardSkeleton } from './route-card';
 import { RouteDetailsDialog } from './route-details-dialog';
 import './explore.css';
-import { PAGE_OFFLINE_MESSAGE, waitingForConnection } from '../../features/offline/connection';
-import { NeedsConnection } from '../../features/offline/needs-connection';
+import { PAGE_OFFLINE_MESSAGE, waitingForConnection } from '../../lib/offline/connection';
+import { NeedsConnection } from '../../lib/offline/needs-connection';
 
 export function ExplorePage() {
   useDocumentTitle('Explore');

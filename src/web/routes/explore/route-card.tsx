@@ -1,8 +1,8 @@
 import { Clock, Heart, Share2, Star } from 'lucide-react';
 import { EXPLORE_MESSAGES, routeTitle } from '../../../core/explore';
 import type { ExploreRoute } from '../../../core/explore-schemas';
-import { formatDuration } from '../../features/booking/format';
-import { useCurrency } from '../../features/currency/currency-context';
+import { formatDuration } from '../../lib/format';
+import { useCurrency } from '../../lib/currency-context';
 import { RouteArt } from '../../features/explore/route-art';
 
 interface Props {

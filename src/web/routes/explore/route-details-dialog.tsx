@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { EXPLORE_MESSAGES, routeTitle } from '../../../core/explore';
 import type { ExploreRoute, RouteDetails } from '../../../core/explore-schemas';
-import { formatDuration } from '../../features/booking/format';
-import { Modal } from '../../features/booking/modal';
-import { useCurrency } from '../../features/currency/currency-context';
+import { formatDuration } from '../../lib/format';
+import { Modal } from '../../components/modal';
+import { useCurrency } from '../../lib/currency-context';
 import { fetchRouteDetails } from '../../features/explore/explore-api';
-import { queryKeys } from '../../features/query/query-keys';
+import { queryKeys } from '../../lib/query-keys';
 import { RouteArt } from '../../features/explore/route-art';
 
 interface Props {

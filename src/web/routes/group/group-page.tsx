@@ -6,19 +6,19 @@ import { type GroupView, tripPath } from '../../../core/companion';
 import { useDocumentTitle } from '../../components/page-title';
 import { RequireAuth } from '../../features/auth/require-auth';
 import { ApiError } from '../../lib/api';
-import { formatCountdown, formatDay } from '../../features/booking/format';
+import { formatCountdown, formatDay } from '../../lib/format';
 import { cancelGroup, groupQuery, saveMemberPassenger } from '../../features/companion/companion-api';
 import { GroupFlights, MemberStatus, ShareStatus } from '../../features/companion/group-parts';
 import { MemberPassengerForm } from '../../features/companion/member-passenger-form';
 import { PayShare } from '../../features/companion/pay-share';
-import { useCurrency } from '../../features/currency/currency-context';
-import { QueryScope } from '../../features/query/query-scope';
+import { useCurrency } from '../../lib/currency-context';
+import { QueryScope } from '../../lib/query-scope';
 import { notify } from '../../lib/toast';
 import '../../features/companion/companion.css';
 import './group.css';
-import { queryKeys } from '../../features/query/query-keys';
+import { queryKeys } from '../../lib/query-keys';
 import { PendingScreen } from '../../features/companion/pending-screen';
-import { waitingForConnection } from '../../features/offline/connection';
+import { waitingForConnection } from '../../lib/offline/connection';
 
 /** While seats are held the page asks again this often, besides on window focus. */
 const LIVE_REFRESH_MS = 15_000;

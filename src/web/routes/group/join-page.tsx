@@ -4,17 +4,17 @@ import { COMPANION_MESSAGES, groupPath } from '../../../core/companion';
 import { useDocumentTitle } from '../../components/page-title';
 import { RequireAuth } from '../../features/auth/require-auth';
 import { ApiError } from '../../lib/api';
-import { formatDay } from '../../features/booking/format';
+import { formatDay } from '../../lib/format';
 import { acceptInvite, inviteQuery } from '../../features/companion/companion-api';
 import { GroupFlights } from '../../features/companion/group-parts';
 import { MemberPassengerForm } from '../../features/companion/member-passenger-form';
-import { QueryScope } from '../../features/query/query-scope';
+import { QueryScope } from '../../lib/query-scope';
 import { notify } from '../../lib/toast';
 import '../../features/companion/companion.css';
 import './group.css';
-import { queryKeys } from '../../features/query/query-keys';
+import { queryKeys } from '../../lib/query-keys';
 import { PendingScreen } from '../../features/companion/pending-screen';
-import { waitingForConnection } from '../../features/offline/connection';
+import { waitingForConnection } from '../../lib/offline/connection';
 
 /**
  * An emailed invitation (/group/join/:token). Signed out, the traveller signs in (or up) first

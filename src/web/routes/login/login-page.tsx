@@ -7,7 +7,7 @@ import { signIn } from '../../features/auth/auth-client';
 import { EmailField, PasswordField } from '../../features/auth/password-field';
 import { takeReturnTo } from '../../features/auth/return-to';
 import { useAuthForm } from '../../features/auth/use-auth-form';
-import { setSessionUser } from '../../features/auth/use-session';
+import { setSessionUser } from '../../lib/use-session';
 import { notify } from '../../lib/toast';
 
 type Field = 'email' | 'password';

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { SearchQuery } from '../../../core/search';
-import { useCurrency } from '../../features/currency/currency-context';
+import { useCurrency } from '../../lib/currency-context';
 import { FARE_BAND_LABELS, type FareBand, fareBand } from '../../features/search/result-filters';
 import { useFareCalendar } from '../../features/search/search-api';
 import { localIsoDate } from '../../features/search/search-url';

@@ -1,7 +1,7 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type Cabin, CABIN_LABELS, CABINS } from '../../../core/search-options';
-import { useCurrency } from '../../features/currency/currency-context';
+import { useCurrency } from '../../lib/currency-context';
 import { activeFilterCount, PRICE_MAX, type ResultFilters, STOP_OPTIONS, TIME_BUCKETS, type TimeBucket } from '../../features/search/result-filters';
 
 interface FilterPanelProps {

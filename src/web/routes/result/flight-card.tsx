@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import type { Itinerary, SearchQuery } from '../../../core/search';
 import { PriceAlertButton } from '../../features/alerts/price-alert-button';
 import { GroupBookingButton } from '../../features/companion/group-booking-button';
-import { useCurrency } from '../../features/currency/currency-context';
+import { useCurrency } from '../../lib/currency-context';
 import { formatDuration, localTime } from '../../features/search/result-filters';
 import { WeatherButton } from '../../features/weather/weather-button';
 import { TrackFlightButton } from '../../features/tracker/track-flight-button';

@@ -3,8 +3,8 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { SearchQuery } from '../../../core/search';
 import type { Cabin } from '../../../core/search-options';
 import { useDocumentTitle } from '../../components/page-title';
-import { SEARCH_OFFLINE_MESSAGE, waitingForConnection } from '../../features/offline/connection';
-import { QueryScope } from '../../features/query/query-scope';
+import { SEARCH_OFFLINE_MESSAGE, waitingForConnection } from '../../lib/offline/connection';
+import { QueryScope } from '../../lib/query-scope';
 import { airlinesOf, applyFilters, isSortKey, NO_FILTERS, type ResultFilters, SORT_LABELS, SORTS, sortItineraries, type SortKey } from '../../features/search/result-filters';
 import { ResultsHead } from '../../features/search/results-head';
 import { useSearchResults } from '../../features/search/search-api';
@@ -18,7 +18,7 @@ import './result.css';
 
 // The form behind "Modify search" loads when the traveller opens it (or the search was refused).
 const SearchForm = lazy(() => import('../../features/search/search-form').then((m) => ({ default: m.SearchForm })));
-const NeedsConnection = lazy(() => import('../../features/offline/needs-connection').then((m) => ({ default: m.NeedsConnection })));
+const NeedsConnection = lazy(() => import('../../lib/offline/needs-connection').then((m) => ({ default: m.NeedsConnection })));
 
 export function ResultPage() {
   return (

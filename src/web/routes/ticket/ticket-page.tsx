@@ -7,10 +7,10 @@ import { useDocumentTitle } from '../../components/page-title';
 import { bookingQuery } from '../../features/booking/booking-api';
 import { ApiError } from '../../lib/api';
 import { downloadTicket } from '../../features/booking/download-ticket';
-import { formatDay, formatInr, localDate } from '../../features/booking/format';
+import { formatDay, formatInr, localDate } from '../../lib/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
 import { BookedFlightStatus } from '../../features/tracker/booked-flight-status';
-import { QueryScope } from '../../features/query/query-scope';
+import { QueryScope } from '../../lib/query-scope';
 import './ticket.css';
 
 const STATUS_LABELS: Record<BookingView['status'], string> = { confirmed: 'Confirmed', held: 'Awaiting payment', expired: 'Expired', cancelled: 'Cancelled' };

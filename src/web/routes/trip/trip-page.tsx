@@ -5,11 +5,11 @@ import { useDocumentTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api';
 import { tripQuery } from '../../features/companion/companion-api';
 import { GroupFlights } from '../../features/companion/group-parts';
-import { QueryScope } from '../../features/query/query-scope';
+import { QueryScope } from '../../lib/query-scope';
 import '../../features/companion/companion.css';
 import '../group/group.css';
 import { PendingScreen } from '../../features/companion/pending-screen';
-import { waitingForConnection } from '../../features/offline/connection';
+import { waitingForConnection } from '../../lib/offline/connection';
 
 const STATUS: Record<PublicTrip['status'], string> = {
   draft: 'Being planned',

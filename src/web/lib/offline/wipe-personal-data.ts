@@ -1,4 +1,4 @@
-import { removePersonalStored } from '../../lib/storage';
+import { removePersonalStored } from '../storage';
 
 /**
  * Log Out's clean-up: after it, nothing about the traveller is readable on this device, online

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../api';
 
 function subscribe(listener: () => void) {
   window.addEventListener('online', listener);

@@ -1,5 +1,5 @@
-import { ApiError } from '../../lib/api';
-import { currentAccount } from '../auth/use-session';
+import { ApiError } from '../api';
+import { currentAccount } from '../use-session';
 import { readRecord, readRecords, saveRecords } from './offline-db';
 
 /** True when the request never got an answer (offline, server unreachable), not when the server said no. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { personalKey, readStored } from '../../lib/storage';
-import { useSession } from '../auth/use-session';
-import { useOnline } from './connection';
+import { useSession } from '../../lib/use-session';
+import { useOnline } from '../../lib/offline/connection';
 
 /**
  * Keeps offline data in step, with no UI of its own: when online and signed in (or with actions

@@ -1,6 +1,6 @@
-import { ApiError, apiBlob } from '../../lib/api';
-import { currentAccount } from '../auth/use-session';
-import { readDocument, saveDocument } from '../offline/offline-db';
+import { ApiError, apiBlob } from './api';
+import { currentAccount } from './use-session';
+import { readDocument, saveDocument } from './offline/offline-db';
 
 /**
  * Fetches a document from the API and saves it with the browser's download machinery.

@@ -1,6 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import { readStored, writeStored } from '../../lib/storage';
-import { currentAccount } from '../auth/use-session';
+import { readStored, writeStored } from '../storage';
+import { currentAccount } from '../use-session';
 import { onBeforeWipe } from './wipe-personal-data';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { readStored, writeStored } from '../../lib/storage';
+import { readStored, writeStored } from './storage';
 
 export type Theme = 'light' | 'dark';
 const KEY = 'theme';

@@ -1,12 +1,12 @@
 import type { BookingView } from '../../../core/booking';
 import { apiBlobOrNull } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { currentAccount } from '../auth/use-session';
-import { listAlerts } from '../alerts/alerts-api';
-import { fetchBookings, fetchProfileStats } from '../booking/booking-api';
-import { getPasses, refreshPasses } from '../wallet/wallet-store';
-import { hasDocument, saveDocument } from './offline-db';
-import { queueSize, replayQueue } from './offline-queue';
+import { currentAccount } from '../../lib/use-session';
+import { listAlerts } from '../../features/alerts/alerts-api';
+import { fetchBookings, fetchProfileStats } from '../../features/booking/booking-api';
+import { getPasses, refreshPasses } from '../../features/wallet/wallet-store';
+import { hasDocument, saveDocument } from '../../lib/offline/offline-db';
+import { queueSize, replayQueue } from '../../lib/offline/offline-queue';
 
 /** The ticket and boarding-pass PDFs of a traveller's confirmed bookings, by API URL. */
 export function documentUrls(bookings: readonly Pick<BookingView, 'id' | 'status'>[], passIds: readonly string[]): string[] {

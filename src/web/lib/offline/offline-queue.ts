@@ -1,7 +1,7 @@
-import { ApiError, apiFetch } from '../../lib/api';
-import { personalKey, removeStored, writeStored } from '../../lib/storage';
-import { notify } from '../../lib/toast';
-import { currentAccount } from '../auth/use-session';
+import { ApiError, apiFetch } from '../api';
+import { personalKey, removeStored, writeStored } from '../storage';
+import { notify } from '../toast';
+import { currentAccount } from '../use-session';
 import { isNetworkFailure } from './offline-copy';
 import { type QueuedAction, offlineDb } from './offline-db';
 

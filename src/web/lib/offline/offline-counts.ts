@@ -1,4 +1,4 @@
-import { currentAccount } from '../auth/use-session';
+import { currentAccount } from '../use-session';
 import { readRecords, countRecords } from './offline-db';
 import { queueSize } from './offline-queue';
 

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { type Currency, DEFAULT_CURRENCY, formatMoney, isCurrency } from '../../../core/currency';
-import { readStored, writeStored } from '../../lib/storage';
+import { type Currency, DEFAULT_CURRENCY, formatMoney, isCurrency } from '../../core/currency';
+import { readStored, writeStored } from './storage';
 
 const KEY = 'currency';
 

@@ -9,7 +9,7 @@ const toasts: string[] = [];
 const events: string[][] = [];
 let online = true;
 
-vi.mock('../../lib/toast', () => ({
+vi.mock('../toast', () => ({
   notify: Object.fromEntries(['success', 'error', 'warning', 'info', 'message'].map((kind) => [kind, (message: string) => void toasts.push(`${kind}: ${message}`)])),
 }));
 

@@ -1,7 +1,7 @@
 // No query library and no zod (a hand-written shape check instead) because this ships with the
 // home page's first load.
-import type { AirportSuggestion } from '../../../core/search';
-import { ApiError, apiFetch } from '../../lib/api';
+import type { AirportSuggestion } from '../../core/search';
+import { ApiError, apiFetch } from '../lib/api';
 
 export type { AirportSuggestion };
 

@@ -1,4 +1,4 @@
-import { readStored, writeStored } from '../../lib/storage';
+import { readStored, writeStored } from '../storage';
 import { DISMISSED_KEY, isInstalled, setPwaState, takeInstallOffer } from './pwa-state';
 
 /** Device preference, not personal data: Log Out keeps it. */

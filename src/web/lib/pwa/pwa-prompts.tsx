@@ -1,7 +1,7 @@
 import { Download, RefreshCw, Share, X } from 'lucide-react';
 import { useState } from 'react';
 import { PRODUCT_NAME } from '../../../core/product';
-import { notify } from '../../lib/toast';
+import { notify } from '../toast';
 import { acceptInstall, closeIosHint, dismissInstall } from './pwa-actions';
 import type { PwaState } from './pwa-state';
 import './pwa.css';

@@ -1,4 +1,4 @@
-import { readStored } from '../../lib/storage';
+import { readStored } from '../storage';
 
 /**
  * The installable-app state the shell shows: the browser's install offer (captured from

@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import type { AuthUser, SessionAnswer } from '../../../core/auth';
-import { ApiError, apiFetch } from '../../lib/api';
-import { personalKey, readStored, removeStored, writeStored } from '../../lib/storage';
+import type { AuthUser, SessionAnswer } from '../../core/auth';
+import { ApiError, apiFetch } from './api';
+import { personalKey, readStored, removeStored, writeStored } from './storage';
 
 /** Log Out's clean-up, loaded when needed (it is not part of any first paint). */
-const wipePersonalData = (): Promise<void> => import('../offline/wipe-personal-data').then((m) => m.wipePersonalData());
+const wipePersonalData = (): Promise<void> => import('./offline/wipe-personal-data').then((m) => m.wipePersonalData());
 
 /** The signed-in traveller, as the server's session says. */
 export type SessionUser = AuthUser;
