@@ -37,7 +37,7 @@ export const RecommendationSchema = z.object({
   savingPercent: z.number().int().min(0).max(100),
   /** The illustration drawn for the kind of place (bundled SVG scenes, nothing fetched). */
   image: z.enum(['city', 'beach', 'mountain', 'desert', 'heritage', 'island']),
-  /** Season at the destination on that date, from its climate normals ("Best season", "Monsoon"…). */
+  /** Season at the destination on that date, from its typical monthly weather ("Best season", "Monsoon"…). */
   season: z.string(),
 });
 export type Recommendation = z.infer<typeof RecommendationSchema>;

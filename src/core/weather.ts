@@ -20,18 +20,57 @@ export const ForecastDaySchema = z.object({
 });
 export type ForecastDayWire = z.infer<typeof ForecastDaySchema>;
 
+/**
+ * Where typical days come from. The bundled values are approximate typical monthly weather, not
+ * official normals; a station with a cited published table names it (title, address, period as the
+ * table states it, the kind of publication, and why it is weak when it is).
+ */
+export const ClimateCreditSchema = z.object({
+  /** The station the values describe. */
+  station: z.string(),
+  /** 0 when the station stands for the airport; otherwise km to the nearest station. */
+  distanceKm: z.number(),
+  /** 'cited': every value from the cited table; 'partly-cited': some; 'approximate': none. */
+  basis: z.enum(['cited', 'partly-cited', 'approximate']),
+  citation: z
+    .object({
+      station: z.string(),
+      period: z.string().nullable(),
+      title: z.string(),
+      url: z.string(),
+      tableSource: z.string().nullable(),
+      sourceType: z.string(),
+      /** Why the source is weak (no period, no agency, a travel or weather website); empty when none applies. */
+      caveats: z.array(z.string()),
+    })
+    .nullable(),
+  /** One line for a footnote. */
+  text: z.string(),
+});
+export type ClimateCreditWire = z.infer<typeof ClimateCreditSchema>;
+
 export const WeatherReportSchema = z.object({
   airport: z.object({ code: z.string(), city: z.string(), country: z.string() }),
   city: z.string(),
-  source: z.enum(['openweathermap', 'climate-normals']),
+  /** 'openweathermap' when at least one day is a real forecast; 'typical' when every day is typical weather. */
+  source: z.enum(['openweathermap', 'typical']),
   days: z.array(ForecastDaySchema),
-  climate: z.object({ station: z.string(), source: z.string(), period: z.string(), distanceKm: z.number() }),
+  climate: ClimateCreditSchema,
   fetchedAt: z.string(),
 });
 export type WeatherReportWire = z.infer<typeof WeatherReportSchema>;
 
-/** Shown on every day built from climate normals instead of a forecast. */
-export const TYPICAL_LABEL = 'Typical for this time of year';
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+/**
+ * Shown for days built from typical monthly weather instead of a forecast: the month (or months) of those days.
+ * @example typicalLabel(['2026-12-30', '2027-01-02']) // "Typical for December and January"
+ */
+export function typicalLabel(isoDates: readonly string[]): string {
+  const names = [...new Set(isoDates.map((d) => MONTHS[Number(d.slice(5, 7)) - 1]).filter((m) => m !== undefined))];
+  if (names.length === 0) return 'Typical for this time of year';
+  return `Typical for ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`}`;
+}
 
 export const EVENT_TYPES = ['cultural', 'festival', 'entertainment', 'sports', 'national'] as const;
 
@@ -63,6 +102,6 @@ export const InsightsAnswerSchema = z.object({
   events: z.array(LocalEventSchema),
   /** 'near': events around the travel date; 'upcoming': none were, so the next ones. */
   eventsWindow: z.enum(['near', 'upcoming']),
-  climate: z.object({ station: z.string(), source: z.string(), period: z.string(), distanceKm: z.number() }),
+  climate: ClimateCreditSchema,
 });
 export type InsightsAnswer = z.infer<typeof InsightsAnswerSchema>;

@@ -87,7 +87,7 @@ export const ConfigSchema = z.object({
   // Sign-up and sign-in throttling per client IP. Raise only for test runs that create many accounts from one address.
   SIGNUP_LIMIT_PER_IP: limitSchema.default(50),
   LOGIN_LIMIT_PER_IP: limitSchema.default(20),
-  // OpenWeatherMap key for the 5-day forecast (server-side only). Unset: weather answers come from the climate normals.
+  // OpenWeatherMap key for the 5-day forecast (server-side only). Unset: weather answers are typical monthly weather.
   OPENWEATHER_API_KEY: z.string().regex(/^[A-Za-z0-9]{16,64}$/, 'must be 16–64 letters and digits (an OpenWeatherMap API key)').optional(),
   // Worker threads that compute search answers beside the serving thread; 0 computes them in it.
   SEARCH_WORKERS: z.coerce.number({ message: 'must be a whole number from 0 to 16' }).int('must be a whole number from 0 to 16').min(0, 'must be a whole number from 0 to 16').max(16, 'must be a whole number from 0 to 16').optional(),

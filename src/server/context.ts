@@ -19,7 +19,7 @@ export interface AppDeps {
   /** Search's in-memory seat inventory, kept current by booking and a refresh job. */
   inventory: InventoryView;
   /**
-   * Forecasts with a 30-minute per-city cache; climate normals when the provider fails or has no key.
+   * Forecasts with a 30-minute per-city cache; typical weather when the provider fails or has no key.
    * Read it through `weatherOf(deps)` (src/server/weather.ts), which builds the default when absent.
    */
   weather?: WeatherService;

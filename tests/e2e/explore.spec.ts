@@ -150,10 +150,31 @@ test.describe('explore', () => {
   test('Quick Book signed in goes to Home pre-filled', async ({ page, baseURL }) => {
     await signUpAndInByApi(page, baseURL);
     await openExplore(page);
+    const catalogue = (await (await page.request.get('/api/explore/routes')).json()) as { routes: { id: string; priceDate: string | null }[] };
+    const goa = catalogue.routes.find((r) => r.id === 'bom-goi');
     await cards(page).nth(1).getByRole('button', { name: /^Quick Book/ }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByText('Pre-filled route: Mumbai to Goa')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue('Mumbai');
+    // The date of the price the card showed comes along, so the search opens on that fare.
+    expect(goa?.priceDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByLabel('Departure Date')).toHaveValue(goa?.priceDate ?? '');
+  });
+
+  test("a deal's Book Now signed in lands on Home with the deal's route and date filled", async ({ page, baseURL }) => {
+    await signUpAndInByApi(page, baseURL);
+    await openExplore(page, '/explore');
+    await page.getByRole('tab', { name: 'Best Deals' }).click();
+    const deals = page.getByTestId('deal-card');
+    await expect(deals).toHaveCount(3);
+    const catalogue = (await (await page.request.get('/api/explore/routes')).json()) as { routes: { name: string; name2: string; savingPercent: number; priceDate: string | null }[] };
+    const best = [...catalogue.routes].sort((a, b) => b.savingPercent - a.savingPercent)[0];
+    expect(best?.priceDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await deals.first().getByRole('button', { name: /^Book Now/ }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByText(`Pre-filled route: ${best?.name} to ${best?.name2}`)).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'To' })).toHaveValue(best?.name2 ?? '');
+    await expect(page.getByLabel('Departure Date')).toHaveValue(best?.priceDate ?? '');
   });
 
   test('favourites for a visitor stay in the browser and join the account on sign-in; share copies the link', async ({ page, context, baseURL }) => {

@@ -111,3 +111,23 @@ test.describe('flight tracker', () => {
     await expect(button).toBeFocused();
   });
 });
+
+test('an overnight arrival carries "+1" in the tracker card, as on the result card', async ({ page }) => {
+  // Delhi → Mumbai has late departures that land after midnight.
+  await page.goto(`/result?from=DEL&to=BOM&date=${isoDay(2)}&cabin=economy&adults=1&children=0&infants=0`);
+  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+  const overnight = page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ hasText: 'Non-stop' })
+    .filter({ has: page.locator('.fc-plus', { hasText: '+1' }) })
+    .first();
+  await expect(overnight).toBeVisible();
+  const heading = (await overnight.getByRole('heading').textContent()) ?? '';
+  const number = /([0-9A-Z]{2} \d+)/.exec(heading)?.[1] ?? '';
+  await overnight.getByRole('button', { name: 'Track Flight' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Flight Tracker' });
+  await expect(dialog.getByRole('heading', { name: new RegExp(`^${number} `) })).toBeVisible();
+  const arrival = dialog.locator('.tr-time').filter({ has: page.getByText('Arrival', { exact: true }) });
+  await expect(arrival).toContainText(/Scheduled \d\d:\d\d \+1/);
+});

@@ -4,8 +4,8 @@ import { typicalDay } from '../weather/typical';
 import type { WeatherLookup } from './status';
 
 /**
- * Weather for the tracker: the forecast (OpenWeatherMap when configured, else climate normals)
- * for today and later, and the climate normal for past days, so a past day's status is the same
+ * Weather for the tracker: the forecast (OpenWeatherMap when configured, else typical weather)
+ * for today and later, and typical weather for past days, so a past day's status is the same
  * every time it is asked for.
  * @example await getFlightStatus(world, { flightNumber: 'AI 101', now, weather: trackerWeather(weatherOf(deps), now) })
  */

@@ -1,5 +1,5 @@
-/** Weather: climate normals for every served airport, the OpenWeatherMap adapter and destination insights. */
-export { CLIMATE_PERIOD, CLIMATE_STATIONS, climateFor, type AirportClimate, type ClimateStation, type MonthNormal } from './normals';
+/** Weather: typical monthly weather for every served airport, the OpenWeatherMap adapter and destination insights. */
+export { CLIMATE_FIELDS, CLIMATE_STATIONS, citedValue, climateFor, sourceCaveats, type AirportClimate, type CitedTable, type ClimateCredit, type ClimateField, type ClimateStation, type MonthClimate } from './normals';
 export { type ForecastDay, type WeatherCondition, inFogWindow, typicalDay, typicalDays } from './typical';
 export {
   FORECAST_DAYS,

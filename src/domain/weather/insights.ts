@@ -18,7 +18,7 @@ export interface MonthScore {
   concerns: string[];
 }
 
-/** A destination insight (best months, peak and off season, weather, activities, average temperature), computed from the normals and the fare model. */
+/** A destination insight (best months, peak and off season, weather, activities, average temperature), computed from typical monthly weather and the fare model. */
 export interface DestinationInsight {
   /** Up to four month names, best first. */
   bestMonths: string[];
@@ -26,7 +26,7 @@ export interface DestinationInsight {
   peakSeason: string;
   /** e.g. "June to September" — the weakest months. */
   offSeason: string;
-  /** The travel month in a line, e.g. "December: 23°/8°, 8 mm rain over 1 day; fog mornings likely". */
+  /** The travel month in a line, e.g. "December: 23°/8°, about 8 mm of rain on about 1 day; fog mornings likely". */
   weather: string;
   activities: string[];
   /** Mean of the travel month's daily high and low, °C. */
@@ -34,6 +34,21 @@ export interface DestinationInsight {
   /** Months whose fares are lowest (no holiday peaks), for "cheap months". */
   cheapMonths: string[];
   months: MonthScore[];
+}
+
+/**
+ * A month's rain in words. Under 5 mm the month is "mostly dry"; otherwise the rain is rounded
+ * (to 1 mm under 20 mm, else to 5 mm) and the rainy days to whole days; when those round to none
+ * the month has "rarely a rainy day" — never "over 0 days".
+ * @example rainPhrase(5, 0.3) // "about 5 mm of rain, rarely a rainy day"
+ * @example rainPhrase(840, 22) // "about 840 mm of rain on about 22 days"
+ */
+export function rainPhrase(rainMm: number, rainyDays: number): string {
+  if (rainMm < 5) return 'mostly dry';
+  const mm = rainMm < 20 ? Math.round(rainMm) : Math.round(rainMm / 5) * 5;
+  const days = Math.round(rainyDays);
+  if (days < 1) return `about ${mm} mm of rain, rarely a rainy day`;
+  return `about ${mm} mm of rain on about ${days} day${days === 1 ? '' : 's'}`;
 }
 
 function fogBelt(climate: AirportClimate): boolean {
@@ -182,14 +197,14 @@ export function destinationInsight(airportCode: string, travelDate: string): Des
   const normal = climate.months[travelMonth] ?? climate.months[0];
   const scored = months[travelMonth];
   const concerns = scored?.concerns ?? [];
-  const rainText = (normal?.rainMm ?? 0) < 5 ? 'dry' : `${normal?.rainMm ?? 0} mm rain over ${normal?.rainyDays ?? 0} day${normal?.rainyDays === 1 ? '' : 's'}`;
+  const rainText = rainPhrase(normal?.rainMm ?? 0, normal?.rainyDays ?? 0);
   const note = concerns.includes('fog') ? '; fog mornings likely (flight delays 10 Dec – 10 Feb)' : concerns.includes('monsoon') ? '; monsoon' : concerns.includes('heat') ? '; very hot' : '';
   const minFare = Math.min(...months.map((m) => m.fareIndex));
   return {
     bestMonths: byScore.slice(0, 4).map((m) => MONTH_NAMES[m.month] ?? ''),
     peakSeason: seasonText(good),
     offSeason: seasonText(bad.length ? bad : weakest),
-    weather: `${MONTH_NAMES[travelMonth]}: ${normal?.tmaxC ?? 0}°/${normal?.tminC ?? 0}°, ${rainText}${note}`,
+    weather: `${MONTH_NAMES[travelMonth]}: ${Math.round(normal?.tmaxC ?? 0)}°/${Math.round(normal?.tminC ?? 0)}°, ${rainText}${note}`,
     activities: ACTIVITIES[climate.airport.code] ?? defaultActivities(climate),
     avgTemp: Math.round((((normal?.tmaxC ?? 0) + (normal?.tminC ?? 0)) / 2) * 10) / 10,
     cheapMonths: months.filter((m) => m.fareIndex <= minFare + 0.001).map((m) => SHORT[m.month] ?? ''),

@@ -3,27 +3,33 @@ import { AIRPORTS } from '../world/airports';
 import { CLIMATE_STATIONS, climateFor } from './normals';
 import { inFogWindow, typicalDay, typicalDays } from './typical';
 
-describe('climate normals', () => {
-  it('cover every served airport with 12 complete months from a named source', () => {
+describe('typical monthly weather', () => {
+  it('covers every served airport with 12 complete months and says where they come from', () => {
     for (const airport of AIRPORTS) {
       const climate = climateFor(airport.code);
       expect(climate, airport.code).toBeDefined();
       if (!climate) continue;
       expect(climate.months, airport.code).toHaveLength(12);
-      expect(climate.station.source.length, airport.code).toBeGreaterThan(10);
+      expect(climate.credit.text.length, airport.code).toBeGreaterThan(10);
+      if (climate.credit.basis === 'approximate') expect(climate.credit.text, airport.code).toMatch(/^Approximate typical monthly weather for .+, not official normals\.$/);
+      else expect(climate.credit.text, airport.code).toContain(climate.credit.citation?.station ?? 'no citation');
       // Nearest-station fallback stays regional (Ayodhya uses Bahraich, 106 km away).
       expect(climate.distanceKm, `${airport.code} → ${climate.station.station}`).toBeLessThanOrEqual(150);
     }
   });
 
-  it('hold plausible values in every station and month', () => {
-    for (const s of CLIMATE_STATIONS) {
-      for (const key of ['tmaxC', 'tminC', 'rainMm', 'rainyDays'] as const) expect(s[key], `${s.id} ${key}`).toHaveLength(12);
+  it('holds plausible values in every station and month (approximate and cited merged)', () => {
+    for (const station of CLIMATE_STATIONS) {
+      const climate = climateFor(station.serves[0] ?? '');
+      expect(climate, station.id).toBeDefined();
+      const s = { id: station.id, months: climate?.months ?? [] };
+      expect(s.months, s.id).toHaveLength(12);
       for (let m = 0; m < 12; m++) {
-        const tmax = s.tmaxC[m] ?? NaN;
-        const tmin = s.tminC[m] ?? NaN;
-        const rain = s.rainMm[m] ?? NaN;
-        const days = s.rainyDays[m] ?? NaN;
+        const month = s.months[m];
+        const tmax = month?.tmaxC ?? NaN;
+        const tmin = month?.tminC ?? NaN;
+        const rain = month?.rainMm ?? NaN;
+        const days = month?.rainyDays ?? NaN;
         expect(tmax, `${s.id} month ${m + 1}`).toBeGreaterThanOrEqual(-5);
         expect(tmax).toBeLessThanOrEqual(48);
         expect(tmin, `${s.id} month ${m + 1}`).toBeGreaterThanOrEqual(-20);
@@ -40,7 +46,7 @@ describe('climate normals', () => {
     }
   });
 
-  it('know the Indian seasons: Mumbai monsoon, Chennai north-east monsoon, Delhi winter', () => {
+  it('knows the Indian seasons: Mumbai monsoon, Chennai north-east monsoon, Delhi winter', () => {
     const bom = climateFor('BOM')?.months ?? [];
     expect(bom[6]?.rainMm).toBeGreaterThan(500);
     expect(bom[0]?.rainMm).toBeLessThan(10);
@@ -49,13 +55,13 @@ describe('climate normals', () => {
     expect(climateFor('DEL')?.months[0]?.tminC).toBeLessThan(10);
   });
 
-  it('answer undefined for an unknown airport', () => {
+  it('answers undefined for an unknown airport', () => {
     expect(climateFor('XXX')).toBeUndefined();
   });
 });
 
 describe('typical days', () => {
-  it('are built from the normals, blend across month ends and say so', () => {
+  it('are built from typical monthly weather, blend across month ends and say so', () => {
     const day = typicalDay('GOI', '2027-07-15');
     expect(day?.source).toBe('typical');
     expect(day?.condition).toBe('Rain');

@@ -67,10 +67,10 @@ describe('weather service', () => {
     ['malformed body', async () => Response.json({ list: [{ dt: 1 }] }), 'malformed'],
     ['not JSON', async () => new Response('<html>', { status: 200 }), 'malformed'],
     ['network error', async () => { throw new TypeError('fetch failed'); }, 'network'],
-  ] as const)('answers from the climate normals and logs on %s', async (_name, respond, reason) => {
+  ] as const)('answers with typical weather and logs on %s', async (_name, respond, reason) => {
     const { service, warnings } = setup(respond);
     const report = await service.forecast('DEL');
-    expect(report?.source).toBe('climate-normals');
+    expect(report?.source).toBe('typical');
     expect(report?.days).toHaveLength(FORECAST_DAYS);
     expect(report?.days.every((d) => d.source === 'typical')).toBe(true);
     expect(report?.climate.station).toBe('New Delhi (Safdarjung)');
@@ -79,13 +79,13 @@ describe('weather service', () => {
     expect(JSON.stringify(warnings)).not.toContain(KEY);
   });
 
-  it('gives up after the time-out and answers from the normals', async () => {
+  it('gives up after the time-out and answers with typical weather', async () => {
     const { service, warnings } = setup(
       (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
       { timeoutMs: 30 },
     );
     const report = await service.forecast('BOM');
-    expect(report?.source).toBe('climate-normals');
+    expect(report?.source).toBe('typical');
     expect(warnings[0]?.fields?.reason).toBe('timeout');
   });
 
@@ -104,8 +104,9 @@ describe('weather service', () => {
     const service = createWeatherService({ clock: createFixedClock(NOW), log: { warn: () => undefined }, fetch });
     const report = await service.forecast('LHR');
     expect(fetch).not.toHaveBeenCalled();
-    expect(report?.source).toBe('climate-normals');
-    expect(report?.climate.source).toContain('Met Office');
+    expect(report?.source).toBe('typical');
+    expect(report?.climate).toMatchObject({ basis: 'partly-cited', station: 'London Heathrow' });
+    expect(report?.climate.text).toContain('A weak source: no averaging period stated, no agency credited and a travel or weather website');
   });
 
   it('answers undefined for an airport Safar does not serve', async () => {

@@ -1,6 +1,6 @@
 import type { Clock } from '../../core/clock';
 import { isoDate, localDayOf, offsetMinutesAt } from '../world/time';
-import { CLIMATE_PERIOD, type AirportClimate, climateFor } from './normals';
+import { type AirportClimate, type ClimateCredit, climateFor } from './normals';
 import { WeatherProviderError, dailyFromOpenWeather, fetchOpenWeatherForecast } from './openweather';
 import { type ForecastDay, type WeatherCondition, typicalDays } from './typical';
 
@@ -21,11 +21,12 @@ export interface WeatherReport {
   airport: { code: string; city: string; country: string };
   /** The provider's city name, else the airport's city. */
   city: string;
-  /** 'openweathermap' when at least one day is a real forecast; 'climate-normals' otherwise. */
-  source: 'openweathermap' | 'climate-normals';
+  /** 'openweathermap' when at least one day is a real forecast; 'typical' otherwise. */
+  source: 'openweathermap' | 'typical';
   /** Exactly FORECAST_DAYS days from the airport's local today (or the later start asked for); days past the forecast range are typical days. */
   days: ForecastDay[];
-  climate: { station: string; source: string; period: string; distanceKm: number };
+  /** Where the typical days come from (approximate, or a cited table). */
+  climate: ClimateCredit;
   /** When the provider answered (or when the fallback was built). */
   fetchedAt: string;
 }
@@ -39,7 +40,7 @@ export interface WeatherService {
 }
 
 export interface WeatherServiceOptions {
-  /** OPENWEATHER_API_KEY; without it every answer comes from the climate normals. */
+  /** OPENWEATHER_API_KEY; without it every answer is typical weather. */
   apiKey?: string | undefined;
   clock: Clock;
   log: WeatherLog;
@@ -67,13 +68,13 @@ function assemble(climate: AirportClimate, now: Date, entry: Pick<CacheEntry, 'p
   const typical = typicalDays(climate, start, FORECAST_DAYS);
   const provided = new Map(entry.provided.map((d) => [d.date, d]));
   const days = typical.map((t) => provided.get(t.date) ?? t);
-  const { airport, station, distanceKm } = climate;
+  const { airport } = climate;
   return {
     airport: { code: airport.code, city: airport.city, country: airport.country },
     city: entry.city,
-    source: days.some((d) => d.source === 'forecast') ? 'openweathermap' : 'climate-normals',
+    source: days.some((d) => d.source === 'forecast') ? 'openweathermap' : 'typical',
     days,
-    climate: { station: station.station, source: station.source, period: CLIMATE_PERIOD, distanceKm },
+    climate: climate.credit,
     fetchedAt: entry.fetchedAt,
   };
 }
@@ -81,7 +82,7 @@ function assemble(climate: AirportClimate, now: Date, entry: Pick<CacheEntry, 'p
 /**
  * The weather adapter: OpenWeatherMap's 5-day forecast when a key is configured, cached per city
  * for 30 minutes (one request per city however many travellers ask, concurrent asks share it);
- * time-outs, HTTP errors and malformed bodies are logged and answered from the climate normals.
+ * time-outs, HTTP errors and malformed bodies are logged and answered with typical weather.
  * @example const weather = createWeatherService({ apiKey, clock, log: logger }); await weather.forecast('GOI')
  */
 export function createWeatherService(options: WeatherServiceOptions): WeatherService {
@@ -102,7 +103,7 @@ export function createWeatherService(options: WeatherServiceOptions): WeatherSer
       return { expires: now.getTime() + ttl, provided: dailyFromOpenWeather(answer, offsetSeconds), city: answer.city.name, fetchedAt: now.toISOString() };
     } catch (error) {
       const reason = error instanceof WeatherProviderError ? error.reason : 'error';
-      options.log.warn('weather provider failed; answering from climate normals', {
+      options.log.warn('weather provider failed; answering with typical weather', {
         provider: 'openweathermap',
         city: key,
         reason,
@@ -138,12 +139,12 @@ export function createWeatherService(options: WeatherServiceOptions): WeatherSer
 export interface AirportWeatherNow {
   condition: WeatherCondition;
   tempC: number;
-  /** 'forecast' when today's entry came from the provider, else 'typical' (climate normals). */
+  /** 'forecast' when today's entry came from the provider, else 'typical' (typical monthly weather). */
   source: 'forecast' | 'typical';
 }
 
 /**
- * Today's weather at an airport: the provider's forecast when available, else the normal for the date.
+ * Today's weather at an airport: the provider's forecast when available, else typical weather for the date.
  * @example await weatherNow(weather, 'DEL') // { condition: 'Fog', tempC: 14.6, source: 'typical' }
  */
 export async function weatherNow(service: WeatherService, airportCode: string): Promise<AirportWeatherNow | undefined> {

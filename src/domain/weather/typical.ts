@@ -1,9 +1,9 @@
-import { type AirportClimate, type MonthNormal, climateFor } from './normals';
+import { type AirportClimate, type MonthClimate, climateFor } from './normals';
 
 /** Weather words shared by forecasts and typical days (OpenWeatherMap's `weather.main` values). */
 export type WeatherCondition = 'Clear' | 'Clouds' | 'Rain' | 'Drizzle' | 'Thunderstorm' | 'Snow' | 'Mist' | 'Fog' | 'Haze' | 'Smoke' | 'Dust' | 'Other';
 
-/** One day of the 7-day answer: a real forecast, or the climate normal for that date. */
+/** One day of the 7-day answer: a real forecast, or typical weather for that date. */
 export interface ForecastDay {
   /** Local calendar date, YYYY-MM-DD. */
   date: string;
@@ -14,7 +14,7 @@ export interface ForecastDay {
   tempMinC: number;
   /** The provider's feels-like value when it has one; otherwise temperature + 2. */
   feelsLikeC: number;
-  /** Relative humidity %, or null when unknown (normals carry none). */
+  /** Relative humidity %, or null when unknown (typical days carry none). */
   humidity: number | null;
   condition: WeatherCondition;
   /** m/s, or null when unknown. */
@@ -23,7 +23,7 @@ export interface ForecastDay {
   visibility: number | null;
   /** Probability of precipitation 0–1 (typical days: share of rainy days in the month). */
   pop: number;
-  /** 'forecast' from the weather service; 'typical' from the climate normals. */
+  /** 'forecast' from the weather service; 'typical' from typical monthly weather. */
   source: 'forecast' | 'typical';
 }
 
@@ -34,7 +34,7 @@ function daysInMonth(year: number, month0: number): number {
 }
 
 /** Linear blend between the two mid-month normals around a date, so the values do not jump on the 1st. */
-function blendedNormal(months: readonly MonthNormal[], date: Date): MonthNormal & { popMonth: number } {
+function blendedNormal(months: readonly MonthClimate[], date: Date): MonthClimate & { popMonth: number } {
   const year = date.getUTCFullYear();
   const month0 = date.getUTCMonth();
   const day = date.getUTCDate();
@@ -81,7 +81,7 @@ function conditionFor(pop: number, tmaxC: number, fog: boolean): WeatherConditio
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * The typical weather on a date at an airport, from the climate normals (never random).
+ * The typical weather on a date at an airport, from its typical monthly weather (never random).
  * @example typicalDay('DEL', '2026-12-24')?.condition // 'Fog'
  */
 export function typicalDay(airportCode: string, isoDate: string): ForecastDay | undefined {

@@ -64,7 +64,7 @@ describe('GET /api/flights/{flightNumber}/status', () => {
     expect(arrived.body.speed).toBeNull();
     expect(arrived.body.origin.code).toBe('DEL');
     expect(arrived.body.destination.code).toBe('BOM');
-    // No OpenWeatherMap key in tests: the climate normals answer at both ends.
+    // No OpenWeatherMap key in tests: typical weather answers at both ends.
     expect(arrived.body.weather.origin).toEqual({ condition: expect.any(String), temp: expect.any(Number) });
     expect(arrived.body.weather.destination).toEqual({ condition: expect.any(String), temp: expect.any(Number) });
   });

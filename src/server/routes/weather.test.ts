@@ -53,14 +53,14 @@ describe('GET /api/weather/{code}', () => {
     ['time-out', () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'))],
     ['401', () => Promise.resolve(new Response('{"cod":401}', { status: 401 }))],
     ['malformed body', () => Promise.resolve(Response.json({ cod: '200', list: 'nope' }))],
-  ])('falls back to the climate normals on %s', async (_name, respond) => {
+  ])('falls back to typical weather on %s', async (_name, respond) => {
     fetch.mockImplementation(respond);
     const res = await ctx.app.request('/api/weather/CCU');
     expect(res.status).toBe(200);
     const report = WeatherReportSchema.parse(await res.json());
-    expect(report.source).toBe('climate-normals');
+    expect(report.source).toBe('typical');
     expect(report.days.every((d) => d.source === 'typical')).toBe(true);
-    expect(report.climate.source).toContain('IMD');
+    expect(report.climate.citation?.tableSource).toBe('IMD');
     // A fresh city per case: the failure is cached for 5 minutes.
     ctx.clock.advance(6 * 60_000);
   });

@@ -4,7 +4,7 @@ import { IsoDateSchema } from '../../core/search';
 import { InsightsAnswerSchema, WeatherReportSchema } from '../../core/weather';
 import { eventsNear } from '../../domain/weather/events';
 import { destinationInsight } from '../../domain/weather/insights';
-import { CLIMATE_PERIOD, climateFor } from '../../domain/weather/normals';
+import { climateFor } from '../../domain/weather/normals';
 import { indiaToday } from '../../domain/world/time';
 import type { OpenApiApp } from '../openapi';
 import { publicRoute } from '../route-guard';
@@ -18,8 +18,8 @@ const Params = z.object({
 const forecastRoute = publicRoute({
   method: 'get',
   path: '/api/weather/{code}',
-  summary: 'Seven days of weather for an airport: the OpenWeatherMap forecast (cached 30 min per city), else the 1991–2020 climate normals',
-  description: 'Public: no sign-in needed. `from` (e.g. the travel date) starts the 7 days later than today. Days past the forecast range, or every day when the provider fails, are typical days from the normals (source "typical").',
+  summary: 'Seven days of weather for an airport: the OpenWeatherMap forecast (cached 30 min per city), else typical monthly weather (approximate, or from a cited table)',
+  description: 'Public: no sign-in needed. `from` (e.g. the travel date) starts the 7 days later than today. Days past the forecast range, or every day when the provider fails, are typical days (source "typical"); `climate` says where those come from: approximate values, or a cited published table with its period and kind.',
   request: { params: Params, query: z.object({ from: IsoDateSchema.optional().openapi({ example: '2026-12-24' }) }) },
   responses: {
     200: json(WeatherReportSchema, 'Forecast (or typical) days'),
@@ -31,7 +31,7 @@ const forecastRoute = publicRoute({
 const insightsRoute = publicRoute({
   method: 'get',
   path: '/api/destinations/{code}/insights',
-  summary: 'Best time to visit (from the climate normals and the fare model) and local events near the travel date',
+  summary: 'Best time to visit (from typical monthly weather and the fare model) and local events near the travel date',
   request: { params: Params, query: z.object({ date: IsoDateSchema.optional().openapi({ example: '2026-12-24' }) }) },
   responses: {
     200: json(InsightsAnswerSchema, 'Destination insight and events'),
@@ -57,7 +57,7 @@ export function registerWeather(app: OpenApiApp) {
     const insight = destinationInsight(code, date);
     if (!climate || !insight) return c.json(toErrorBody('not_found', `Safar does not fly to ${code.toUpperCase()}`), 404);
     const { events, window } = eventsNear(code, date);
-    const { airport, station, distanceKm } = climate;
+    const { airport } = climate;
     c.header('Cache-Control', 'public, max-age=3600');
     return c.json(
       {
@@ -66,7 +66,7 @@ export function registerWeather(app: OpenApiApp) {
         insight,
         events,
         eventsWindow: window,
-        climate: { station: station.station, source: station.source, period: CLIMATE_PERIOD, distanceKm },
+        climate: climate.credit,
       },
       200,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatDay, formatDuration, formatInr, localDate, localTime } from './format';
+import { arrivalTime, dayOffset, dayOffsetLabel, formatCountdown, formatDay, formatDuration, formatInr, localDate, localTime } from './format';
 
 describe('booking display helpers', () => {
   it('reads airport-local time and date from the offset string, whatever the browser zone', () => {
@@ -17,5 +17,15 @@ describe('booking display helpers', () => {
     expect(formatInr(123456)).toBe('₹1,23,456');
     expect(formatCountdown(581)).toBe('9:41');
     expect(formatCountdown(-3)).toBe('0:00');
+  });
+
+  it('marks an arrival on a later (or earlier) local day: +1, +2, -1, nothing on the same day', () => {
+    expect(arrivalTime('2026-12-24T22:25:00+05:30', '2026-12-25T00:45:00+05:30')).toBe('00:45 +1');
+    expect(arrivalTime('2026-12-24T06:05:00+05:30', '2026-12-24T08:15:00+05:30')).toBe('08:15');
+    expect(dayOffsetLabel('2026-12-31T23:10:00+05:30', '2027-01-02T06:00:00-05:00')).toBe('+2');
+    // Each end in its own airport's date: Tokyo 10:00 on the 25th lands in Los Angeles 03:00 the same 25th… or the 24th.
+    expect(dayOffsetLabel('2026-12-25T10:00:00+09:00', '2026-12-24T18:00:00-08:00')).toBe('-1');
+    expect(dayOffset('2026-02-28T23:00:00+05:30', '2026-03-01T01:00:00+05:30')).toBe(1);
+    expect(dayOffset('2028-02-28T23:00:00+05:30', '2028-03-01T01:00:00+05:30')).toBe(2);
   });
 });

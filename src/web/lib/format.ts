@@ -61,3 +61,33 @@ export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
+
+/**
+ * Calendar days from one airport-local date-time to another, each read in its own airport's local
+ * date: 1 for an arrival after midnight, −1 when crossing the date line westward.
+ * @example dayOffset('2026-12-24T22:25:00+05:30', '2026-12-25T00:45:00+05:30') // 1
+ */
+export function dayOffset(fromIso: string, toIso: string): number {
+  const from = Date.parse(`${localDate(fromIso)}T00:00:00Z`);
+  const to = Date.parse(`${localDate(toIso)}T00:00:00Z`);
+  if (Number.isNaN(from) || Number.isNaN(to)) return 0;
+  return Math.round((to - from) / 86_400_000);
+}
+
+/**
+ * The day mark travellers read beside an arrival time: "+1", "+2", "-1", or "" on the same day.
+ * @example dayOffsetLabel('2026-12-24T22:25:00+05:30', '2026-12-25T00:45:00+05:30') // "+1"
+ */
+export function dayOffsetLabel(fromIso: string, toIso: string): string {
+  const days = dayOffset(fromIso, toIso);
+  return days === 0 ? '' : days > 0 ? `+${days}` : `-${-days}`;
+}
+
+/**
+ * An arrival's local time with its day mark against the departure, as plain text.
+ * @example arrivalTime('2026-12-24T22:25:00+05:30', '2026-12-25T00:45:00+05:30') // "00:45 +1"
+ */
+export function arrivalTime(departureIso: string, arrivalIso: string): string {
+  const mark = dayOffsetLabel(departureIso, arrivalIso);
+  return mark ? `${localTime(arrivalIso)} ${mark}` : localTime(arrivalIso);
+}

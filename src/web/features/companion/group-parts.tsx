@@ -1,5 +1,5 @@
 import type { GroupFlight, Member, Share } from '../../../core/companion';
-import { formatDay, formatDuration, localDate, localTime } from '../../lib/format';
+import { arrivalTime, formatDay, formatDuration, localDate, localTime } from '../../lib/format';
 
 const SHARE_LABELS: Record<Share['status'], string> = { paid: 'Paid', pending: 'Pending', refunded: 'Refunded' };
 
@@ -38,7 +38,7 @@ export function GroupFlights({ flights }: { flights: readonly GroupFlight[] }) {
               <span className="muted small tc-terminal">{terminal(flight.from.terminal)}</span>
             </p>
             <p>
-              <span className="tc-time">{localTime(flight.arrival)}</span> {flight.to.city} ({flight.to.code})
+              <span className="tc-time">{arrivalTime(flight.departure, flight.arrival)}</span> {flight.to.city} ({flight.to.code})
               <span className="muted small tc-terminal">{terminal(flight.to.terminal)}</span>
             </p>
           </div>

@@ -15,6 +15,10 @@ describe('trip text', () => {
   it('writes a flight with airport-local times and terminals', () => {
     expect(flightLine(flight)).toBe('6E 2134 IndiGo · Thu, 24 Dec 2026 · Delhi (DEL) T1 06:05 → Mumbai (BOM) T2 08:15');
     expect(flightLine({ ...flight, from: { ...flight.from, terminal: null } })).toContain('Delhi (DEL) 06:05');
+    // An overnight arrival carries its day mark.
+    expect(flightLine({ ...flight, departure: '2026-12-24T22:25:00+05:30', arrival: '2026-12-25T00:45:00+05:30' })).toBe(
+      '6E 2134 IndiGo · Thu, 24 Dec 2026 · Delhi (DEL) T1 22:25 → Mumbai (BOM) T2 00:45 +1',
+    );
   });
 
   it('summarises the trip with first names, the code and the link', () => {

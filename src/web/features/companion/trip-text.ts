@@ -1,17 +1,18 @@
 import type { GroupFlight } from '../../../core/companion';
-import { formatDay, localDate, localTime } from '../../lib/format';
+import { arrivalTime, formatDay, localDate, localTime } from '../../lib/format';
 
 const terminal = (t: string | null) => (t ? ` T${t.replace(/^T/i, '')}` : '');
 
 /**
- * One flight as a line of text: number, airline, airports with terminals, local times and date.
+ * One flight as a line of text: number, airline, airports with terminals, local times and date
+ * (an arrival on a later local day carries "+1").
  * @example flightLine(f) // "6E 2134 IndiGo · Thu, 24 Dec 2026 · Delhi (DEL) T1 06:05 → Mumbai (BOM) T2 08:15"
  */
 export function flightLine(flight: GroupFlight): string {
   return (
     `${flight.flightNumber} ${flight.airline} · ${formatDay(localDate(flight.departure))} · ` +
     `${flight.from.city} (${flight.from.code})${terminal(flight.from.terminal)} ${localTime(flight.departure)} → ` +
-    `${flight.to.city} (${flight.to.code})${terminal(flight.to.terminal)} ${localTime(flight.arrival)}`
+    `${flight.to.city} (${flight.to.code})${terminal(flight.to.terminal)} ${arrivalTime(flight.departure, flight.arrival)}`
   );
 }
 

@@ -6,18 +6,19 @@ import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/use-session';
 
 /**
- * Booking from Explore: a signed-in traveller goes to /home with the route's origin and
- * destination in history state (Home pre-fills them and says so); a visitor is told
+ * Booking from Explore: a signed-in traveller goes to /home with the route's origin, destination
+ * and the date of the price the card showed (`priceDate`, when it has one) in history state (Home
+ * pre-fills them and says so), so the search opens on the fare the card advertised; a visitor is told
  * 'Please login to book flights' and sent to /login, which brings them back to that pre-filled
  * Home after signing in.
  * @example const book = useBookRoute(); <button onClick={() => book(route)}>Quick Book</button>
  */
-export function useBookRoute(): (route: Pick<ExploreRoute, 'name' | 'name2'>) => void {
+export function useBookRoute(): (route: Pick<ExploreRoute, 'name' | 'name2' | 'priceDate'>) => void {
   const { user } = useSession();
   const [, navigate] = useLocation();
   return useCallback(
     (route) => {
-      const state = { from: route.name, to: route.name2 };
+      const state = route.priceDate ? { from: route.name, to: route.name2, date: route.priceDate } : { from: route.name, to: route.name2 };
       if (user) {
         navigate('/home', { state });
         return;

@@ -1,6 +1,7 @@
 import { Plane, Radar } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { type FlightStatus, parseFlightNumber, TRACKER_MESSAGES, type TrackingEntry, toTrackingEntry, trackingToast } from '../../../core/tracking';
+import { arrivalTime } from '../../lib/format';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/use-session';
@@ -40,7 +41,7 @@ const STATUS_CLASS: Record<FlightStatus['status'], string> = {
   Cancelled: 'danger',
 };
 
-function TimeRow({ label, scheduled, actual, happened, cancelled }: { label: string; scheduled: string; actual: string; happened: boolean; cancelled: boolean }) {
+function TimeRow({ label, scheduled, actual, happened, cancelled, departure }: { label: string; scheduled: string; actual: string; happened: boolean; cancelled: boolean; departure?: string }) {
   const moved = hhmm(actual) !== hhmm(scheduled) || actual.slice(0, 10) !== scheduled.slice(0, 10);
   return (
     <div className="tr-time">
@@ -48,7 +49,7 @@ function TimeRow({ label, scheduled, actual, happened, cancelled }: { label: str
       <dd>
         <span className={moved && !cancelled ? 'tr-struck' : undefined}>
           <span className="visually-hidden">Scheduled </span>
-          {hhmm(scheduled)}
+          {departure ? arrivalTime(departure, scheduled) : hhmm(scheduled)}
         </span>
         {moved && !cancelled ? (
           <span className="tr-new">
@@ -96,7 +97,7 @@ function StatusCard({ status }: { status: FlightStatus }) {
       </div>
       <dl className="tr-grid">
         <TimeRow label="Departure" scheduled={status.scheduledDeparture} actual={status.actualDeparture} happened={status.departed} cancelled={cancelled} />
-        <TimeRow label="Arrival" scheduled={status.scheduledArrival} actual={status.actualArrival} happened={status.arrived} cancelled={cancelled} />
+        <TimeRow label="Arrival" scheduled={status.scheduledArrival} actual={status.actualArrival} happened={status.arrived} cancelled={cancelled} departure={status.scheduledDeparture} />
         <div>
           <dt>Terminal</dt>
           <dd>{status.terminal ?? '—'}</dd>

@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { Cloud, CloudDrizzle, CloudFog, CloudLightning, CloudRain, Droplets, Haze, type LucideIcon, Snowflake, Sun, Wind } from 'lucide-react';
-import { TYPICAL_LABEL, type ForecastDayWire, type InsightsAnswer, type WeatherReportWire } from '../../../core/weather';
+import { type ClimateCreditWire, type ForecastDayWire, type InsightsAnswer, type WeatherReportWire, typicalLabel } from '../../../core/weather';
 import { Modal } from '../../components/modal';
 import { QueryScope } from '../../lib/query-scope';
 import { forecastQuery, insightsQuery } from './weather-api';
@@ -47,7 +47,7 @@ const deg = (n: number) => `${Math.round(n)}°C`;
 
 /**
  * Weather & Travel Insights for a destination: tabs Weather Forecast (7 days; typical days are
- * labelled), Best Time to Visit (from climate normals and fares) and Local Events (near the date).
+ * labelled), Best Time to Visit (from typical monthly weather and fares) and Local Events (near the date).
  */
 export default function WeatherDialog(props: Props) {
   return (
@@ -110,7 +110,7 @@ function ForecastPanel({ code, date }: { code: string; date: string }) {
   const typicalOnly = report.days.every((d) => d.source === 'typical');
   return (
     <>
-      {typicalOnly ? <p className="wx-note">{TYPICAL_LABEL}: no forecast reaches these dates yet, so these are the climate normals for each day.</p> : null}
+      {typicalOnly ? <p className="wx-note">{typicalLabel(report.days.map((d) => d.date))}: no forecast reaches these dates yet, so each day shows typical weather for the date, not a forecast.</p> : null}
       <ol className="wx-days">
         {report.days.map((day) => {
           const Icon = ICONS[day.condition];
@@ -131,16 +131,32 @@ function ForecastPanel({ code, date }: { code: string; date: string }) {
               <span className="wx-day-pop small">
                 <Droplets aria-hidden="true" size={14} /> {Math.round(day.pop * 100)}% chance of rain
               </span>
-              {day.source === 'typical' && !typicalOnly ? <span className="wx-badge">{TYPICAL_LABEL}</span> : null}
+              {day.source === 'typical' && !typicalOnly ? <span className="wx-badge">{typicalLabel([day.date])}</span> : null}
             </li>
           );
         })}
       </ol>
       <p className="wx-source small muted">
         {report.source === 'openweathermap' ? 'Forecast: OpenWeatherMap. ' : ''}
-        Typical days: {report.climate.period} normals, {report.climate.station}
-        {report.climate.distanceKm > 0 ? ` (${report.climate.distanceKm} km away)` : ''} — {report.climate.source}.
+        Typical days: <ClimateCredit credit={report.climate} />
       </p>
+    </>
+  );
+}
+
+/** Where typical days come from: "approximate", or the cited table (linked) with its period, kind and weaknesses. */
+function ClimateCredit({ credit }: { credit: ClimateCreditWire }) {
+  return (
+    <>
+      {credit.text}
+      {credit.citation ? (
+        <>
+          {' '}
+          <a href={credit.citation.url} target="_blank" rel="noopener noreferrer">
+            Source table
+          </a>
+        </>
+      ) : null}
     </>
   );
 }
@@ -208,7 +224,7 @@ function BestTime({ answer }: { answer: InsightsAnswer }) {
         ))}
       </ul>
       <p className="wx-source small muted">
-        Scored from {answer.climate.period} normals ({answer.climate.station}): comfortable highs of 18–32 °C, little rain, and fog or monsoon months counted against; fares from Safar’s fare model.
+        Scored from typical monthly weather: comfortable highs of 18–32 °C, little rain, and fog or monsoon months counted against; fares from Safar’s fare model. <ClimateCredit credit={answer.climate} />
       </p>
     </div>
   );

@@ -25,19 +25,20 @@ const FEATURES = [
   { icon: Globe2, title: 'India and beyond', text: 'Every Indian airport with scheduled flights, and the world from our hubs.' },
 ];
 
-/** Explore's Book flow sends `{ from, to }` in history state; anything else is ignored. */
-function prefillFrom(state: unknown): { from: string; to: string } | null {
+/** Explore's Book flow sends `{ from, to }` and, when the card showed a dated price, `date` (YYYY-MM-DD) in history state; anything else is ignored. */
+function prefillFrom(state: unknown): { from: string; to: string; date: string | null } | null {
   if (typeof state !== 'object' || state === null || !('from' in state) || !('to' in state)) return null;
   const { from, to } = state;
   if (typeof from !== 'string' || typeof to !== 'string' || !from.trim() || !to.trim()) return null;
-  return { from: from.trim(), to: to.trim() };
+  const date = 'date' in state && typeof state.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(state.date) ? state.date : null;
+  return { from: from.trim(), to: to.trim(), date };
 }
 
 export function HomePage() {
   useDocumentTitle('');
   const prefill = prefillFrom(useHistoryState<unknown>());
   const announced = useRef<string | null>(null);
-  const prefillKey = prefill ? `${prefill.from}|${prefill.to}` : '';
+  const prefillKey = prefill ? `${prefill.from}|${prefill.to}|${prefill.date ?? ''}` : '';
   // A chosen recommendation refills the form (a fresh form with those values).
   const [chosen, setChosen] = useState<(ChosenDestination & { n: number }) | null>(null);
   useEffect(() => {
@@ -58,7 +59,13 @@ export function HomePage() {
           <SearchForm
             key={chosen ? `chosen-${chosen.n}` : prefillKey}
             headingId="search-title"
-            initial={chosen ? { fromText: chosen.fromText, toText: chosen.toText, draft: { date: chosen.date } } : prefill ? { fromText: prefill.from, toText: prefill.to } : undefined}
+            initial={
+              chosen
+                ? { fromText: chosen.fromText, toText: chosen.toText, draft: { date: chosen.date } }
+                : prefill
+                  ? { fromText: prefill.from, toText: prefill.to, ...(prefill.date ? { draft: { date: prefill.date } } : {}) }
+                  : undefined
+            }
           />
         </div>
       </section>
