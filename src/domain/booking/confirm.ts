@@ -5,7 +5,7 @@ import type { Cabin } from '../../core/search';
 import type { Db } from '../../db/client';
 import { type Statement, joinStatements, fromJson, q, queryRows, rawText } from '../../db/raw';
 import { bookingRaw, passengerRaw, paymentRaw, segmentRaw } from '../../db/rows';
-import { type bookingSegments, bookings, type passengers, payments } from '../../db/schema';
+import { bookings, type passengers, payments } from '../../db/schema';
 import { buildBcbp } from '../documents/bcbp';
 import { type SeatMove, chainedMoves, inLockOrder, lockOrderSql, moveSeats } from '../inventory/moves';
 import type { BookingCatalog, InventoryChange, Tx } from './catalog';
@@ -20,7 +20,6 @@ import { bookingView, storedItinerary } from './views';
 type PassengerRow = typeof passengers.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
-type SegmentRow = typeof bookingSegments.$inferSelect;
 
 /**
  * What the confirmation reads in one round trip: the order's payment row, its booking with the
