@@ -25,7 +25,7 @@ const rows = Array.from({ length: COUNT }, (_, i) => {
     ownerTokenHash: randomBytes(32).toString('hex'),
     from,
     to,
-    cabin: i % 12 === 0 ? 'business' : 'economy',
+    cabin: i % 12 === 0 ? ('business' as const) : ('economy' as const),
     dateFrom: date,
     dateTo: isoDate(dayNumber(date) + range - 1),
     adults: 1 + (i % 3),

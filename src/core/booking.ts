@@ -497,6 +497,16 @@ export type ProfileStats = z.infer<typeof ProfileStatsSchema>;
 export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
+/**
+ * A payment row: created → authorized (the gateway took the money) → captured (counted towards
+ * the booking) → refunding → refunded; refund_blocked needs an operator; failed never took money.
+ */
+export const PAYMENT_STATUSES = ['created', 'authorized', 'captured', 'refunding', 'refunded', 'refund_blocked', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** An Idempotency-Key record: the request is running, or its answer is stored. */
+export const IDEMPOTENCY_STATUSES = ['in_progress', 'done'] as const;
+
 export const PaymentConfigSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   providerName: z.string(),

@@ -151,6 +151,9 @@ export const INVITE_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 export const GROUP_STATUSES = ['draft', 'held', 'confirmed', 'expired', 'cancelled'] as const;
 export type GroupStatus = (typeof GROUP_STATUSES)[number];
 
+/** A stored group: still a draft, has its booking (whose state is then the group's), or dropped as a draft. */
+export const GROUP_RECORD_STATUSES = ['draft', 'booked', 'cancelled'] as const;
+
 const AirportPointSchema = z.object({ code: z.string(), city: z.string(), terminal: z.string().nullable() });
 
 /** One flight of the group's itinerary, as the group page and the public page show it. */

@@ -1,6 +1,5 @@
-import type { SQL } from 'drizzle-orm';
-import { fromJson, toDate } from './raw';
-import type { bookings, payments } from './schema';
+import { type Column, type InferSelectModel, type SQL, type Table, getTableColumns } from 'drizzle-orm';
+import { bookingSegments, bookings, passengers, payments } from './schema';
 
 /**
  * Rows of a raw statement on either driver (postgres.js returns an array, PGlite `{ rows }`),
@@ -14,53 +13,55 @@ export async function executeRows<T>(db: { execute(query: SQL): PromiseLike<unkn
 }
 
 /**
- * The columns of `bookings` for a raw select, aliased `b` in its FROM, each named as the column;
- * `bookingFromRaw` turns such a row into the Drizzle row type.
+ * A Drizzle table read by hand-written SQL, derived from the table's own columns so that a new
+ * column cannot be missed: the select list, a `json_build_object` of the row, and the mappers
+ * that turn either back into the row Drizzle would return. Values go through each column's own
+ * `mapFromDriverValue` (a timestamp string becomes a Date, json text is parsed, a numeric
+ * string becomes a number), as Drizzle's query builder does.
  */
-export const BOOKING_COLUMNS = `b.id, b.pnr, b.user_id, b.status, b.itinerary_id, b.cabin, b.itinerary, b.passenger_count, b.seat_count, b.price,
-  b.total_inr, b.hold_expires_at, b.created_at, b.confirmed_at, b.payment_id, b.payment_method`;
+export interface RawTable<T extends Table> {
+  /** `alias.column as prefixcolumn, …` for a select whose FROM names the table `alias`. */
+  readonly columns: string;
+  /** `json_build_object('jsKey', alias.column, …)`: the row as one json value, keyed as Drizzle keys it. */
+  readonly json: string;
+  /** A row selected with `columns` (its keys are `prefix` + column name) as Drizzle types it. */
+  fromRaw(row: Record<string, unknown>): InferSelectModel<T>;
+  /** A row built with `json` as Drizzle types it. */
+  fromJson(row: Record<string, unknown>): InferSelectModel<T>;
+}
 
-/** A `bookings` row selected with BOOKING_COLUMNS, as Drizzle would type it. */
-export function bookingFromRaw(r: Record<string, unknown>): typeof bookings.$inferSelect {
+/**
+ * The raw-SQL reading of `table` under `alias`, its selected columns named `prefix` + column name.
+ * @example const paymentRaw = rawTable(payments, 'p', 'p_'); q`select ${rawText(paymentRaw.columns)} from payments p`
+ */
+export function rawTable<T extends Table>(table: T, alias: string, prefix = ''): RawTable<T> {
+  const entries: [key: string, column: Column][] = Object.entries(getTableColumns(table));
+  const map = (raw: Record<string, unknown>, nameOf: (key: string, column: Column) => string): InferSelectModel<T> => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of entries) {
+      const value = raw[nameOf(key, column)];
+      row[key] = value == null ? null : column.mapFromDriverValue(value);
+    }
+    // The one point where a raw row becomes the typed row: every column of the table was read
+    // above and mapped by that column's own driver mapping, as Drizzle's select does.
+    return row as InferSelectModel<T>;
+  };
   return {
-    id: r.id as string,
-    pnr: r.pnr as string,
-    userId: r.user_id as string,
-    status: r.status as string,
-    itineraryId: r.itinerary_id as string,
-    cabin: r.cabin as string,
-    itinerary: fromJson(r.itinerary),
-    passengerCount: Number(r.passenger_count),
-    seatCount: Number(r.seat_count),
-    price: fromJson(r.price),
-    totalInr: Number(r.total_inr),
-    holdExpiresAt: toDate(r.hold_expires_at),
-    createdAt: toDate(r.created_at),
-    confirmedAt: r.confirmed_at == null ? null : toDate(r.confirmed_at),
-    paymentId: (r.payment_id ?? null) as string | null,
-    paymentMethod: (r.payment_method ?? null) as string | null,
+    columns: entries.map(([, c]) => `${alias}.${c.name}${prefix ? ` as ${prefix}${c.name}` : ''}`).join(', '),
+    json: `json_build_object(${entries.map(([key, c]) => `'${key}', ${alias}.${c.name}`).join(', ')})`,
+    fromRaw: (raw) => map(raw, (_, c) => `${prefix}${c.name}`),
+    fromJson: (raw) => map(raw, (key) => key),
   };
 }
 
-/** The columns of `payments` for a raw select, aliased `p` in its FROM, each named `p_` + column. */
-export const PAYMENT_COLUMNS = `p.id as p_id, p.booking_id as p_booking_id, p.provider as p_provider, p.method as p_method, p.provider_order_id as p_provider_order_id,
-  p.provider_payment_id as p_provider_payment_id, p.amount_paise as p_amount_paise, p.status as p_status, p.failure_reason as p_failure_reason,
-  p.share_key as p_share_key, p.created_at as p_created_at, p.updated_at as p_updated_at`;
+/** `bookings` aliased `b`, each column named as itself. */
+export const bookingRaw = rawTable(bookings, 'b');
 
-/** A `payments` row selected with PAYMENT_COLUMNS, as Drizzle would type it. */
-export function paymentFromRaw(r: Record<string, unknown>): typeof payments.$inferSelect {
-  return {
-    id: r.p_id as string,
-    bookingId: r.p_booking_id as string,
-    provider: r.p_provider as string,
-    method: r.p_method as string,
-    providerOrderId: r.p_provider_order_id as string,
-    providerPaymentId: (r.p_provider_payment_id ?? null) as string | null,
-    amountPaise: Number(r.p_amount_paise),
-    status: r.p_status as string,
-    failureReason: (r.p_failure_reason ?? null) as string | null,
-    shareKey: (r.p_share_key ?? null) as string | null,
-    createdAt: toDate(r.p_created_at),
-    updatedAt: toDate(r.p_updated_at),
-  };
-}
+/** `payments` aliased `p`, each column named `p_` + column. */
+export const paymentRaw = rawTable(payments, 'p', 'p_');
+
+/** `passengers` aliased `x` (read as json). */
+export const passengerRaw = rawTable(passengers, 'x');
+
+/** `booking_segments` aliased `s` (read as json). */
+export const segmentRaw = rawTable(bookingSegments, 's');

@@ -11,6 +11,7 @@ import { sweepExpiredHolds } from '../../src/domain/booking/expire';
 import { createHold } from '../../src/domain/booking/holds';
 import { RECONCILE_AFTER_MS, moneyInFlight } from '../../src/domain/checkout/service';
 import { worldCatalog } from '../../src/domain/booking/world-catalog';
+import { inLockOrder } from '../../src/domain/inventory/moves';
 import { signSandboxWebhook } from '../../src/domain/payments/sandbox';
 import { DEV_SANDBOX_SECRET } from '../../src/server/config';
 import { signUpAndLogin } from '../support/auth';
@@ -99,8 +100,8 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: booking races', () => {
     // Seats are taken leg by leg in (flight, cabin) order. The leg taken last is locked here while
     // the holds (whose quotes still see 5 seats) queue for it, then sold out: each hold has already
     // taken its seat on the earlier leg when it finds none, and must give it back.
-    const last = [...itinerary.legs].sort((x, y) => (x.flightId === y.flightId ? x.cabin.localeCompare(y.cabin) : x.flightId < y.flightId ? -1 : 1)).at(-1);
-    const lastRow = and(eq(flightInventory.flightId, last?.flightId ?? ''), eq(flightInventory.cabin, last?.cabin ?? ''));
+    const last = inLockOrder(itinerary.legs).at(-1);
+    const lastRow = and(eq(flightInventory.flightId, last?.flightId ?? ''), eq(flightInventory.cabin, last?.cabin ?? 'economy'));
     const userId = await insertUser(database.db);
     let holds: Promise<PromiseSettledResult<unknown>[]> = Promise.resolve([]);
     await database.db.transaction(async (tx) => {

@@ -46,7 +46,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: price-alert job on two runners 
         ownerTokenHash: signedIn ? null : randomBytes(32).toString('hex'),
         from,
         to,
-        cabin: 'economy',
+        cabin: 'economy' as const,
         dateFrom: `2026-12-${String(10 + (i % 8)).padStart(2, '0')}`,
         dateTo: `2026-12-${String(10 + (i % 8)).padStart(2, '0')}`,
         adults: 1 + (i % 3),

@@ -1,3 +1,4 @@
+import { CABINS } from '../../core/search-options';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
@@ -18,7 +19,7 @@ export const priceAlerts = pgTable(
     ownerTokenHash: text('owner_token_hash'),
     from: text('from_airport').notNull(),
     to: text('to_airport').notNull(),
-    cabin: text('cabin').notNull(),
+    cabin: text('cabin', { enum: CABINS }).notNull(),
     dateFrom: text('date_from').notNull(), // YYYY-MM-DD
     dateTo: text('date_to').notNull(), // = dateFrom for one day
     adults: integer('adults').notNull(),
@@ -62,7 +63,7 @@ export const routeFareHistory = pgTable(
   {
     from: text('from_airport').notNull(),
     to: text('to_airport').notNull(),
-    cabin: text('cabin').notNull(),
+    cabin: text('cabin', { enum: CABINS }).notNull(),
     band: integer('band').notNull(),
     observedOn: text('observed_on').notNull(), // India date
     lowestAdultFare: integer('lowest_adult_fare').notNull(),

@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { BOOKING_STATUSES, IDEMPOTENCY_STATUSES, PASSENGER_TITLES, PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '../../core/booking';
+import { OUTBOX_KINDS } from '../../core/notifications';
+import type { Itinerary, ItineraryPrice } from '../../core/search';
+import { CABINS, PASSENGER_TYPES } from '../../core/search-options';
 import { users } from './accounts';
 
 /**
@@ -14,19 +18,19 @@ export const bookings = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    status: text('status').notNull(), // held | confirmed | expired | cancelled
+    status: text('status', { enum: BOOKING_STATUSES }).notNull(),
     itineraryId: text('itinerary_id').notNull(),
-    cabin: text('cabin').notNull(),
-    itinerary: jsonb('itinerary').notNull(), // snapshot of legs as booked
+    cabin: text('cabin', { enum: CABINS }).notNull(),
+    itinerary: jsonb('itinerary').$type<Itinerary>().notNull(), // snapshot of legs as booked
     passengerCount: integer('passenger_count').notNull(),
     seatCount: integer('seat_count').notNull(), // passengers occupying seats (infants on lap excluded)
-    price: jsonb('price').notNull(), // ItineraryPrice snapshot, INR
+    price: jsonb('price').$type<ItineraryPrice>().notNull(), // snapshot, INR
     totalInr: integer('total_inr').notNull(),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     paymentId: text('payment_id'),
-    paymentMethod: text('payment_method'), // card | upi (provider-specific detail in payments)
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }), // provider-specific detail in payments
   },
   (t) => [
     uniqueIndex('bookings_pnr_unique').on(t.pnr),
@@ -47,7 +51,7 @@ export const bookingSegments = pgTable(
       .references(() => bookings.id, { onDelete: 'cascade' }),
     legIndex: integer('leg_index').notNull(),
     flightId: text('flight_id').notNull(),
-    cabin: text('cabin').notNull(),
+    cabin: text('cabin', { enum: CABINS }).notNull(),
     seats: integer('seats').notNull(),
   },
   (t) => [uniqueIndex('booking_segments_pk').on(t.bookingId, t.legIndex)],
@@ -61,12 +65,12 @@ export const passengers = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    title: text('title').notNull(),
+    title: text('title', { enum: PASSENGER_TITLES }).notNull(),
     firstName: text('first_name').notNull(),
     middleName: text('middle_name'),
     lastName: text('last_name').notNull(),
     dob: text('dob').notNull(), // YYYY-MM-DD
-    type: text('type').notNull(), // adult | child | infant
+    type: text('type', { enum: PASSENGER_TYPES }).notNull(),
     mobile: text('mobile'),
     aadhaarLast4: text('aadhaar_last4'), // only the last four digits are ever stored
     ticketNumber: text('ticket_number'), // 13 digits, set on confirmation
@@ -90,12 +94,12 @@ export const payments = pgTable(
     bookingId: text('booking_id')
       .notNull()
       .references(() => bookings.id),
-    provider: text('provider').notNull(), // sandbox | razorpay
-    method: text('method').notNull(), // card | upi
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     providerOrderId: text('provider_order_id').notNull(),
     providerPaymentId: text('provider_payment_id'),
     amountPaise: integer('amount_paise').notNull(),
-    status: text('status').notNull(), // created | authorized | captured | refunding | refunded | refund_blocked | failed
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
     failureReason: text('failure_reason'),
     /** The share this order pays (a group member's id); null for a payment of the whole booking. One share is captured at most once. */
     shareKey: text('share_key'),
@@ -117,7 +121,7 @@ export const payments = pgTable(
 
 /** Webhook events already processed, deduped by the provider's event id. */
 export const webhookEvents = pgTable('webhook_events', {
-  provider: text('provider').notNull(),
+  provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
   eventId: text('event_id').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('webhook_events_pk').on(t.provider, t.eventId)]);
@@ -130,7 +134,7 @@ export const idempotencyKeys = pgTable(
     scope: text('scope').notNull(), // e.g. "create-booking", "confirm-payment"
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
-    status: text('status').notNull(), // in_progress | done
+    status: text('status', { enum: IDEMPOTENCY_STATUSES }).notNull(),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -193,7 +197,7 @@ export const outbox = pgTable(
   'outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind').notNull(), // e.g. "booking-confirmed"
+    kind: text('kind', { enum: OUTBOX_KINDS }).notNull(),
     recipient: text('recipient').notNull(),
     payload: jsonb('payload').notNull(),
     attempts: integer('attempts').notNull().default(0),

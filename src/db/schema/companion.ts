@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { GROUP_RECORD_STATUSES } from '../../core/companion';
 import type { Itinerary } from '../../core/search';
 import { users } from './accounts';
-import { bookings } from './bookings';
+import { bookings, type passengers } from './bookings';
 
 /**
  * Travel Companion groups. A group is one itinerary and its party; once the organiser initiates
@@ -18,7 +19,7 @@ export const groups = pgTable(
     organiserUserId: uuid('organiser_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(), // draft | booked | cancelled
+    status: text('status', { enum: GROUP_RECORD_STATUSES }).notNull(),
     itineraryId: text('itinerary_id').notNull(),
     /** Priced for one adult when the group was created (the booking keeps its own snapshot). */
     itinerary: jsonb('itinerary').$type<Itinerary>().notNull(),
@@ -57,7 +58,7 @@ export const groupMembers = pgTable(
     /** Set when the booking is held: this member's share of its total. */
     sharePaise: integer('share_paise'),
     /** The organiser's details given while the group is a draft (validated; Aadhaar reduced to its last four digits). */
-    passenger: jsonb('passenger'),
+    passenger: jsonb('passenger').$type<Omit<typeof passengers.$inferInsert, 'bookingId'>>(),
     hasPassengerDetails: boolean('has_passenger_details').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

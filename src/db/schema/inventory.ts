@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CABINS } from '../../core/search-options';
 import { check, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -11,7 +12,7 @@ export const flightInventory = pgTable(
   'flight_inventory',
   {
     flightId: text('flight_id').notNull(), // "6E2134@2026-12-24"
-    cabin: text('cabin').notNull(), // economy | premium | business | first
+    cabin: text('cabin', { enum: CABINS }).notNull(),
     departureDate: date('departure_date').notNull(), // local departure date
     capacity: integer('capacity').notNull(),
     available: integer('available').notNull(),

@@ -1,3 +1,4 @@
+import { NOTICE_KINDS } from '../../core/notifications';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
@@ -13,11 +14,11 @@ export const notifications = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     owner: text('owner').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(), // e.g. "flight-change", "price-alert"
+    kind: text('kind', { enum: NOTICE_KINDS }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     url: text('url'), // in-app link, e.g. "/profile"
-    data: jsonb('data'), // kind-specific facts (flight number, alert id, price…)
+    data: jsonb('data').$type<Record<string, unknown>>(), // kind-specific facts (flight number, alert id, price…)
     dedupeKey: text('dedupe_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),

@@ -1,3 +1,4 @@
+import { FLIGHT_STATUSES, type TrackingEntry } from '../../core/tracking';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
@@ -16,10 +17,10 @@ export const flightTrackingHistory = pgTable(
     flightNumber: text('flight_number').notNull(), // "6E 2174"
     flightDate: text('flight_date').notNull(), // local departure date, YYYY-MM-DD
     airline: text('airline').notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: FLIGHT_STATUSES }).notNull(),
     delay: integer('delay'),
-    origin: jsonb('origin').notNull(), // { code, name, city }
-    destination: jsonb('destination').notNull(),
+    origin: jsonb('origin').$type<TrackingEntry['origin']>().notNull(),
+    destination: jsonb('destination').$type<TrackingEntry['destination']>().notNull(),
     scheduledDeparture: text('scheduled_departure').notNull(),
     actualDeparture: text('actual_departure').notNull(),
     scheduledArrival: text('scheduled_arrival').notNull(),
@@ -29,7 +30,7 @@ export const flightTrackingHistory = pgTable(
     aircraft: text('aircraft').notNull(),
     altitude: integer('altitude'),
     speed: integer('speed'),
-    weather: jsonb('weather').notNull(), // { origin: {condition, temp} | null, destination: … }
+    weather: jsonb('weather').$type<TrackingEntry['weather']>().notNull(),
     progress: integer('progress').notNull(),
     lastTracked: timestamp('last_tracked', { withTimezone: true }).notNull(),
   },

@@ -77,12 +77,12 @@ export async function checkDueAlerts(deps: AlertCheckDeps, options: { batch?: nu
 
 async function checkBatch(deps: AlertCheckDeps, rows: AlertRow[], now: Date, prices: Map<string, RoutePrice>, result: AlertCheckResult) {
   const today = indiaToday(now);
-  const routes = rows.map((row) => ({ row, route: { ...row, cabin: row.cabin as Cabin } }));
+  const routes = rows.map((row) => ({ row, route: row }));
   const needed = new Set<string>();
   for (const { route } of routes) if (!prices.has(routeKey(route))) for (const d of inventoryDates(openDates(deps.world, route, now))) needed.add(d);
   await deps.inventory.ensureDates(deps.db, [...needed]);
 
-  const history = new Map<string, { from: string; to: string; cabin: string; band: number; observedOn: string; lowestAdultFare: number }>();
+  const history = new Map<string, { from: string; to: string; cabin: Cabin; band: number; observedOn: string; lowestAdultFare: number }>();
   const quiet: { row: AlertRow; price: RoutePrice; armed: boolean; triggered: boolean; points: AlertRow['priceHistory'] }[] = [];
   const firing: { row: AlertRow; price: RoutePrice; total: number; points: AlertRow['priceHistory'] }[] = [];
   for (const { row, route } of routes) {

@@ -1,5 +1,6 @@
 import { and, eq, gte } from 'drizzle-orm';
 import type { PriceVerdict } from '../../core/alerts';
+import type { Cabin } from '../../core/search';
 import type { Db } from '../../db/client';
 import { routeFareHistory } from '../../db/schema';
 import { dayNumber, isoDate } from '../world/time';
@@ -38,7 +39,7 @@ export function verdictFor(history: number[], fare: number | null): PriceVerdict
 }
 
 /** The route's daily lowest adult fares for the window (one per observed day). */
-export async function routeHistory(db: Db, route: { from: string; to: string; cabin: string }, band: number, today: string): Promise<number[]> {
+export async function routeHistory(db: Db, route: { from: string; to: string; cabin: Cabin }, band: number, today: string): Promise<number[]> {
   const since = isoDate(dayNumber(today) - VERDICT_WINDOW_DAYS);
   const rows = await db
     .select({ fare: routeFareHistory.lowestAdultFare })

@@ -1,16 +1,19 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { AssistantRefund, AssistantTrips } from '../../core/assistant-schemas';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../core/booking';
 import type { Db } from '../../db/client';
 import { boardingPasses, bookings, payments } from '../../db/schema';
 import { listBookings } from '../booking/views';
 import { flightStatusAt } from '../tracking/status';
 import type { World } from '../world/world';
 
-const REFUND_STATES: Record<string, AssistantRefund['state']> = {
+/** What the chatbot calls each payment state that means money is going back. */
+const REFUND_STATES: Partial<Record<PaymentStatus, AssistantRefund['state']>> = {
   refunding: 'processing',
   refunded: 'refunded',
   refund_blocked: 'on-hold',
 };
+const REFUND_STATUSES = PAYMENT_STATUSES.filter((s) => REFUND_STATES[s] !== undefined);
 
 /**
  * What the chatbot may say about one traveller's own trips: the next confirmed departure
@@ -64,7 +67,7 @@ export async function assistantTrips(db: Db, world: World, userId: string, now: 
     })
     .from(payments)
     .innerJoin(bookings, eq(payments.bookingId, bookings.id))
-    .where(and(eq(bookings.userId, userId), inArray(payments.status, Object.keys(REFUND_STATES))))
+    .where(and(eq(bookings.userId, userId), inArray(payments.status, REFUND_STATUSES)))
     .orderBy(desc(payments.updatedAt));
   const allBookings = new Map((await listBookings(db, userId)).map((b) => [b.id, b]));
   const refunds = refundRows.map((row): AssistantRefund => {

@@ -4,11 +4,12 @@ import type { Clock } from '../../core/clock';
 import type { Cabin } from '../../core/search';
 import type { Db } from '../../db/client';
 import { type Statement, joinStatements, fromJson, q, queryRows, rawText } from '../../db/raw';
-import { BOOKING_COLUMNS, PAYMENT_COLUMNS, bookingFromRaw, paymentFromRaw } from '../../db/rows';
-import { bookings, groupMembers, groups, outbox, payments } from '../../db/schema';
+import { bookingRaw, passengerRaw, paymentRaw, segmentRaw } from '../../db/rows';
+import { bookings, type passengers, payments } from '../../db/schema';
 import { buildBcbp } from '../documents/bcbp';
+import { type SeatMove, chainedMoves, inLockOrder, lockOrderSql, moveSeats } from '../inventory/moves';
 import type { BookingCatalog, InventoryChange, Tx } from './catalog';
-import type { passengers } from '../../db/schema';
+import { type ConfirmColumns, confirmsOnly, confirmsOnlySql } from './confirm-rule';
 import { newTicketNumber } from './ids';
 import { abortReason } from './holds';
 import { type KeyedAnswer, KeyTakenError, keyInsert } from './keyed-answer';
@@ -19,18 +20,38 @@ import { bookingView, storedItinerary } from './views';
 type PassengerRow = typeof passengers.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
-type SegmentRow = { legIndex: number; flightId: string; cabin: string; seats: number };
 
 /**
  * What the confirmation reads in one round trip: the order's payment row, its booking with the
  * traveller's address, and the booking's passengers and segments as json.
  */
-const LOCKING_READ_COLUMNS = rawText(`${PAYMENT_COLUMNS}, ${BOOKING_COLUMNS}, u.email,
-  (select coalesce(json_agg(json_build_object('id', x.id, 'bookingId', x.booking_id, 'position', x.position, 'title', x.title,
-      'firstName', x.first_name, 'middleName', x.middle_name, 'lastName', x.last_name, 'dob', x.dob, 'type', x.type, 'mobile', x.mobile,
-      'aadhaarLast4', x.aadhaar_last4, 'ticketNumber', x.ticket_number) order by x.position), '[]'::json) from passengers x where x.booking_id = b.id) as pax,
-  (select coalesce(json_agg(json_build_object('legIndex', s.leg_index, 'flightId', s.flight_id, 'cabin', s.cabin, 'seats', s.seats)), '[]'::json)
-      from booking_segments s where s.booking_id = b.id) as segments`);
+const LOCKING_READ_COLUMNS = rawText(`${paymentRaw.columns}, ${bookingRaw.columns}, u.email,
+  (select coalesce(json_agg(${passengerRaw.json} order by x.position), '[]'::json) from passengers x where x.booking_id = b.id) as pax,
+  (select coalesce(json_agg(${segmentRaw.json}), '[]'::json) from booking_segments s where s.booking_id = b.id) as segments`);
+
+/** A row read with LOCKING_READ_COLUMNS: the payment, the booking, the traveller's address, the passengers and segments. */
+function readFound(found: Record<string, unknown>) {
+  const rows = (value: unknown): Record<string, unknown>[] => fromJson<Record<string, unknown>[]>(value);
+  return {
+    payment: paymentRaw.fromRaw(found),
+    booking: bookingRaw.fromRaw(found),
+    email: String(found.email),
+    pax: rows(found.pax).map(passengerRaw.fromJson),
+    segments: inLockOrder(rows(found.segments).map(segmentRaw.fromJson)),
+  };
+}
+
+/** The rule's facts in a row read with LOCKING_READ_COLUMNS, aliased `f`. */
+const FOUND: ConfirmColumns = {
+  bookingId: rawText('f.id'),
+  userId: rawText('f.user_id'),
+  status: rawText('f.status'),
+  holdExpiresAt: rawText('f.hold_expires_at'),
+  totalInr: rawText('f.total_inr'),
+  paymentStatus: rawText('f.p_status'),
+  shareKey: rawText('f.p_share_key'),
+  amountPaise: rawText('f.p_amount_paise'),
+};
 
 /** Legs an itinerary may have (parseItineraryId): the locking read moves up to this many legs' seats itself. */
 const MAX_LEGS = 3;
@@ -45,15 +66,19 @@ const MAX_LEGS = 3;
  * says whether it did; `moved` returns the legs' counts after the move.
  */
 function lockingRead(notice: PaymentNotice, now: Date) {
-  const expect = notice.expect;
-  const named = !expect ? q`` : 'userId' in expect ? q`and f.id = ${expect.bookingId} and f.user_id = ${expect.userId}::uuid` : q`and false`;
-  const leg = (n: number) =>
-    q`leg${rawText(String(n))} as (
-      update flight_inventory i set held = i.held - seg.seats, sold = i.sold + seg.seats, version = i.version + 1, updated_at = now()
-      from seg where seg.n = ${n}::int and i.flight_id = seg.flight_id and i.cabin = seg.cabin and i.held >= seg.seats
-        ${n > 0 ? q`and exists (select 1 from leg${rawText(String(n - 1))})` : q``}
-      returning seg.leg_index as "legIndex", i.flight_id as "flightId", i.cabin, i.available, i.held, i.sold, i.version)`;
   const legs = Array.from({ length: MAX_LEGS }, (_, n) => n);
+  const moving = chainedMoves(
+    legs.map(
+      (n): SeatMove => ({
+        from: 'held',
+        to: 'sold',
+        seats: q`seg.seats`,
+        using: q`seg`,
+        where: q`seg.n = ${n}::int and i.flight_id = seg.flight_id and i.cabin = seg.cabin`,
+        returning: q`seg.leg_index as "legIndex"`,
+      }),
+    ),
+  );
   return q`with found as (
       select ${LOCKING_READ_COLUMNS}
       from payments p join bookings b on b.id = p.booking_id join users u on u.id = b.user_id
@@ -61,16 +86,13 @@ function lockingRead(notice: PaymentNotice, now: Date) {
       for no key update of b),
     go as (
       select f.id from found f
-      where f.status = 'held' and f.hold_expires_at > ${now.toISOString()}::timestamptz and f.p_status in ('created', 'authorized')
-        and f.p_share_key is null and f.p_amount_paise >= f.total_inr * 100
-        and (${notice.amountPaise ?? null}::int is null or f.p_amount_paise = ${notice.amountPaise ?? null}::int)
-        and json_array_length(f.segments) between 1 and ${MAX_LEGS}::int ${named}),
+      where ${confirmsOnlySql(FOUND, notice, now)} and json_array_length(f.segments) between 1 and ${MAX_LEGS}::int),
     seg as (
-      select s.leg_index, s.flight_id, s.cabin, s.seats, (row_number() over (order by s.flight_id collate "C", s.cabin collate "C") - 1)::int as n
+      select s.leg_index, s.flight_id, s.cabin, s.seats, (row_number() over (order by ${lockOrderSql('s')}) - 1)::int as n
       from booking_segments s where s.booking_id = (select id from go)),
-    ${joinStatements(legs.map(leg), ', ')}
+    ${moving.steps}
     select f.*, exists (select 1 from go) as took,
-      (select coalesce(json_agg(t), '[]'::json) from (${joinStatements(legs.map((n) => q`select * from leg${rawText(String(n))}`), ' union all ')}) t) as moved
+      (select coalesce(json_agg(t), '[]'::json) from (${moving.moved}) t) as moved
     from found f`;
 }
 
@@ -123,9 +145,6 @@ async function capturedPaise(tx: Tx, bookingId: string): Promise<number> {
     .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ['captured'])));
   return Number(row?.paid ?? 0);
 }
-
-const byFlightCabin = <T extends { flightId: string; cabin: string }>(a: T, b: T) =>
-  a.flightId === b.flightId ? a.cabin.localeCompare(b.cabin) : a.flightId < b.flightId ? -1 : 1;
 
 type PassRow = { passengerId: string; legIndex: number; flightId: string; seat: string; gate: string; sequence: number; bcbp: string };
 
@@ -240,23 +259,6 @@ function alreadyConfirmed(booking: BookingRow, payment: PaymentRow, notice: Paym
 }
 
 /**
- * The payment can only confirm the booking: a live hold, an open order for the whole total (no
- * share), the amount the provider reported, the booking and traveller the caller named.
- */
-function onlyConfirms(booking: BookingRow, payment: PaymentRow, notice: PaymentNotice, now: Date): boolean {
-  return (
-    booking.status === 'held' &&
-    booking.holdExpiresAt.getTime() > now.getTime() &&
-    (payment.status === 'created' || payment.status === 'authorized') &&
-    payment.shareKey === null &&
-    payment.amountPaise >= booking.totalInr * 100 &&
-    (notice.amountPaise == null || notice.amountPaise === payment.amountPaise) &&
-    (!notice.expect || 'userId' in notice.expect) &&
-    named(booking, payment, notice)
-  );
-}
-
-/**
  * The usual confirmation without a transaction block: a plain read, then one statement that
  * locks the booking, checks that nothing it was decided on has changed (still a live hold, the
  * order still open, each leg's sold count still the one the seat numbers were drawn from), moves
@@ -277,17 +279,14 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
       where p.provider = ${notice.provider} and p.provider_order_id = ${notice.orderId}`,
   );
   if (!found) return null;
-  const payment = paymentFromRaw(found);
-  const booking = bookingFromRaw(found);
+  const { payment, booking, email, pax, segments } = readFound(found);
   if (!named(booking, payment, notice)) return null;
-  const pax = fromJson<PassengerRow[]>(found.pax);
   if (alreadyConfirmed(booking, payment, notice)) {
     const view = bookingView(booking, pax);
     if (keyed && (await queryRows(db, keyInsert(keyed, keyed.answer(view), now))).length === 0) throw new KeyTakenError();
     return { kind: 'already-confirmed', booking: view };
   }
-  if (!onlyConfirms(booking, payment, notice, now)) return null;
-  const segments = fromJson<SegmentRow[]>(found.segments).sort(byFlightCabin);
+  if (!confirmsOnly({ booking, payment }, notice, now)) return null;
   const sold = fromJson<{ flightId: string; cabin: string; sold: number }[]>(found.sold);
   const soldBefore = new Map<number, number>();
   for (const seg of segments) {
@@ -298,28 +297,29 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
   const { tickets, passRows } = issueTickets(catalog, booking, pax, soldBefore, now);
   const paymentMethod = payment.method === 'upi' ? 'upi' : 'card';
   const confirmed = bookingView({ ...booking, status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod }, tickets);
-  const leg = (i: number) => rawText(`leg${i}`);
-  const legSteps = segments.map(
-    (seg, i) => q`${leg(i)} as (
-      update flight_inventory set held = held - ${seg.seats}::int, sold = sold + ${seg.seats}::int, version = version + 1, updated_at = now()
-      where flight_id = ${seg.flightId} and cabin = ${seg.cabin} and held >= ${seg.seats}::int and sold = ${soldBefore.get(seg.legIndex) ?? 0}::int
-        and exists (select 1 from ${i === 0 ? rawText('payable') : leg(i - 1)})
-      returning flight_id as "flightId", cabin, available, held, sold, version)`,
+  const moving = chainedMoves(
+    segments.map(
+      (seg, i): SeatMove => ({
+        from: 'held',
+        to: 'sold',
+        seats: q`${seg.seats}::int`,
+        where: q`i.flight_id = ${seg.flightId} and i.cabin = ${seg.cabin} and i.sold = ${soldBefore.get(seg.legIndex) ?? 0}::int${i === 0 ? q` and exists (select 1 from locked)` : q``}`,
+      }),
+    ),
   );
-  const moved = joinStatements(segments.map((_, i) => q`select * from ${leg(i)}`), ' union all ');
+  const moved = moving.moved;
   const steps = confirmationSteps(
-    { notice, payment, booking, email: found.email as string, tickets, passRows, paymentMethod, now, keyed, confirmed },
-    q`exists (select 1 from ${leg(segments.length - 1)})`,
+    { notice, payment, booking, email, tickets, passRows, paymentMethod, now, keyed, confirmed },
+    q`exists (select 1 from ${moving.last})`,
   );
   let result: { inventory: unknown } | undefined;
   try {
     [result] = await queryRows<{ inventory: unknown }>(
       db,
       q`with locked as (
-          select id from bookings where id = ${booking.id} and status = 'held' and hold_expires_at > ${now.toISOString()}::timestamptz for no key update),
-        payable as (
-          select 1 from payments where id = ${payment.id}::uuid and status in ('created', 'authorized') and exists (select 1 from locked)),
-        ${joinStatements(legSteps, ', ')},
+          select b.id from bookings b join payments p on p.id = ${payment.id}::uuid and p.booking_id = b.id
+          where b.id = ${booking.id} and ${confirmsOnlySql(LOCKED, notice, now)} for no key update of b),
+        ${moving.steps},
         ${steps}
         select (select coalesce(json_agg(t), '[]'::json) from (${moved}) t) as inventory,
           case when (select count(*) from (${moved}) c) < ${segments.length}::int or not exists (select 1 from captured) then safar_abort(${STALE})
@@ -333,6 +333,18 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
   return { kind: 'confirmed', booking: confirmed, inventory: fromJson<InventoryChange[]>(result?.inventory) };
 }
 
+/** The rule's facts in `confirmAtOnce`'s locking select (bookings `b` joined with the order's payment `p`). */
+const LOCKED: ConfirmColumns = {
+  bookingId: rawText('b.id'),
+  userId: rawText('b.user_id'),
+  status: rawText('b.status'),
+  holdExpiresAt: rawText('b.hold_expires_at'),
+  totalInr: rawText('b.total_inr'),
+  paymentStatus: rawText('p.status'),
+  shareKey: rawText('p.share_key'),
+  amountPaise: rawText('p.amount_paise'),
+};
+
 /** Why `confirmAtOnce` undid itself: something it decided on changed, so the locking transaction decides afresh. */
 const STALE = 'stale';
 
@@ -341,12 +353,25 @@ const STALE = 'stale';
  * Idempotent: the same payment again returns `already-confirmed`.
  * @example const outcome = await confirmPayment(db, clock, catalog, { provider: 'sandbox', orderId, paymentId })
  */
-export async function confirmPayment(db: Db, clock: Clock, catalog: Pick<BookingCatalog, 'cabinLayout'>, notice: PaymentNotice, keyed?: KeyedAnswer): Promise<ConfirmOutcome> {
-  return (await confirmAtOnce(db, clock, catalog, notice, keyed)) ?? confirmLocked(db, clock, catalog, notice, keyed);
+export async function confirmPayment(
+  db: Db,
+  clock: Clock,
+  catalog: Pick<BookingCatalog, 'cabinLayout'>,
+  notice: PaymentNotice,
+  keyed?: KeyedAnswer,
+  hooks: ConfirmHooks = {},
+): Promise<ConfirmOutcome> {
+  return (await confirmAtOnce(db, clock, catalog, notice, keyed)) ?? confirmLocked(db, clock, catalog, notice, keyed, hooks);
+}
+
+/** What other domains add to a confirmation, inside its transaction. */
+export interface ConfirmHooks {
+  /** The payment of the last share confirmed the booking (a group's): called once, in the confirming transaction. */
+  sharesComplete?: (tx: Tx, booking: BookingRow, now: Date) => Promise<void>;
 }
 
 /** The confirmation in a transaction that first locks the booking row: every case. */
-async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog, 'cabinLayout'>, notice: PaymentNotice, keyed?: KeyedAnswer): Promise<ConfirmOutcome> {
+async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog, 'cabinLayout'>, notice: PaymentNotice, keyed: KeyedAnswer | undefined, hooks: ConfirmHooks): Promise<ConfirmOutcome> {
   return db.transaction(async (tx) => {
     /** Records the caller's Idempotency-Key with this answer in this transaction (rolls back if taken). */
     const keep = async (view: BookingView) => {
@@ -358,15 +383,10 @@ async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
     const now = clock.now();
     const [found] = await queryRows<Record<string, unknown>>(tx, lockingRead(notice, now));
     if (!found) return { kind: 'unknown-order' as const };
-    const payment = paymentFromRaw(found);
-    const booking = bookingFromRaw(found);
-    const email = found.email as string;
-    const pax = fromJson<PassengerRow[]>(found.pax);
+    const { payment, booking, email, pax, segments } = readFound(found);
     const totalPaise = booking.totalInr * 100;
+    // The statement moved the seats when the rule (confirm-rule.ts) held.
     const took = found.took === true;
-    // The statement's rule for moving the seats, restated: any other path must find them where they were.
-    const confirmsOnly = onlyConfirms(booking, payment, notice, now);
-    if (took && !confirmsOnly) throw new Error(`The confirmation of booking ${booking.id} moved seats it must not move`);
     if (!named(booking, payment, notice)) return { kind: 'unknown-order' as const };
 
     if (alreadyConfirmed(booking, payment, notice)) {
@@ -460,7 +480,6 @@ async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
 
     // Live hold: held → sold on every leg. RETURNING gives the count sold before us, which is
     // where this booking's seat numbers start (we hold the row lock, so nobody else moves it).
-    const segments = fromJson<SegmentRow[]>(found.segments).sort(byFlightCabin);
     const inventory: InventoryChange[] = [];
     const soldBefore = new Map<number, number>();
     if (took) {
@@ -476,9 +495,7 @@ async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
     for (const seg of took ? [] : segments) {
       const [row] = await queryRows<InventoryChange>(
         tx,
-        q`update flight_inventory set held = held - ${seg.seats}::int, sold = sold + ${seg.seats}::int, version = version + 1, updated_at = now()
-          where flight_id = ${seg.flightId} and cabin = ${seg.cabin} and held >= ${seg.seats}::int
-          returning flight_id as "flightId", cabin, available, held, sold, version`,
+        moveSeats({ from: 'held', to: 'sold', seats: q`${seg.seats}::int`, where: q`i.flight_id = ${seg.flightId} and i.cabin = ${seg.cabin}` }),
       );
       // A live hold always has its seats held; failing here means the books are wrong, so stop.
       if (!row) throw new Error(`Inventory for ${seg.flightId}/${seg.cabin} does not hold booking ${booking.id}'s seats`);
@@ -486,35 +503,13 @@ async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
       soldBefore.set(seg.legIndex, row.sold - seg.seats);
     }
 
-    const itinerary = storedItinerary(booking);
     const { tickets, passRows } = issueTickets(catalog, booking, pax, soldBefore, now);
     const paymentMethod = payment.method === 'upi' ? 'upi' : 'card';
     const confirmed = bookingView({ ...booking, status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod }, tickets);
     const [written] = await queryRows<{ kept: number }>(tx, confirmationWrites({ notice, payment, booking, email, tickets, passRows, paymentMethod, now, keyed, confirmed }));
     if (keyed && Number(written?.kept ?? 0) === 0) throw new KeyTakenError();
-    if (payment.shareKey !== null) {
-      // A group paid share by share: every member hears it is confirmed (the organiser got the mail above).
-      const members = await tx
-        .select({ email: groupMembers.email, name: groupMembers.name, groupId: groupMembers.groupId })
-        .from(groupMembers)
-        .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-        .where(and(eq(groups.bookingId, booking.id), eq(groupMembers.isOrganizer, false)));
-      if (members.length > 0) {
-        const route = `${itinerary.legs[0]?.from.code ?? ''} → ${itinerary.legs[itinerary.legs.length - 1]?.to.code ?? ''}`;
-        await tx.insert(outbox).values(
-          members.map((m) => ({
-            kind: 'notice-mail',
-            recipient: m.email,
-            payload: {
-              subject: `Group booking confirmed: ${route}, PNR ${booking.pnr}`,
-              text: `Hello ${m.name.trim().split(/\s+/)[0] ?? ''},\n\nEvery share is paid: the group's booking ${route} on ${itinerary.legs[0]?.departure.slice(0, 10) ?? ''} is confirmed. PNR ${booking.pnr}. Open the group page for your e-ticket.`,
-              path: `/groups/${m.groupId}`,
-            },
-            availableAt: now,
-          })),
-        );
-      }
-    }
+    // Paid share by share: the booking is a group's, whose domain tells the other members.
+    if (payment.shareKey !== null) await hooks.sharesComplete?.(tx, booking, now);
     return { kind: 'confirmed' as const, booking: confirmed, inventory };
   });
 }

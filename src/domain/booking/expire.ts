@@ -1,32 +1,29 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { bookingSegments, bookings, flightInventory, payments } from '../../db/schema';
+import { q, queryRows } from '../../db/raw';
+import { bookingSegments, bookings, payments } from '../../db/schema';
+import { inLockOrder, moveSeats } from '../inventory/moves';
 import type { InventoryChange, Tx } from './catalog';
 
-const byFlightCabin = <T extends { flightId: string; cabin: string }>(a: T, b: T) =>
-  a.flightId === b.flightId ? a.cabin.localeCompare(b.cabin) : a.flightId < b.flightId ? -1 : 1;
+/** Gives seats back (held → available) on these rows, one statement per row in lock order; each row's counts after. */
+async function releaseRows(tx: Tx, rows: readonly { flightId: string; cabin: string; seats: number }[]): Promise<InventoryChange[]> {
+  const changes: InventoryChange[] = [];
+  for (const row of inLockOrder(rows)) {
+    if (row.seats === 0) continue;
+    const [changed] = await queryRows<InventoryChange>(
+      tx,
+      moveSeats({ from: 'held', to: 'available', seats: q`${row.seats}::int`, where: q`i.flight_id = ${row.flightId} and i.cabin = ${row.cabin}`, onlyIfThere: false }),
+    );
+    if (changed) changes.push(changed);
+  }
+  return changes;
+}
 
 /** Gives a booking's held seats back (held → available), legs in lock order. */
 export async function releaseSeats(tx: Tx, bookingId: string): Promise<InventoryChange[]> {
-  const segments = await tx.select().from(bookingSegments).where(eq(bookingSegments.bookingId, bookingId));
-  const changes: InventoryChange[] = [];
-  for (const seg of [...segments].sort(byFlightCabin)) {
-    if (seg.seats === 0) continue;
-    const [row] = await tx
-      .update(flightInventory)
-      .set({
-        available: sql`${flightInventory.available} + ${seg.seats}`,
-        held: sql`${flightInventory.held} - ${seg.seats}`,
-        version: sql`${flightInventory.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(flightInventory.flightId, seg.flightId), eq(flightInventory.cabin, seg.cabin)))
-      .returning({ flightId: flightInventory.flightId, cabin: flightInventory.cabin, available: flightInventory.available, held: flightInventory.held, sold: flightInventory.sold, version: flightInventory.version });
-    if (row) changes.push(row);
-  }
-  return changes;
+  return releaseRows(tx, await tx.select().from(bookingSegments).where(eq(bookingSegments.bookingId, bookingId)));
 }
 
 /**
@@ -64,7 +61,7 @@ export async function sweepExpiredHolds(db: Db, clock: Clock, limit = 100): Prom
     const ids = claimed.map((b) => b.id);
     const segments = await tx.select().from(bookingSegments).where(inArray(bookingSegments.bookingId, ids));
 
-    // One update per flight and cabin with the batch's total, in the same lock order as holds.
+    // One update per flight and cabin with the batch's total, in lock order.
     const totals = new Map<string, { flightId: string; cabin: string; seats: number }>();
     for (const seg of segments) {
       const key = `${seg.flightId}\u0000${seg.cabin}`;
@@ -72,22 +69,7 @@ export async function sweepExpiredHolds(db: Db, clock: Clock, limit = 100): Prom
       entry.seats += seg.seats;
       totals.set(key, entry);
     }
-    const ordered = [...totals.values()].sort((a, b) => (a.flightId === b.flightId ? a.cabin.localeCompare(b.cabin) : a.flightId < b.flightId ? -1 : 1));
-    const inventory: InventoryChange[] = [];
-    for (const t of ordered) {
-      if (t.seats === 0) continue;
-      const [row] = await tx
-        .update(flightInventory)
-        .set({
-          available: sql`${flightInventory.available} + ${t.seats}`,
-          held: sql`${flightInventory.held} - ${t.seats}`,
-          version: sql`${flightInventory.version} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(flightInventory.flightId, t.flightId), eq(flightInventory.cabin, t.cabin)))
-        .returning({ flightId: flightInventory.flightId, cabin: flightInventory.cabin, available: flightInventory.available, held: flightInventory.held, sold: flightInventory.sold, version: flightInventory.version });
-      if (row) inventory.push(row);
-    }
+    const inventory = await releaseRows(tx, [...totals.values()]);
     await tx.update(bookings).set({ status: 'expired' }).where(inArray(bookings.id, ids));
     const refunds = await refundPaymentsOf(tx, ids, now);
     return { expired: ids, inventory, refunds };

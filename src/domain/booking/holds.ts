@@ -14,11 +14,12 @@ import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { Itinerary } from '../../core/search';
 import type { Db } from '../../db/client';
-import { type Statement, fromJson, joinStatements, q, queryRows, rawText } from '../../db/raw';
+import { type Statement, fromJson, joinStatements, q, queryRows } from '../../db/raw';
 import type { bookings, passengers } from '../../db/schema';
 import type { BookingCatalog, InventoryChange, PaxCounts } from './catalog';
 import { newBookingId, newPnr } from './ids';
 import { type KeyedAnswer, KeyTakenError, keyInsert } from './keyed-answer';
+import { type SeatMove, chainedMoves, inLockOrder } from '../inventory/moves';
 import { bookingView, storedKind } from './views';
 
 /** The 409 a changed fare answers; carries what the traveller must see before accepting. */
@@ -67,9 +68,6 @@ function paxCounts(list: Passenger[]): PaxCounts {
     infants: list.filter((p) => p.type === 'Infant').length,
   };
 }
-
-const byFlightCabin = <T extends { flightId: string; cabin: string }>(a: T, b: T) =>
-  a.flightId === b.flightId ? a.cabin.localeCompare(b.cabin) : a.flightId < b.flightId ? -1 : 1;
 
 /**
  * Creates a booking held for `holdMs` (default HOLD_MINUTES): validates passengers on the travel date,
@@ -173,7 +171,7 @@ async function writeHold(
 ): Promise<{ booking: BookingView; inventory: InventoryChange[] }> {
   const { itinerary, seats, list, keyed } = hold;
   const cabin = itinerary.legs[0]?.cabin ?? 'economy';
-  const legs = [...itinerary.legs].sort(byFlightCabin);
+  const legs = inLockOrder(itinerary.legs);
   const at = (d: Date) => q`${d.toISOString()}::timestamptz`;
 
   for (let attempt = 0; attempt < 8; attempt += 1) {
@@ -197,15 +195,11 @@ async function writeHold(
       paymentId: null,
       paymentMethod: null,
     };
-    const paxRows = list.map((p, position) => ({ ...passengerRow(row.id, position, p), id: randomUUID(), ticketNumber: null }) as typeof passengers.$inferSelect);
+    const paxRows = list.map((p, position): typeof passengers.$inferSelect => ({ ...passengerRow(row.id, position, p), id: randomUUID(), ticketNumber: null }));
     const booking = bookingView(row, paxRows);
-    const steps: Statement[] = legs.map(
-      (leg, i) => q`leg${rawText(String(i))} as (
-        update flight_inventory set available = available - ${seats}::int, held = held + ${seats}::int, version = version + 1, updated_at = now()
-        where flight_id = ${leg.flightId} and cabin = ${leg.cabin} and available >= ${seats}::int ${i > 0 ? q`and exists (select 1 from leg${rawText(String(i - 1))})` : q``}
-        returning flight_id as "flightId", cabin, available, held, sold, version)`,
-    );
-    const lastLeg = rawText(`leg${legs.length - 1}`);
+    const taking = chainedMoves(legs.map((leg): SeatMove => ({ from: 'available', to: 'held', seats: q`${seats}::int`, where: q`i.flight_id = ${leg.flightId} and i.cabin = ${leg.cabin}` })));
+    const steps: Statement[] = [taking.steps];
+    const lastLeg = taking.last;
     steps.push(q`booked as (
         insert into bookings (id, pnr, user_id, status, itinerary_id, cabin, itinerary, passenger_count, seat_count, price, total_inr, hold_expires_at, created_at)
         select ${row.id}, ${row.pnr}, ${row.userId}::uuid, 'held', ${row.itineraryId}, ${cabin}, ${JSON.stringify(itinerary)}::jsonb, ${row.passengerCount}::int,
@@ -228,7 +222,7 @@ async function writeHold(
         returning 1)`);
     }
     if (keyed) steps.push(q`kept as (${keyInsert(keyed, keyed.answer(booking), now, q`exists (select 1 from booked)`)})`);
-    const taken = joinStatements(legs.map((_, i) => q`select * from leg${rawText(String(i))}`), ' union all ');
+    const taken = taking.moved;
     // The statement undoes itself unless every step happened (nothing to roll back by hand).
     const statement = q`with ${joinStatements(steps, ', ')}
       select (select coalesce(json_agg(t), '[]'::json) from (${taken}) t) as inventory,
@@ -254,7 +248,7 @@ async function writeHold(
  * The stored row of one validated passenger.
  * @example await tx.insert(passengers).values(passengerRow(bookingId, 0, passenger))
  */
-export function passengerRow(bookingId: string, position: number, p: Passenger): typeof passengers.$inferInsert {
+export function passengerRow(bookingId: string, position: number, p: Passenger): Omit<typeof passengers.$inferSelect, 'id' | 'ticketNumber'> {
   return {
     bookingId,
     position,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { type BookingView, type PassengerKind, type PassengerTitle, type PassengerView, maskAadhaar } from '../../core/booking';
+import { type BookingStatus, type BookingView, type PassengerKind, type PassengerView, maskAadhaar } from '../../core/booking';
 import type { Itinerary } from '../../core/search';
+import type { PassengerType } from '../../core/search-options';
 import type { Db } from '../../db/client';
 import { bookings, passengers } from '../../db/schema';
 import type { Tx } from './catalog';
@@ -8,22 +9,21 @@ import type { Tx } from './catalog';
 type BookingRow = typeof bookings.$inferSelect;
 type PassengerRow = typeof passengers.$inferSelect;
 
-const KIND: Record<string, PassengerKind> = { adult: 'Adult', child: 'Child', infant: 'Infant' };
-const TITLES: readonly string[] = ['Mr', 'Ms', 'Mrs'];
+const KIND: Record<PassengerType, PassengerKind> = { adult: 'Adult', child: 'Child', infant: 'Infant' };
+const STORED_KIND: Record<PassengerKind, PassengerType> = { Adult: 'adult', Child: 'child', Infant: 'infant' };
 
 /** Stored passenger type for a spec label. */
-export const storedKind = (kind: PassengerKind) => kind.toLowerCase();
+export const storedKind = (kind: PassengerKind): PassengerType => STORED_KIND[kind];
 
 export function passengerView(row: PassengerRow): PassengerView {
   return {
     id: row.id,
-    // Written by createHold from a validated title; the fallback only guards hand-edited rows.
-    title: (TITLES.includes(row.title) ? row.title : 'Mr') as PassengerTitle,
+    title: row.title,
     firstName: row.firstName,
     middleName: row.middleName,
     lastName: row.lastName,
     dob: row.dob,
-    type: KIND[row.type] ?? 'Adult',
+    type: KIND[row.type],
     mobileNo: row.mobile,
     aadhaarMasked: row.aadhaarLast4 ? maskAadhaar(row.aadhaarLast4) : null,
     ticketNumber: row.ticketNumber,
@@ -31,7 +31,7 @@ export function passengerView(row: PassengerRow): PassengerView {
 }
 
 /** The snapshot createHold stored; it is our own write, not client input. */
-export const storedItinerary = (row: BookingRow) => row.itinerary as Itinerary;
+export const storedItinerary = (row: BookingRow): Itinerary => row.itinerary;
 
 /**
  * Shapes a booking row and its passengers as the API returns them.
@@ -74,7 +74,7 @@ export async function loadBooking(db: Db | Tx, bookingId: string, userId: string
  * A user's bookings, newest first.
  * @example (await listBookings(db, userId))[0]?.id
  */
-export async function listBookings(db: Db, userId: string, options: { status?: string } = {}): Promise<BookingView[]> {
+export async function listBookings(db: Db, userId: string, options: { status?: BookingStatus } = {}): Promise<BookingView[]> {
   const where = options.status ? and(eq(bookings.userId, userId), eq(bookings.status, options.status)) : eq(bookings.userId, userId);
   const rows = await db.select().from(bookings).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id));
   if (rows.length === 0) return [];

@@ -21,6 +21,7 @@ import { cancelHold, sweepExpiredHolds } from '../booking/expire';
 import { type HoldRequest, type PartyHoldRequest, createHold, createPartyHold, notBookable } from '../booking/holds';
 import type { KeyedAnswer } from '../booking/keyed-answer';
 import { settleRefunds } from '../booking/refunds';
+import { mailGroupConfirmed } from '../companion/confirmed-mail';
 import { createPaymentOrder } from '../payments/orders';
 import type { PaymentProvider } from '../payments/provider';
 import { signSandboxWebhook } from '../payments/sandbox';
@@ -192,7 +193,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
   }
 
   async function settle(notice: PaymentNotice, keyed?: KeyedAnswer): Promise<ConfirmOutcome> {
-    const outcome = await confirmPayment(db, clock, catalog, notice, keyed);
+    const outcome = await confirmPayment(db, clock, catalog, notice, keyed, { sharesComplete: mailGroupConfirmed });
     if (outcome.kind === 'confirmed' || outcome.kind === 'refund') applyInventory(deps.inventory, outcome.inventory);
     if (outcome.kind === 'refund') await refundNow(outcome.refundRows);
     return outcome;

@@ -364,8 +364,7 @@ export async function initiateGroupBooking(deps: CompanionDeps, groupId: string,
       if (token) tokens.set(member.id, token);
       if (member.isOrganizer && member.passenger && member.hasPassengerDetails) {
         // The organiser's details given while drafting become the booking's passenger now.
-        const row = member.passenger as Omit<typeof passengers.$inferInsert, 'bookingId'>;
-        await tx.insert(passengers).values({ ...row, bookingId: booking.id, position: member.position });
+        await tx.insert(passengers).values({ ...member.passenger, bookingId: booking.id, position: member.position });
       }
       if (token) {
         await tx.insert(outbox).values({

@@ -89,7 +89,7 @@ export async function mailSharedItinerary(db: Db, clock: Clock, groupId: string,
     (f) => `${f.flightNumber}: ${f.from.city} (${f.from.code}${f.from.terminal ? ` ${f.from.terminal}` : ''}) ${f.departure.slice(0, 16).replace('T', ' ')} → ${f.to.city} (${f.to.code}${f.to.terminal ? ` ${f.to.terminal}` : ''}) ${f.arrival.slice(0, 16).replace('T', ' ')}`,
   );
   const now = clock.now();
-  const rows = bundle.members.map((m) => {
+  const rows = bundle.members.map((m): typeof outbox.$inferInsert => {
     const payload: NoticeMailPayload = {
       subject: `Trip itinerary: ${first?.from.code ?? ''} → ${last?.to.code ?? ''} on ${first?.departure.slice(0, 10) ?? ''}`,
       text: [`Hello ${firstNameOf(m.name)},`, '', `${organiser} shared the group's itinerary with you.`, '', ...flights].join('\n'),

@@ -39,7 +39,7 @@ export function groupFlights(itinerary: Itinerary): GroupFlight[] {
 }
 
 /** The itinerary the group flies: the booking's snapshot once held, else the one priced at creation. */
-export const groupItinerary = (bundle: Pick<GroupBundle, 'group' | 'booking'>): Itinerary => (bundle.booking?.itinerary as Itinerary | undefined) ?? bundle.group.itinerary;
+export const groupItinerary = (bundle: Pick<GroupBundle, 'group' | 'booking'>): Itinerary => bundle.booking?.itinerary ?? bundle.group.itinerary;
 
 /**
  * One member's share state from the payments of their share: paid once captured; refunded

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { Cabin } from '../../core/search';
 import type { Db } from '../../db/client';
-import { flightInventory } from '../../db/schema/inventory';
+import { joinStatements, q, queryRows } from '../../db/raw';
 import { createRng, hashString } from '../schedule/rng';
 import { dayNumber, indiaToday, isoDate, weekdayOf } from '../world/time';
 import type { World } from '../world/world';
+import { lockOrderSql, moveSeats } from './moves';
 import { ensureInventoryRows, readInventoryRows } from './rows';
 import type { InventoryChange } from './view';
 
@@ -46,16 +46,7 @@ export async function simulateDemand(db: Db, world: World, now: Date, options: {
   const legs = [...picks.values()];
   if (legs.length === 0) return [];
   await ensureInventoryRows(db, world, legs);
-  // One statement for the whole batch: the embedded database has a single connection.
-  const values = sql.join(legs.map((l) => sql`(${l.flightId}, ${l.cabin}, ${l.seats}::int)`), sql`, `);
-  await db.execute(sql`
-    update ${flightInventory} as f
-    set available = f.available - least(v.seats, f.available),
-        sold = f.sold + least(v.seats, f.available),
-        version = f.version + 1,
-        updated_at = now()
-    from (values ${values}) as v(flight_id, cabin, seats)
-    where f.flight_id = v.flight_id and f.cabin = v.cabin and f.available >= 1`);
+  await sellSeats(db, legs);
   const rows = await readInventoryRows(db, legs);
   const ticks: DemandTick[] = [];
   for (const leg of legs) {
@@ -63,4 +54,30 @@ export async function simulateDemand(db: Db, world: World, now: Date, options: {
     if (row) ticks.push({ flightId: leg.flightId, cabin: leg.cabin, change: { available: row.available, held: row.held, sold: row.sold, version: row.version } });
   }
   return ticks;
+}
+
+/**
+ * Other travellers buy seats: each flight and cabin sells what it has, up to `seats` (available →
+ * sold). One statement for the whole batch (the embedded database has a single connection) that
+ * locks the rows in lock order first, as every path moving seats on several rows does, so it
+ * cannot deadlock with holds.
+ * @example await sellSeats(db, [{ flightId: '6E2134@2026-12-24', cabin: 'economy', seats: 3 }])
+ */
+export async function sellSeats(db: Db, legs: readonly { flightId: string; cabin: Cabin; seats: number }[]): Promise<void> {
+  if (legs.length === 0) return;
+  const values = joinStatements(legs.map((l) => q`(${l.flightId}, ${l.cabin}, ${l.seats}::int)`), ', ');
+  await queryRows(
+    db,
+    q`with picked as materialized (
+        select f.flight_id, f.cabin, v.seats from flight_inventory f join (values ${values}) as v(flight_id, cabin, seats) on f.flight_id = v.flight_id and f.cabin = v.cabin
+        order by ${lockOrderSql('f')}
+        for no key update of f)
+      ${moveSeats({
+        from: 'available',
+        to: 'sold',
+        seats: q`least(picked.seats, i.available)`,
+        using: q`picked`,
+        where: q`i.flight_id = picked.flight_id and i.cabin = picked.cabin and i.available >= 1`,
+      })}`,
+  );
 }

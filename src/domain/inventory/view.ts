@@ -179,7 +179,7 @@ export class InventoryView {
         const rows = await db.select().from(flightInventory).where(inArray(flightInventory.departureDate, missing));
         const loaded: InventoryEntry[] = [];
         for (const row of rows) {
-          if (this.set(row.flightId, row.cabin as Cabin, row)) loaded.push(entryOf(row.flightId, row.cabin as Cabin, row));
+          if (this.set(row.flightId, row.cabin, row)) loaded.push(entryOf(row.flightId, row.cabin, row));
         }
         for (const d of missing) this.loadedDates.add(d);
         if (rows.length > 0) this.version++;
@@ -221,7 +221,7 @@ export class InventoryView {
     const rows = await db.select().from(flightInventory).where(gt(flightInventory.updatedAt, since));
     const changed: InventoryEntry[] = [];
     for (const row of rows) {
-      if (this.set(row.flightId, row.cabin as Cabin, row)) changed.push(entryOf(row.flightId, row.cabin as Cabin, row));
+      if (this.set(row.flightId, row.cabin, row)) changed.push(entryOf(row.flightId, row.cabin, row));
       if (!this.watermark || row.updatedAt > this.watermark) this.watermark = row.updatedAt;
     }
     if (changed.length > 0) this.version++;

@@ -91,7 +91,7 @@ export async function notify(db: Db | Tx, clock: Clock, input: NoticeInput): Pro
 function toNotice(row: typeof notifications.$inferSelect): Notice {
   return {
     id: row.id,
-    kind: row.kind as NoticeKind,
+    kind: row.kind,
     title: row.title,
     body: row.body,
     url: row.url,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { OutboxKind } from '../../core/notifications';
 import type { Db } from '../../db/client';
 import { outbox, pushSubscriptions } from '../../db/schema';
 import type { Tx } from '../booking/catalog';
@@ -14,7 +15,7 @@ export const PushPayloadSchema = z.object({
 export type PushPayload = z.infer<typeof PushPayloadSchema>;
 
 /** The outbox row of one push to one subscription (kind `web-push`, recipient = subscription id). */
-export const PUSH_KIND = 'web-push';
+export const PUSH_KIND: OutboxKind = 'web-push';
 
 /**
  * Queues one push per subscribed browser of a traveller or of an anonymous alert owner; the

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { BOOKING_ERROR_MESSAGES, BOOKING_REASONS, type PaymentMethod, type PaymentOrder } from '../../core/booking';
+import { BOOKING_ERROR_MESSAGES, BOOKING_REASONS, type PaymentMethod, type PaymentOrder, type PaymentProviderName } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import { q, queryRows, rawText } from '../../db/raw';
-import { BOOKING_COLUMNS, bookingFromRaw } from '../../db/rows';
+import { bookingRaw } from '../../db/rows';
 import type { PaymentProvider } from './provider';
 
 export interface OrderInput {
@@ -37,13 +37,13 @@ export async function createPaymentOrder(db: Db, clock: Clock, provider: Payment
   const localOrderId = provider.newOrderId?.();
   const [found] = await queryRows<Record<string, unknown>>(db, orderRead(input, now, localOrderId === undefined || askedPaise === undefined ? null : { orderId: localOrderId, provider: provider.name, askedPaise }));
   if (!found) throw new AppError('not_found', 'Booking not found');
-  const booking = bookingFromRaw(found);
+  const booking = bookingRaw.fromRaw(found);
   if (booking.status === 'confirmed') throw new AppError('conflict', 'This booking is already paid.');
   if (booking.status !== 'held' || booking.holdExpiresAt.getTime() <= now.getTime()) {
     throw new AppError('conflict', BOOKING_ERROR_MESSAGES.holdExpired, undefined, BOOKING_REASONS.holdExpired);
   }
   const contact = (found.contact as string | null) ?? '';
-  const legs = (booking.itinerary as { legs?: { from?: { code?: string }; to?: { code?: string } }[] }).legs ?? [];
+  const legs = booking.itinerary.legs;
   const source = legs[0]?.from?.code ?? '';
   const destination = legs[legs.length - 1]?.to?.code ?? '';
   const duePaise = booking.totalInr * 100 - Number(found.captured ?? 0);
@@ -95,7 +95,7 @@ export async function createPaymentOrder(db: Db, clock: Clock, provider: Payment
  */
 function orderRead(input: OrderInput, now: Date, write: { orderId: string; provider: string; askedPaise: number | null } | null) {
   const at = q`${now.toISOString()}::timestamptz`;
-  const read = q`select ${rawText(BOOKING_COLUMNS)},
+  const read = q`select ${rawText(bookingRaw.columns)},
         (select p.mobile from passengers p where p.booking_id = b.id and coalesce(p.mobile, '') <> '' order by p.position limit 1) as contact,
         (select sum(pc.amount_paise) from payments pc where pc.booking_id = b.id and pc.status = 'captured')::bigint as captured,
         exists (select 1 from groups g where g.booking_id = b.id) as is_group,
@@ -119,7 +119,7 @@ function orderRead(input: OrderInput, now: Date, write: { orderId: string; provi
  * The payment row of an order, if it belongs to this booking.
  * @example await findOrder(db, 'sandbox', orderId)
  */
-export async function findOrder(db: Db, providerName: string, orderId: string) {
+export async function findOrder(db: Db, providerName: PaymentProviderName, orderId: string) {
   const [row] = await db
     .select()
     .from(payments)
@@ -131,7 +131,7 @@ export async function findOrder(db: Db, providerName: string, orderId: string) {
  * Notes a failed attempt on an order that is still open (the traveller may retry).
  * @example await recordPaymentFailure(db, clock, 'sandbox', orderId, 'declined')
  */
-export async function recordPaymentFailure(db: Db, clock: Clock, providerName: string, orderId: string, reason: string): Promise<void> {
+export async function recordPaymentFailure(db: Db, clock: Clock, providerName: PaymentProviderName, orderId: string, reason: string): Promise<void> {
   await db
     .update(payments)
     .set({ failureReason: reason.slice(0, 500), updatedAt: clock.now() })

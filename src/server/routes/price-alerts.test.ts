@@ -191,7 +191,7 @@ describe('price-alert job and mail', () => {
     const fare = (await ctx.database.db.select().from(priceAlerts).where(eq(priceAlerts.id, alert!.id)))[0]!.currentAdultFare!;
     const band = 2; // 37 days ahead
     const days = [-1, -2, -3, -4, -5, -6].map((k) => new Date(Date.parse('2026-11-21') + k * 86_400_000).toISOString().slice(0, 10));
-    await ctx.database.db.insert(routeFareHistory).values(days.map((observedOn, i) => ({ from: 'BLR', to: 'HYD', cabin: 'economy', band, observedOn, lowestAdultFare: fare + 500 + i * 100 })));
+    await ctx.database.db.insert(routeFareHistory).values(days.map((observedOn, i) => ({ from: 'BLR', to: 'HYD', cabin: 'economy' as const, band, observedOn, lowestAdultFare: fare + 500 + i * 100 })));
     [alert] = (await list(anon(token))).alerts;
     expect(alert?.verdict?.level).toBe('low');
     expect(alert?.verdict?.days).toBe(7);
