@@ -1,5 +1,5 @@
 import { AlertViewSchema } from './alerts';
-import { BookingViewSchema, PASSENGER_KINDS, PASSENGER_MESSAGES, PASSENGER_TITLES, type PassengerKind, ageOn, isValidAadhaar, isValidIndianMobile, kindForAge } from './booking';
+import { BookingViewSchema, PASSENGER_MESSAGES, PASSENGER_TITLES, isValidAadhaar, isValidIndianMobile } from './booking';
 import { GroupViewSchema } from './companion';
 import { GstDetailsViewSchema, TaxInvoiceViewSchema } from './gst';
 import { NoticeSchema } from './notifications';
@@ -14,7 +14,6 @@ import { z } from './zod';
 export const SAVED_TRAVELLER_MESSAGES = {
   notFound: 'Saved traveller not found',
   tooMany: 'At most 20 saved travellers',
-  saved: 'Traveller saved',
 } as const;
 
 export const MAX_SAVED_TRAVELLERS = 20;
@@ -65,15 +64,6 @@ export type SavedTravellerView = z.infer<typeof SavedTravellerViewSchema>;
 export const SavedTravellerAnswerSchema = z.object({ traveller: SavedTravellerViewSchema });
 export const SavedTravellerListSchema = z.object({ travellers: z.array(SavedTravellerViewSchema) });
 export const SavedFromBookingSchema = z.object({ travellers: z.array(SavedTravellerViewSchema), added: z.number().int() });
-
-/**
- * The passenger type a saved traveller has on a travel date (their age that day).
- * @example travellerKindOn('2020-01-01', '2026-12-24') // 'Child'
- */
-export function travellerKindOn(dob: string, travelDate: string): PassengerKind {
-  return kindForAge(ageOn(dob, travelDate));
-}
-export { PASSENGER_KINDS };
 
 /**
  * Validates a saved traveller for the form; errors keyed by field.

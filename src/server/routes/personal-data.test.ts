@@ -4,6 +4,7 @@ import { ADULT, CHILD, authed, bookAndPay, findItinerary, postBooking } from '..
 import { hasPdftotext, pdfHeader, pdfText } from '../../../tests/support/pdf';
 import { decodeQuotedPrintable, startSmtpSink } from '../../../tests/support/smtp-sink';
 import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';
+import { mayReceiveMarketingEmail } from '../../domain/personal-data/account-data';
 import { outboxMailer } from '../jobs/outbox-mailer';
 
 const SUPPLIER = { INVOICE_SUPPLIER_GSTIN: '29AAGCB7383J1Z4', INVOICE_SUPPLIER_NAME: 'Safar Travel Technologies Pvt Ltd', INVOICE_SUPPLIER_ADDRESS: '4th Floor, 80 Feet Road, Koramangala, Bengaluru 560034' };
@@ -144,12 +145,14 @@ describe('GST details and tax invoices', () => {
 
 describe('your data', () => {
   it('records marketing consent as opt-in events with their wording', async () => {
-    const { cookie } = await signUpAndLogin(ctx.app);
+    const { cookie, user } = await signUpAndLogin(ctx.app);
+    expect(await mayReceiveMarketingEmail(ctx.database.db, user.id)).toBe(false);
     const initial = (await (await req('/api/account/consents', cookie)).json()) as { marketingEmail: { granted: boolean; recordedAt: string | null } };
     expect(initial.marketingEmail).toMatchObject({ granted: false, recordedAt: null });
     const on = (await (await req('/api/account/consents', cookie, { method: 'PUT', body: { marketingEmail: true } })).json()) as { marketingEmail: { granted: boolean; wording: string } };
     expect(on.marketingEmail.granted).toBe(true);
     expect(on.marketingEmail.wording).toContain('Email me offers');
+    expect(await mayReceiveMarketingEmail(ctx.database.db, user.id)).toBe(true);
     const off = (await (await req('/api/account/consents', cookie, { method: 'PUT', body: { marketingEmail: false } })).json()) as { marketingEmail: { granted: boolean } };
     expect(off.marketingEmail.granted).toBe(false);
     const exported = (await (await req('/api/account/export', cookie)).json()) as { consents: { granted: boolean }[] };

@@ -37,7 +37,7 @@ export function SavedTravellersSection() {
   });
   const travellers = list.data ?? [];
   return (
-    <section className="pd-section" aria-labelledby="saved-travellers-title">
+    <section id="saved-travellers" className="pd-section" aria-labelledby="saved-travellers-title">
       <div className="pd-row">
         <h2 id="saved-travellers-title">Saved travellers</h2>
         {editing === null && (
