@@ -78,8 +78,11 @@ function ExportCard() {
 function ConsentCard() {
   const consents = useQuery(consentsQuery());
   const queryClient = useQueryClient();
+  // The box shows the traveller's choice at once; the server's answer then confirms (or undoes) it.
+  const [choosing, setChoosing] = useState<boolean | null>(null);
   const change = useMutation({
     mutationFn: (granted: boolean) => setMarketingConsent(granted),
+    onSettled: () => setChoosing(null),
     onSuccess: (answer) => {
       queryClient.setQueryData(queryKeys.consents, answer);
       notify.success(answer.marketingEmail.granted ? 'You will get offers by email' : 'No marketing email will be sent');
@@ -93,7 +96,15 @@ function ConsentCard() {
       <p className="muted small">Booking confirmations and alerts you set up always arrive. Offers and news come only if you say yes here.</p>
       {marketing ? (
         <label className="pd-check">
-          <input type="checkbox" checked={marketing.granted} disabled={change.isPending} onChange={(e) => change.mutate(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={choosing ?? marketing.granted}
+            disabled={change.isPending}
+            onChange={(e) => {
+              setChoosing(e.target.checked);
+              change.mutate(e.target.checked);
+            }}
+          />
           <span>{marketing.wording}</span>
         </label>
       ) : consents.isError ? (
