@@ -59,11 +59,18 @@ export async function getConsents(db: Db, userId: string): Promise<Consents> {
   };
 }
 
-/** Records a choice (an event is written only when it changes), with the wording shown. */
+/**
+ * Records a choice (an event is written only when it changes), with the wording shown. Each event
+ * is later than the one before (by a millisecond if the clock has not moved), so "latest" is
+ * never a tie.
+ */
 export async function setMarketingConsent(db: Db, clock: Clock, userId: string, granted: boolean): Promise<Consents> {
   const current = await getConsents(db, userId);
-  if (current.marketingEmail.granted !== granted || current.marketingEmail.recordedAt === null) {
-    await db.insert(consentEvents).values({ userId, purpose: 'marketing-email', granted, wording: MARKETING_CONSENT_WORDING, recordedAt: clock.now() });
+  const last = current.marketingEmail.recordedAt;
+  if (current.marketingEmail.granted !== granted || last === null) {
+    const now = clock.now().getTime();
+    const recordedAt = new Date(last === null ? now : Math.max(now, new Date(last).getTime() + 1));
+    await db.insert(consentEvents).values({ userId, purpose: 'marketing-email', granted, wording: MARKETING_CONSENT_WORDING, recordedAt });
   }
   return getConsents(db, userId);
 }
