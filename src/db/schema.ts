@@ -9,3 +9,4 @@ export * from './schema/alerts';
 export * from './schema/tracking';
 export * from './schema/plans';
 export * from './schema/companion';
+export * from './schema/personal-data';

@@ -27,6 +27,7 @@ import { registerRecommendations } from './routes/recommendations';
 import { registerProfile } from './routes/profile';
 import { registerQuote } from './routes/quote';
 import { registerSearch } from './routes/search';
+import { registerPersonalData } from './routes/personal-data';
 import { registerPlans } from './routes/plans';
 import { registerWeather } from './routes/weather';
 import { registerWebhooks } from './routes/webhooks';
@@ -126,6 +127,7 @@ export function createApp(options: CreateAppOptions) {
   registerPriceAlerts(app);
   registerFlightStatus(app);
   registerGroups(app);
+  registerPersonalData(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

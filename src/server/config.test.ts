@@ -36,6 +36,8 @@ describe('loadConfig', () => {
     [{ SIGNUP_LIMIT_PER_IP: '0' }, /^Invalid configuration: SIGNUP_LIMIT_PER_IP must be a whole number from 1 to 1000000 \(got "0"\)$/],
     [{ LOGIN_LIMIT_PER_IP: 'lots' }, /^Invalid configuration: LOGIN_LIMIT_PER_IP must be a whole number from 1 to 1000000/],
     [{ VAPID_PUBLIC_KEY: 'B'.repeat(87) }, /^Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together/],
+    [{ INVOICE_SUPPLIER_GSTIN: '27AAPFU0939F1ZA' }, /^Invalid configuration: INVOICE_SUPPLIER_GSTIN must be a valid GSTIN/],
+    [{ INVOICE_SUPPLIER_GSTIN: '27AAPFU0939F1ZV' }, /^Invalid configuration: INVOICE_SUPPLIER_GSTIN, INVOICE_SUPPLIER_NAME and INVOICE_SUPPLIER_ADDRESS must be set together/],
     [{ VAPID_SUBJECT: 'alerts@safar.example' }, /^Invalid configuration: VAPID_SUBJECT must be a mailto: address or an https:\/\/ URL/],
     [{ BOOKING_HOLD_SECONDS: '2' }, /^Invalid configuration: BOOKING_HOLD_SECONDS must be a whole number of seconds from 5 to 3600 \(got "2"\)$/],
     [{ BOOKING_HOLD_SECONDS: '10.5' }, /^Invalid configuration: BOOKING_HOLD_SECONDS must be a whole number of seconds from 5 to 3600/],

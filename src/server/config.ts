@@ -1,3 +1,4 @@
+import { isValidGstin } from '../core/gst';
 import { z } from 'zod';
 import { MAX_POOL_SIZE, defaultPoolSize } from '../db/pool-size';
 
@@ -91,6 +92,10 @@ export const ConfigSchema = z.object({
   OPENWEATHER_API_KEY: z.string().regex(/^[A-Za-z0-9]{16,64}$/, 'must be 16–64 letters and digits (an OpenWeatherMap API key)').optional(),
   // Worker threads that compute search answers beside the serving thread; 0 computes them in it.
   SEARCH_WORKERS: z.coerce.number({ message: 'must be a whole number from 0 to 16' }).int('must be a whole number from 0 to 16').min(0, 'must be a whole number from 0 to 16').max(16, 'must be a whole number from 0 to 16').optional(),
+  // Safar's GST registration, printed on tax invoices (all three or none). Unset: no tax invoices are issued.
+  INVOICE_SUPPLIER_GSTIN: z.string().refine(isValidGstin, 'must be a valid GSTIN (15 characters with its check character)').optional(),
+  INVOICE_SUPPLIER_NAME: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
+  INVOICE_SUPPLIER_ADDRESS: z.string().trim().min(1).max(300, 'must be at most 300 characters').optional(),
   TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false').transform((value) => value === 'true'),
 });
 
@@ -132,6 +137,10 @@ function crossFieldProblems(config: Config): string[] {
   }
   if ((config.VAPID_PUBLIC_KEY === undefined) !== (config.VAPID_PRIVATE_KEY === undefined)) {
     problems.push('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither)');
+  }
+  const supplier = [config.INVOICE_SUPPLIER_GSTIN, config.INVOICE_SUPPLIER_NAME, config.INVOICE_SUPPLIER_ADDRESS];
+  if (supplier.some((v) => v !== undefined) && supplier.some((v) => v === undefined)) {
+    problems.push('Invalid configuration: INVOICE_SUPPLIER_GSTIN, INVOICE_SUPPLIER_NAME and INVOICE_SUPPLIER_ADDRESS must be set together (or none of them)');
   }
   return problems;
 }

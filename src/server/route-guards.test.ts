@@ -108,7 +108,10 @@ describe('every endpoint declares its guard and the guard holds', () => {
     const group = await ctx.app.request('/api/groups', { method: 'POST', headers: authed(alice.cookie, { 'Idempotency-Key': randomUUID() }), body: JSON.stringify({ itineraryId: itinerary.id }) });
     const groupId = ((await group.json()) as { group?: { id: string } }).group?.id;
     if (!groupId) throw new Error('fixtures: expected a travel companion group for alice');
-    fixtures = { booking: held.body.booking.id, 'boarding-pass': pass.id, 'price-alert': alertId, 'trip-plan': planId, group: groupId };
+    const saved = await ctx.app.request('/api/saved-travellers', { method: 'POST', headers: authed(alice.cookie), body: JSON.stringify({ title: 'Ms', firstName: 'Asha', lastName: 'Sharma', dob: '1992-03-02' }) });
+    const savedId = ((await saved.json()) as { traveller?: { id: string } }).traveller?.id;
+    if (!savedId) throw new Error('fixtures: expected a saved traveller for alice');
+    fixtures = { booking: held.body.booking.id, 'boarding-pass': pass.id, 'price-alert': alertId, 'trip-plan': planId, group: groupId, 'saved-traveller': savedId };
   });
   afterAll(() => ctx.close());
 

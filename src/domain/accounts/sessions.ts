@@ -129,3 +129,14 @@ export async function purgeExpiredSessions(db: Db, clock: Clock): Promise<number
     .returning({ id: sessions.id });
   return removed.length;
 }
+
+/**
+ * Ends every session of a user (account deletion) and drops them from this node's memory at once.
+ * @example await deleteUserSessions(tx, user.id)
+ */
+export async function deleteUserSessions(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], userId: string, cacheOwner: Db): Promise<number> {
+  const removed = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ tokenHash: sessions.tokenHash });
+  const cache = cacheOf(cacheOwner);
+  for (const row of removed) cache.delete(row.tokenHash);
+  return removed.length;
+}

@@ -16,6 +16,7 @@ const AlertsPage = lazy(() => import('../routes/alerts/alerts-page').then((m) =>
 const GroupPage = lazy(() => import('../routes/group/group-page').then((m) => ({ default: m.GroupPage })));
 const JoinPage = lazy(() => import('../routes/group/join-page').then((m) => ({ default: m.JoinPage })));
 const TripPage = lazy(() => import('../routes/trip/trip-page').then((m) => ({ default: m.TripPage })));
+const YourDataPage = lazy(() => import('../routes/your-data/your-data-page').then((m) => ({ default: m.YourDataPage })));
 const NotFoundPage = lazy(() => import('../routes/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Every screen's route. The first match wins; the last route is the fallback. */
@@ -37,6 +38,7 @@ export function AppRoutes() {
       <Route path="/groups/:groupId" component={GroupPage} />
       <Route path="/group/join/:token" component={JoinPage} />
       <Route path="/trip/:code" component={TripPage} />
+      <Route path="/your-data" component={YourDataPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

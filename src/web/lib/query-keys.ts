@@ -27,6 +27,12 @@ export const queryKeys = {
   /** A shared itinerary's public page. */
   trip: (code: string) => ['trips', code] as const,
   boardingPasses: ['boarding-passes'] as const,
+  /** Co-travellers saved in the profile. */
+  savedTravellers: ['saved-travellers'] as const,
+  /** Tax invoices issued for the traveller's bookings. */
+  invoices: ['invoices'] as const,
+  gstDetails: (bookingId: string) => ['gst-details', bookingId] as const,
+  consents: ['consents'] as const,
   weather: {
     forecast: (code: string, from: string) => ['weather', code, from] as const,
     insights: (code: string, date: string) => ['destination-insights', code, date] as const,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PASSENGER_KINDS, PASSENGER_TITLES, type PassengerKind } from '../../../core/booking';
 import type { DraftField, PassengerDraft } from './passenger-form';
 import './forms.css';
@@ -13,6 +14,8 @@ interface Props {
   canRemove: boolean;
   onChange(field: DraftField, value: string): void;
   onRemove(): void;
+  /** Shown at the top of the card (e.g. one-click fill from saved travellers). */
+  tools?: ReactNode;
 }
 
 /**
@@ -20,7 +23,7 @@ interface Props {
  * disabling, and each field's error under it (tied with aria-describedby).
  * @example <PassengerCard index={0} passenger={p} errors={errors} travelDate="2026-12-24" canRemove={false} onChange={change} onRemove={remove} />
  */
-export function PassengerCard({ index, passenger, errors, travelDate, canRemove, onChange, onRemove }: Props) {
+export function PassengerCard({ index, passenger, errors, travelDate, canRemove, onChange, onRemove, tools }: Props) {
   const id = (field: DraftField) => `pax-${passenger.key}-${field}`;
   const error = (field: DraftField) => errors[`passengers.${index}.${field}`];
   const described = (field: DraftField, hint?: boolean) =>
@@ -51,6 +54,7 @@ export function PassengerCard({ index, passenger, errors, travelDate, canRemove,
           Remove
         </button>
       )}
+      {tools}
       <div className="pax-grid">
         <div className="bk-field">
           <label htmlFor={id('title')}>Title</label>

@@ -25,6 +25,12 @@ import {
   validateForm,
 } from '../../features/booking/passenger-form';
 import { GroupBookingButton } from '../../features/companion/group-booking-button';
+import { validateGstDetails } from '../../../core/gst';
+import { fillFromSaved } from '../../features/personal-data/fill-from-saved';
+import { GstDetailsFields, type GstDraft, emptyGst, toGstInput } from '../../features/personal-data/gst-details-fields';
+import { savedTravellersQuery, setGstDetails } from '../../features/personal-data/personal-data-api';
+import { SavedTravellerPicker } from '../../features/personal-data/saved-traveller-picker';
+import type { SavedTravellerView } from '../../../core/personal-data';
 import { useCurrency } from '../../lib/currency-context';
 import { resultUrl } from '../../features/search/search-url';
 import { WeatherButton } from '../../features/weather/weather-button';
@@ -97,6 +103,10 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
+  const saved = useQuery(savedTravellersQuery());
+  const [gstOn, setGstOn] = useState(false);
+  const [gst, setGst] = useState<GstDraft>(emptyGst);
+  const [gstErrors, setGstErrors] = useState<Record<string, string>>({});
   // One Idempotency-Key per distinct request body: a retry of the same submission reuses it,
   // so a lost response can never create a second hold; a changed body gets a fresh key.
   const submission = useRef<{ body: string; key: string } | null>(null);
@@ -118,6 +128,11 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
     if (errors[key] || (field === 'type' && errors.passengers)) {
       setErrors(({ [key]: _drop, passengers: _list, ...rest }) => rest);
     }
+  };
+
+  const fill = (index: number, traveller: SavedTravellerView) => {
+    setPassengers((list) => list.map((p, i) => (i === index ? fillFromSaved(p, traveller, travelDate) : p)));
+    setErrors({});
   };
 
   const remove = (index: number) => {
@@ -144,6 +159,12 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
     setSubmitting(true);
     try {
       const { booking } = await createBooking(body, submission.current.key);
+      if (gstOn) {
+        // The seats are held either way; GST details can still be added on the ticket.
+        await setGstDetails(booking.id, toGstInput(gst)).catch((error: unknown) =>
+          notify.error(`GST details were not saved (${error instanceof Error ? error.message : 'try again'}). You can add them on your ticket.`),
+        );
+      }
       navigate('/payment', { state: { bookingId: booking.id } });
     } catch (error) {
       setSubmitting(false);
@@ -178,6 +199,13 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
 
   const proceed = () => {
     const result = validateForm(passengers, travelDate);
+    const gstResult = gstOn ? validateGstDetails(toGstInput(gst)) : null;
+    setGstErrors(gstResult && !gstResult.ok ? gstResult.fields : {});
+    if (gstResult && !gstResult.ok && result.ok) {
+      notify.error(Object.values(gstResult.fields)[0] ?? 'Check the GST details');
+      window.requestAnimationFrame(() => document.querySelector<HTMLElement>('.book-page [aria-invalid="true"]')?.focus());
+      return;
+    }
     if (!result.ok) {
       setErrors(result.fields);
       notify.error(PASSENGER_MESSAGES.formToast);
@@ -231,6 +259,7 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
               canRemove={passengers.length > 1}
               onChange={(field, value) => change(index, field, value)}
               onRemove={() => remove(index)}
+              tools={<SavedTravellerPicker index={index} travellers={saved.data ?? []} onPick={(t) => fill(index, t)} />}
             />
           ))}
           {errors.passengers && (
@@ -246,6 +275,25 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
             {destination ? <WeatherButton code={destination.to.code} city={destination.to.city} date={itinerary.arrival.slice(0, 10)} label="Weather Insights" className="btn" iconSize={18} /> : null}
           </div>
           {passengers.length >= MAX_PASSENGERS && <p className="muted small">At most {MAX_PASSENGERS} passengers per booking.</p>}
+          <fieldset className="card pax-card">
+            <legend className="pax-legend">
+              <span>GST details for business travel</span>
+            </legend>
+            <label className="pd-gst-toggle">
+              <input type="checkbox" checked={gstOn} onChange={(e) => setGstOn(e.target.checked)} /> Get a GST invoice for my business (optional)
+            </label>
+            {gstOn && (
+              <GstDetailsFields
+                idPrefix="book-gst"
+                value={gst}
+                errors={gstErrors}
+                onChange={(field, value) => {
+                  setGst((g) => ({ ...g, [field]: value }));
+                  if (gstErrors[field]) setGstErrors(({ [field]: _drop, ...rest }) => rest);
+                }}
+              />
+            )}
+          </fieldset>
         </div>
         <aside className="card book-total" aria-label="Price summary">
           <h2 className="book-section-title">Fare summary</h2>

@@ -10,6 +10,8 @@ import { downloadTicket } from '../../features/booking/download-ticket';
 import { formatDay } from '../../lib/format';
 import { MyGroups } from '../../features/companion/my-groups';
 import { SavedPlansList } from '../../features/planner/saved-plans-list';
+import { SavedTravellersSection } from '../../features/personal-data/saved-travellers-section';
+import { TaxInvoicesList } from '../../features/personal-data/tax-invoices-list';
 import { BookedFlightStatus } from '../../features/tracker/booked-flight-status';
 import { useCurrency } from '../../lib/currency-context';
 import { QueryScope } from '../../lib/query-scope';
@@ -147,7 +149,12 @@ function ProfileScreen({ email }: { email: string }) {
           </ul>
         )}
       </section>
+      <SavedTravellersSection />
+      <TaxInvoicesList />
       <SavedPlansList />
+      <p>
+        <Link href="/your-data">Your data: download it, choose about marketing email, or delete your account</Link>
+      </p>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { downloadTicket } from '../../features/booking/download-ticket';
 import { formatDay, formatInr, localDate } from '../../lib/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
 import { BookedFlightStatus } from '../../features/tracker/booked-flight-status';
+import { BookingExtras } from '../../features/personal-data/booking-extras';
 import { QueryScope } from '../../lib/query-scope';
 import './ticket.css';
 
@@ -160,6 +161,7 @@ function Ticket({ booking }: { booking: BookingView }) {
           and cancellation follow the airline's fare rules.
         </p>
       </article>
+      <BookingExtras booking={booking} />
     </div>
   );
 }
