@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADULT, authed, bookAndPay, findItinerary, postBooking } from '../../tests/support/booking';
 import { signUpAndLogin } from '../../tests/support/auth';
 import { TEST_ORIGIN, createTestApp } from '../../tests/support/test-app';
+import { passkeys } from '../db/schema';
 import { GUARD_EXTENSION, OWNED_RESOURCES, type OwnedResource, type RouteGuard } from './route-guard';
 
 /**
@@ -108,7 +109,13 @@ describe('every endpoint declares its guard and the guard holds', () => {
     const group = await ctx.app.request('/api/groups', { method: 'POST', headers: authed(alice.cookie, { 'Idempotency-Key': randomUUID() }), body: JSON.stringify({ itineraryId: itinerary.id }) });
     const groupId = ((await group.json()) as { group?: { id: string } }).group?.id;
     if (!groupId) throw new Error('fixtures: expected a travel companion group for alice');
-    fixtures = { booking: held.body.booking.id, 'boarding-pass': pass.id, 'price-alert': alertId, 'trip-plan': planId, group: groupId };
+    const sessions = (await (await ctx.app.request('/api/account/sessions', { headers: authed(alice.cookie) })).json()) as { sessions: { id: string }[] };
+    const sessionId = sessions.sessions[0]?.id;
+    if (!sessionId) throw new Error('fixtures: expected a session for alice');
+    // A stored credential row stands for a registered passkey (registration itself is tested with a virtual authenticator).
+    const passkeyId = `fixture-${randomUUID()}`;
+    await ctx.database.db.insert(passkeys).values({ id: passkeyId, userId: alice.user.id, publicKey: 'AA', deviceType: 'singleDevice', name: 'Fixture', createdAt: new Date() });
+    fixtures = { booking: held.body.booking.id, 'boarding-pass': pass.id, 'price-alert': alertId, 'trip-plan': planId, group: groupId, session: sessionId, passkey: passkeyId };
   });
   afterAll(() => ctx.close());
 
