@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, type Account } from '../../core/account';
 import { AUTH_MESSAGES, normaliseEmail } from '../../core/auth';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { groupMembers, users } from '../../db/schema';
+import { ORGANISER_PLACEHOLDER_NAME } from '../companion/groups';
 import { ACCOUNT_MAIL, type AccountMailer, queueAccountNotice, sendLinkMail } from './account-mail';
 import { issueAccountToken, pendingEmailChange, spendAccountTokens } from './account-tokens';
 import { TooManyAttemptsError } from './accounts';
@@ -28,10 +29,21 @@ export async function getAccount(db: Db, clock: Clock, userId: string): Promise<
   };
 }
 
-/** Sets or clears (blank) the display name. */
+/**
+ * Sets or clears (blank) the display name. Groups the traveller organises that still call them
+ * by the placeholder ("Organiser") take the new name, on the group page and the shared trip page.
+ */
 export async function setDisplayName(db: Db, userId: string, displayName: string): Promise<void> {
   const value = displayName.trim();
-  await db.update(users).set({ displayName: value === '' ? null : value }).where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ displayName: value === '' ? null : value }).where(eq(users.id, userId));
+    if (value !== '') {
+      await tx
+        .update(groupMembers)
+        .set({ name: value })
+        .where(and(eq(groupMembers.userId, userId), eq(groupMembers.isOrganizer, true), eq(groupMembers.name, ORGANISER_PLACEHOLDER_NAME)));
+    }
+  });
 }
 
 /**
