@@ -61,11 +61,16 @@ function confirmMatches(value: { password: string; confirmPassword: string }, ct
 export const forgotPasswordSchema = z.object({ email: emailField });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
+const confirmField = z.string({ error: AUTH_MESSAGES.confirmRequired }).min(1, AUTH_MESSAGES.confirmRequired);
+
+/** The reset screen's form: a new password twice (the token comes from the link). */
+export const newPasswordFormSchema = z.object({ password: newPasswordField, confirmPassword: confirmField }).superRefine(confirmMatches);
+
 export const resetPasswordSchema = z
   .object({
     token: accountTokenField,
     password: newPasswordField,
-    confirmPassword: z.string({ error: AUTH_MESSAGES.confirmRequired }).min(1, AUTH_MESSAGES.confirmRequired),
+    confirmPassword: confirmField,
   })
   .superRefine(confirmMatches);
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Download, LogOut, MapPin, Ticket, Wallet } from 'lucide-react';
+import { ArrowLeft, Download, LogOut, MapPin, Settings, Ticket, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { BookingView } from '../../../core/booking';
@@ -80,6 +80,9 @@ function ProfileScreen({ email }: { email: string }) {
           <h1>Profile</h1>
           <p className="profile-email">{email}</p>
         </div>
+        <Link href="/settings" className="btn">
+          <Settings aria-hidden="true" size={18} /> Settings
+        </Link>
         <button
           type="button"
           className="btn"
