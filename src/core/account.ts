@@ -129,7 +129,38 @@ export const passkeyListSchema = z.object({ passkeys: z.array(passkeyInfoSchema)
 /** WebAuthn JSON from @simplewebauthn/browser; the library checks every field, the schema only its shape. */
 const credentialJson = z.looseObject({ id: z.string().max(1024), rawId: z.string().max(1024), type: z.literal('public-key'), response: z.record(z.string(), z.unknown()), clientExtensionResults: z.record(z.string(), z.unknown()).default({}), authenticatorAttachment: z.string().optional() });
 
-export const passkeyOptionsAnswerSchema = z.object({ challengeId: z.string(), optionsJSON: z.record(z.string(), z.unknown()) });
+const transports = z.array(z.string());
+const credentialDescriptor = z.object({ id: z.string(), type: z.literal('public-key'), transports: transports.optional() });
+const hints = z.array(z.string()).optional();
+
+/** PublicKeyCredentialCreationOptionsJSON as SimpleWebAuthn's generateRegistrationOptions writes it. */
+export const passkeyRegistrationOptionsSchema = z.object({
+  challenge: z.string(),
+  rp: z.object({ name: z.string(), id: z.string().optional() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
+  timeout: z.number().optional(),
+  excludeCredentials: z.array(credentialDescriptor).optional(),
+  authenticatorSelection: z
+    .object({ authenticatorAttachment: z.string().optional(), residentKey: z.string().optional(), requireResidentKey: z.boolean().optional(), userVerification: z.string().optional() })
+    .optional(),
+  attestation: z.string().optional(),
+  extensions: z.object({ credProps: z.boolean().optional() }).optional(),
+  hints,
+});
+
+/** PublicKeyCredentialRequestOptionsJSON as SimpleWebAuthn's generateAuthenticationOptions writes it. */
+export const passkeyLoginOptionsSchema = z.object({
+  challenge: z.string(),
+  rpId: z.string().optional(),
+  timeout: z.number().optional(),
+  allowCredentials: z.array(credentialDescriptor).optional(),
+  userVerification: z.string().optional(),
+  hints,
+});
+
+export const passkeyRegistrationOptionsAnswerSchema = z.object({ challengeId: z.string(), optionsJSON: passkeyRegistrationOptionsSchema });
+export const passkeyLoginOptionsAnswerSchema = z.object({ challengeId: z.string(), optionsJSON: passkeyLoginOptionsSchema });
 export const passkeyRegisterSchema = z.object({ challengeId: z.string().uuid(), response: credentialJson, name: z.string().trim().max(60).optional() });
 export const passkeyLoginSchema = z.object({ challengeId: z.string().uuid(), response: credentialJson });
 

@@ -9,7 +9,7 @@ import {
   messageAnswerSchema,
   passkeyInfoSchema,
   passkeyListSchema,
-  passkeyOptionsAnswerSchema,
+  passkeyRegistrationOptionsAnswerSchema,
   passkeyRegisterSchema,
   sessionListSchema,
 } from '../../core/account';
@@ -144,7 +144,7 @@ const passkeyOptionsRoute = travellerRoute({}, {
   tags: TAGS,
   summary: 'Start adding a passkey',
   description: 'WebAuthn registration options (challenge kept server-side for 5 minutes) for @simplewebauthn/browser startRegistration.',
-  responses: { 200: json(passkeyOptionsAnswerSchema, 'Options and the challenge id to send back'), 401: unauthorized, 503: json(ErrorSchema, 'No PUBLIC_ORIGIN configured (production)') },
+  responses: { 200: json(passkeyRegistrationOptionsAnswerSchema, 'Options and the challenge id to send back'), 401: unauthorized, 503: json(ErrorSchema, 'No PUBLIC_ORIGIN configured (production)') },
 });
 
 const addPasskeyRoute = travellerRoute({}, {

@@ -5,7 +5,7 @@ import {
   forgotPasswordSchema,
   messageAnswerSchema,
   passkeyLoginSchema,
-  passkeyOptionsAnswerSchema,
+  passkeyLoginOptionsAnswerSchema,
   resetPasswordSchema,
   tokenBodySchema,
 } from '../../core/account';
@@ -147,7 +147,7 @@ const passkeyOptionsRoute = publicRoute({
   summary: 'Start signing in with a passkey',
   description: 'WebAuthn authentication options (a fresh challenge kept server-side for 5 minutes) for @simplewebauthn/browser startAuthentication.',
   responses: {
-    200: json(passkeyOptionsAnswerSchema, 'Options and the challenge id to send back'),
+    200: json(passkeyLoginOptionsAnswerSchema, 'Options and the challenge id to send back'),
     503: json(ErrorSchema, 'No PUBLIC_ORIGIN configured (production)'),
   },
 });
