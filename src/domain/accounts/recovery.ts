@@ -114,6 +114,21 @@ export async function verifyEmail(db: Db, clock: Clock, token: string): Promise<
  * @example await confirmEmailChange(db, clock, token)
  */
 export async function confirmEmailChange(db: Db, clock: Clock, token: string): Promise<{ userId: string }> {
+  return applyEmailChange(db, clock, token).catch((error: unknown) => {
+    // Another account took the address between the check and the update (the unique index said no).
+    if (isUniqueViolation(error)) throw new AppError('conflict', AUTH_MESSAGES.emailInUse, { email: AUTH_MESSAGES.emailInUse });
+    throw error;
+  });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+async function applyEmailChange(db: Db, clock: Clock, token: string): Promise<{ userId: string }> {
   return db.transaction(async (tx) => {
     const { userId, email } = await consumeAccountToken(tx, clock, token, 'change-email');
     if (!email) throw new AppError('bad_request', ACCOUNT_MESSAGES.tokenInvalid);

@@ -16,7 +16,6 @@ import {
   passkeysSupported,
   removePasskey,
   requestEmailChange,
-  resendVerification,
   saveDisplayName,
   sessionsQuery,
 } from '../../features/auth/account-client';
@@ -24,6 +23,7 @@ import { AuthFailure } from '../../features/auth/auth-client';
 import { PasswordField } from '../../features/auth/password-field';
 import { RequireAuth } from '../../features/auth/require-auth';
 import { useAuthForm } from '../../features/auth/use-auth-form';
+import { VerifyBanner } from '../../features/auth/verify-banner';
 import { queryKeys } from '../../lib/query-keys';
 import { QueryScope } from '../../lib/query-scope';
 import { notify } from '../../lib/toast';
@@ -58,7 +58,7 @@ function SettingsScreen() {
       <h1>Account Settings</h1>
       {account.data ? (
         <>
-          {account.data.emailVerified ? null : <VerifyBanner />}
+          <VerifyBanner />
           <DisplayNameSection account={account.data} />
           <EmailSection account={account.data} />
           <PasswordSection />
@@ -71,29 +71,6 @@ function SettingsScreen() {
         </div>
       )}
     </div>
-  );
-}
-
-/** Shown until the address is verified, with a rate-limited "resend". */
-export function VerifyBanner() {
-  const [busy, setBusy] = useState(false);
-  return (
-    <section className="settings-banner" aria-label="Email verification">
-      <p>{ACCOUNT_MESSAGES.verifyBanner}</p>
-      <button
-        type="button"
-        className="btn btn-small"
-        disabled={busy}
-        onClick={() => {
-          setBusy(true);
-          resendVerification()
-            .then((answer) => notify.success(answer.message), (error: unknown) => notify.error(failureMessage(error)))
-            .finally(() => setBusy(false));
-        }}
-      >
-        {busy ? 'Sending...' : 'Resend verification link'}
-      </button>
-    </section>
   );
 }
 

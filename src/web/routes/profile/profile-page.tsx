@@ -9,6 +9,7 @@ import { bookingsQuery, profileStatsQuery } from '../../features/booking/booking
 import { downloadTicket } from '../../features/booking/download-ticket';
 import { formatDay } from '../../lib/format';
 import { MyGroups } from '../../features/companion/my-groups';
+import { VerifyBanner } from '../../features/auth/verify-banner';
 import { SavedPlansList } from '../../features/planner/saved-plans-list';
 import { BookedFlightStatus } from '../../features/tracker/booked-flight-status';
 import { useCurrency } from '../../lib/currency-context';
@@ -94,6 +95,8 @@ function ProfileScreen({ email }: { email: string }) {
           <LogOut aria-hidden="true" size={18} /> Logout
         </button>
       </header>
+
+      <VerifyBanner />
 
       <ul className="profile-tiles" aria-label="Your travel statistics">
         <li className="card profile-tile">
