@@ -9,6 +9,7 @@ import { z } from './zod';
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;
+export const DISPLAY_NAME_MAX_LENGTH = 60;
 
 /** Spec messages, character for character. */
 export const AUTH_MESSAGES = {
@@ -30,6 +31,8 @@ export const AUTH_MESSAGES = {
   tooManyRequests: 'Too many attempts. Please try again later.',
   networkFailed: 'Network error. Please check your connection.',
   loginRequired: 'Please login to book flights',
+  displayNameTooLong: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
+  displayNameInvalid: 'Display name contains characters that are not allowed',
 } as const;
 
 /** Provider-style reasons (spec section 8) carried in `error.reason`. */
@@ -69,9 +72,18 @@ function requiredString(message: string) {
   return z.string({ error: message }).min(1, message);
 }
 
+/** The name shown to a traveller's group and on shared trip pages; blank means none. */
+export const displayNameField = z
+  .string()
+  .trim()
+  .max(DISPLAY_NAME_MAX_LENGTH, AUTH_MESSAGES.displayNameTooLong)
+  .refine((value) => !hasInvisibleOrControl(value), AUTH_MESSAGES.displayNameInvalid);
+
 export const signupSchema = z
   .object({
     email: emailSchema,
+    /** Optional at sign-up. */
+    displayName: displayNameField.optional(),
     password: requiredString(AUTH_MESSAGES.passwordRequired)
       .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
       .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong)

@@ -12,6 +12,7 @@ import { requestLog, requireSameOriginJson } from './middleware';
 import { createOpenApiApp } from './openapi';
 import { registerAirports } from './routes/airports';
 import { registerAssistant } from './routes/assistant';
+import { registerAccount } from './routes/account';
 import { registerAuth } from './routes/auth';
 import { registerBoardingPasses } from './routes/boarding-passes';
 import { registerBookings } from './routes/bookings';
@@ -109,6 +110,7 @@ export function createApp(options: CreateAppOptions) {
 
   registerHealth(app);
   registerAuth(app);
+  registerAccount(app);
   registerSearch(app);
   registerAirports(app);
   registerFaresCalendar(app);

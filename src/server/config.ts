@@ -88,6 +88,8 @@ export const ConfigSchema = z.object({
   // Sign-up and sign-in throttling per client IP. Raise only for test runs that create many accounts from one address.
   SIGNUP_LIMIT_PER_IP: limitSchema.default(50),
   LOGIN_LIMIT_PER_IP: limitSchema.default(20),
+  // Password-reset requests per client IP and hour (each address also has its own 5 an hour).
+  RESET_LIMIT_PER_IP: limitSchema.default(20),
   // OpenWeatherMap key for the 5-day forecast (server-side only). Unset: weather answers are typical monthly weather.
   OPENWEATHER_API_KEY: z.string().regex(/^[A-Za-z0-9]{16,64}$/, 'must be 16–64 letters and digits (an OpenWeatherMap API key)').optional(),
   // Worker threads that compute search answers beside the serving thread; 0 computes them in it.

@@ -16,7 +16,7 @@ export const GUARD_EXTENSION = 'x-safar-guard';
  * Things a traveller owns. A path id naming one of another traveller's answers 404,
  * exactly like an id that does not exist (never 403, which would confirm it exists).
  */
-export const OWNED_RESOURCES = ['booking', 'boarding-pass', 'price-alert', 'trip-plan', 'group', 'saved-traveller'] as const;
+export const OWNED_RESOURCES = ['booking', 'boarding-pass', 'price-alert', 'trip-plan', 'group', 'saved-traveller', 'session', 'passkey'] as const;
 export type OwnedResource = (typeof OWNED_RESOURCES)[number];
 
 export type RouteGuard =

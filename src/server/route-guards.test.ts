@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADULT, authed, bookAndPay, findItinerary, postBooking } from '../../tests/support/booking';
 import { signUpAndLogin } from '../../tests/support/auth';
 import { TEST_ORIGIN, createTestApp } from '../../tests/support/test-app';
+import { passkeys } from '../db/schema';
 import { GUARD_EXTENSION, OWNED_RESOURCES, type OwnedResource, type RouteGuard } from './route-guard';
 
 /**
@@ -111,7 +112,13 @@ describe('every endpoint declares its guard and the guard holds', () => {
     const saved = await ctx.app.request('/api/saved-travellers', { method: 'POST', headers: authed(alice.cookie), body: JSON.stringify({ title: 'Ms', firstName: 'Asha', lastName: 'Sharma', dob: '1992-03-02' }) });
     const savedId = ((await saved.json()) as { traveller?: { id: string } }).traveller?.id;
     if (!savedId) throw new Error('fixtures: expected a saved traveller for alice');
-    fixtures = { booking: held.body.booking.id, 'boarding-pass': pass.id, 'price-alert': alertId, 'trip-plan': planId, group: groupId, 'saved-traveller': savedId };
+    const sessions = (await (await ctx.app.request('/api/account/sessions', { headers: authed(alice.cookie) })).json()) as { sessions: { id: string }[] };
+    const sessionId = sessions.sessions[0]?.id;
+    if (!sessionId) throw new Error('fixtures: expected a session for alice');
+    // A stored credential row stands for a registered passkey (registration itself is tested with a virtual authenticator).
+    const passkeyId = `fixture-${randomUUID()}`;
+    await ctx.database.db.insert(passkeys).values({ id: passkeyId, userId: alice.user.id, publicKey: 'AA', deviceType: 'singleDevice', name: 'Fixture', createdAt: new Date() });
+    fixtures = { booking: held.body.booking.id, 'boarding-pass': pass.id, 'price-alert': alertId, 'trip-plan': planId, group: groupId, 'saved-traveller': savedId, session: sessionId, passkey: passkeyId };
   });
   afterAll(() => ctx.close());
 

@@ -29,10 +29,11 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: tax invoice numbers', () => {
       status: 'confirmed',
       itineraryId: '6E2134@2026-12-24:economy',
       cabin: 'economy',
-      itinerary: ITINERARY,
+      // Only the fields the invoice reads; the stored JSON is what a partial booking would hold.
+      itinerary: JSON.parse(JSON.stringify(ITINERARY)),
       passengerCount: 1,
       seatCount: 1,
-      price: PRICE,
+      price: JSON.parse(JSON.stringify(PRICE)),
       totalInr: 6056,
       holdExpiresAt: new Date('2026-11-21T07:00:00Z'),
       confirmedAt: new Date('2026-11-21T06:35:00Z'),

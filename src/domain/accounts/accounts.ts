@@ -47,7 +47,7 @@ export const rateLimitKeys = {
 export async function createAccount(
   db: Db,
   clock: Clock,
-  input: { email: string; password: string; ip: string },
+  input: { email: string; password: string; ip: string; displayName?: string | undefined },
   limits: AuthLimits = DEFAULT_AUTH_LIMITS,
 ): Promise<AccountUser> {
   const attempts = await hitRateLimit(db, clock, rateLimitKeys.signupIp(input.ip), limits.signupPerIp);
@@ -57,7 +57,7 @@ export async function createAccount(
   // ON CONFLICT DO NOTHING: two simultaneous signups for one email give one account and one conflict, never a 500.
   const rows = await db
     .insert(users)
-    .values({ email, passwordHash, createdAt: clock.now() })
+    .values({ email, passwordHash, displayName: input.displayName?.trim() || null, createdAt: clock.now() })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id, email: users.email });
   const user = rows[0];

@@ -18,6 +18,11 @@ export interface RateLimitRule {
  */
 export const LOGIN_PER_IP: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
 export const SIGNUP_PER_IP: RateLimitRule = { limit: 50, windowMs: 60 * 60_000 };
+/** Password-reset requests: 5 an hour per email address (known or not, so the limit reveals nothing), 20 an hour per IP. */
+export const RESET_PER_ACCOUNT: RateLimitRule = { limit: 5, windowMs: 60 * 60_000 };
+export const RESET_PER_IP: RateLimitRule = { limit: 20, windowMs: 60 * 60_000 };
+/** Verification and email-change mails a signed-in traveller may ask for: 5 an hour. */
+export const ACCOUNT_MAIL_PER_ACCOUNT: RateLimitRule = { limit: 5, windowMs: 60 * 60_000 };
 
 export interface ProgressiveRule {
   /** Consecutive failures allowed without any wait. */
@@ -47,16 +52,28 @@ export interface AuthLimits {
   loginPerPair: ProgressiveRule;
   loginPerIp: RateLimitRule;
   signupPerIp: RateLimitRule;
+  resetPerAccount: RateLimitRule;
+  resetPerIp: RateLimitRule;
+  accountMail: RateLimitRule;
 }
 
-export const DEFAULT_AUTH_LIMITS: AuthLimits = { loginPerPair: LOGIN_PER_PAIR, loginPerIp: LOGIN_PER_IP, signupPerIp: SIGNUP_PER_IP };
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  loginPerPair: LOGIN_PER_PAIR,
+  loginPerIp: LOGIN_PER_IP,
+  signupPerIp: SIGNUP_PER_IP,
+  resetPerAccount: RESET_PER_ACCOUNT,
+  resetPerIp: RESET_PER_IP,
+  accountMail: ACCOUNT_MAIL_PER_ACCOUNT,
+};
 
 /**
  * The default limits with the per-IP counts replaced (windows stay the same).
  * @example authLimits({ signupPerIp: 10_000, loginPerIp: 10_000 }).signupPerIp.limit // 10000
  */
-export function authLimits(counts: { signupPerIp: number; loginPerIp: number }): AuthLimits {
+export function authLimits(counts: { signupPerIp: number; loginPerIp: number; resetPerIp?: number }): AuthLimits {
   return {
+    ...DEFAULT_AUTH_LIMITS,
+    resetPerIp: { ...RESET_PER_IP, limit: counts.resetPerIp ?? RESET_PER_IP.limit },
     loginPerPair: LOGIN_PER_PAIR,
     loginPerIp: { ...LOGIN_PER_IP, limit: counts.loginPerIp },
     signupPerIp: { ...SIGNUP_PER_IP, limit: counts.signupPerIp },
@@ -136,7 +153,7 @@ export async function readRateLimit(db: Db, clock: Clock, key: string, rule: Rat
 }
 
 /** The longest window any rule uses; counters older than this are dead. */
-const LONGEST_WINDOW_MS = Math.max(LOGIN_PER_PAIR.forgetAfterMs, LOGIN_PER_IP.windowMs, SIGNUP_PER_IP.windowMs);
+const LONGEST_WINDOW_MS = Math.max(LOGIN_PER_PAIR.forgetAfterMs, LOGIN_PER_IP.windowMs, SIGNUP_PER_IP.windowMs, RESET_PER_ACCOUNT.windowMs, RESET_PER_IP.windowMs, ACCOUNT_MAIL_PER_ACCOUNT.windowMs);
 
 /**
  * Deletes counters whose window has ended for every rule, so the table stays small.

@@ -1,4 +1,5 @@
-import { eq, lte, or } from 'drizzle-orm';
+import { and, desc, eq, lte, ne, or } from 'drizzle-orm';
+import { describeUserAgent, type SessionInfo } from '../../core/account';
 import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -52,11 +53,19 @@ export interface SessionRecord {
  * (only its hash is stored). Every sign-in gets a fresh token.
  * @example const { token } = await createSession(db, clock, user.id)
  */
-export async function createSession(db: Db, clock: Clock, userId: string): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(db: Db, clock: Clock, userId: string, device: { userAgent?: string | undefined; ip?: string | undefined } = {}): Promise<{ token: string; expiresAt: Date }> {
   const now = clock.now();
   const token = newSessionToken();
   const absoluteExpiry = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
-  await db.insert(sessions).values({ tokenHash: hashSessionToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt: absoluteExpiry });
+  await db.insert(sessions).values({
+    tokenHash: hashSessionToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: absoluteExpiry,
+    userAgent: device.userAgent?.slice(0, 300) ?? null,
+    ip: device.ip && device.ip !== 'unknown' ? device.ip.slice(0, 64) : null,
+  });
   return { token, expiresAt: earlier(absoluteExpiry, new Date(now.getTime() + SESSION_IDLE_MS)) };
 }
 
@@ -138,5 +147,53 @@ export async function deleteUserSessions(db: Db | Parameters<Parameters<Db['tran
   const removed = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ tokenHash: sessions.tokenHash });
   const cache = cacheOf(cacheOwner);
   for (const row of removed) cache.delete(row.tokenHash);
+  return removed.length;
+}
+
+/** Drops every remembered session of one traveller on this node (after a password or email change). */
+export function forgetUserSessions(db: Db, userId: string): void {
+  const cache = cacheOf(db);
+  for (const [hash, entry] of cache) if (entry.user.id === userId) cache.delete(hash);
+}
+
+/**
+ * A traveller's live sessions, most recently used first; `current` marks the one behind `token`.
+ * @example const list = await listSessions(db, clock, user.id, cookieToken)
+ */
+export async function listSessions(db: Db, clock: Clock, userId: string, token: string | undefined): Promise<SessionInfo[]> {
+  const currentHash = token ? hashSessionToken(token) : '';
+  const now = clock.now().getTime();
+  const rows = await db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastSeenAt)).limit(100);
+  return rows
+    .filter((row) => row.expiresAt.getTime() > now && row.lastSeenAt.getTime() + SESSION_IDLE_MS > now)
+    .map((row) => ({
+      id: row.id,
+      device: describeUserAgent(row.userAgent),
+      ip: row.ip,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      current: row.tokenHash === currentHash,
+    }));
+}
+
+/**
+ * Ends one of the traveller's sessions by its id; false when no such session of theirs exists.
+ * @example await endSessionById(db, user.id, sessionId)
+ */
+export async function endSessionById(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return false;
+  const removed = await db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning({ tokenHash: sessions.tokenHash });
+  for (const row of removed) cacheOf(db).delete(row.tokenHash);
+  return removed.length > 0;
+}
+
+/**
+ * Ends every session of a traveller, or every one but the session behind `keepToken`; returns how many.
+ * @example await endUserSessions(db, user.id) // after a password reset
+ */
+export async function endUserSessions(db: Db, userId: string, keepToken?: string): Promise<number> {
+  const where = keepToken ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashSessionToken(keepToken))) : eq(sessions.userId, userId);
+  const removed = await db.delete(sessions).where(where).returning({ tokenHash: sessions.tokenHash });
+  forgetUserSessions(db, userId);
   return removed.length;
 }

@@ -142,7 +142,7 @@ async function queueConfirmation(tx: Tx, clock: Clock, row: AlertRow, ownerToken
     title: 'Confirm your Safar price alert',
     body: `Someone (we hope you) asked Safar to email this address when ${describeTrip(row)} drops to ₹${rupees(row.targetPrice)} or less. Nothing is sent until you confirm.`,
     dedupeKey: `alert:${row.id}:confirm`,
-    mail: { links, unsubscribePath: `/alerts?unsubscribe=${row.mailToken}` },
+    mail: { links, unsubscribePath: `/alerts?unsubscribe=${row.mailToken}`, waitForVerifiedAccount: true },
     push: false,
   });
 }
@@ -215,7 +215,7 @@ export async function deliverTrigger(tx: Tx, clock: Clock, row: AlertRow, price:
   const body = `${describeTrip(row)}: the lowest all-in price is now ₹${rupees(price)} (your target ₹${rupees(row.targetPrice)}). Fares change; book soon if it suits you.`;
   const url = alertResultsPath(row);
   const mailOk = row.emailConfirmedAt !== null && row.emailUnsubscribedAt === null;
-  const mail = mailOk ? { subject: `Price drop: ${row.from} → ${row.to} now ₹${rupees(price)}`, unsubscribePath: `/alerts?unsubscribe=${row.mailToken}` } : (false as const);
+  const mail = mailOk ? { subject: `Price drop: ${row.from} → ${row.to} now ₹${rupees(price)}`, unsubscribePath: `/alerts?unsubscribe=${row.mailToken}`, waitForVerifiedAccount: true } : (false as const);
   const dedupeKey = `alert:${row.id}:trigger:${today}`;
   if (row.userId) {
     await notify(tx, clock, { to: { userId: row.userId, email: row.email }, kind: 'price-alert', title, body, url, dedupeKey, mail, data: { alertId: row.id, price } });

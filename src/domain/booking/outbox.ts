@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
-import { bookings, outbox } from '../../db/schema';
+import { bookings, outbox, users } from '../../db/schema';
 import type { Tx } from './catalog';
 
 /** What the mailer needs from a mail library (nodemailer's `sendMail` fits). */
@@ -35,6 +35,11 @@ export const NoticeMailPayload = z.object({
   /** More in-app links, one line each ("Confirm your address: https://…"). */
   links: z.array(z.object({ label: z.string(), path: z.string().startsWith('/') })).optional(),
   unsubscribePath: z.string().startsWith('/').optional(),
+  /**
+   * Held while the recipient address belongs to an account that has not verified it (price-alert
+   * and group-invitation mail): queued, never dropped, and sent once the address is verified.
+   */
+  waitForVerifiedAccount: z.boolean().optional(),
 });
 export type NoticeMailPayload = z.infer<typeof NoticeMailPayload>;
 
@@ -77,6 +82,9 @@ async function render(db: Db | Tx, row: typeof outbox.$inferSelect, context: Mai
   };
 }
 
+/** Mail marked `waitForVerifiedAccount` to an address an account has not verified yet stays queued. */
+const notHeldForVerification = sql`not (coalesce(${outbox.payload}->>'waitForVerifiedAccount', 'false') = 'true' and exists (select 1 from ${users} where ${users.email} = ${outbox.recipient} and ${users.emailVerifiedAt} is null))`;
+
 /** Minutes before retry n (1, 2, 4 … capped at an hour). */
 const backoffMs = (attempts: number) => Math.min(60, 2 ** attempts) * 60_000;
 
@@ -99,7 +107,7 @@ export async function sendOutbox(
     const due = await tx
       .select()
       .from(outbox)
-      .where(and(isNull(outbox.sentAt), lte(outbox.availableAt, now), inArray(outbox.kind, [...MAIL_KINDS])))
+      .where(and(isNull(outbox.sentAt), lte(outbox.availableAt, now), inArray(outbox.kind, [...MAIL_KINDS]), notHeldForVerification))
       .orderBy(asc(outbox.availableAt))
       .limit(limit)
       .for('update', { skipLocked: true });

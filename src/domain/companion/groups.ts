@@ -317,6 +317,7 @@ function invitationMail(organiser: string, itinerary: Itinerary, member: MemberR
       `Seats are held for the group until ${holdExpiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC. Accept the invitation, fill in your passenger details and pay your share before then; if not every share is paid in time, every payment is refunded.`,
     ].join('\n'),
     links: [{ label: 'Join the group', path: invitePath(token) }],
+    waitForVerifiedAccount: true,
   };
 }
 

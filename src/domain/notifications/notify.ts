@@ -25,7 +25,7 @@ export interface NoticeInput {
    */
   dedupeKey: string;
   /** Mail: `false` for none; otherwise overrides of the subject and text (default: title and body). */
-  mail?: false | { subject?: string; text?: string; links?: { label: string; path: string }[]; unsubscribePath?: string };
+  mail?: false | { subject?: string; text?: string; links?: { label: string; path: string }[]; unsubscribePath?: string; waitForVerifiedAccount?: boolean };
   /** Web Push to the recipient's subscribed browsers (default true). */
   push?: boolean;
 }
@@ -79,6 +79,7 @@ export async function notify(db: Db | Tx, clock: Clock, input: NoticeInput): Pro
       ...(input.url ? { path: input.url } : {}),
       ...(mail.links ? { links: mail.links } : {}),
       ...(mail.unsubscribePath ? { unsubscribePath: mail.unsubscribePath } : {}),
+      ...(mail.waitForVerifiedAccount ? { waitForVerifiedAccount: true } : {}),
     };
     await db.insert(outbox).values({ kind: 'notice-mail', recipient: email, payload, availableAt: now });
   }

@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES, CONSENT_PURPOSES, type Consents, type DataExport, MAR
 import type { Db } from '../../db/client';
 import {
   accountDeletions,
+  accountTokens,
   boardingPasses,
   bookings,
   consentEvents,
@@ -17,6 +18,7 @@ import {
   notifications,
   outbox,
   passengers,
+  passkeys,
   payments,
   priceAlerts,
   pushSubscriptions,
@@ -160,6 +162,8 @@ const DELETE_WITH_ACCOUNT: ((tx: Tx, userId: string) => Promise<unknown>)[] = [
   (tx, id) => tx.delete(tripPlans).where(eq(tripPlans.userId, id)),
   (tx, id) => tx.delete(favoriteRoutes).where(eq(favoriteRoutes.userId, id)),
   (tx, id) => tx.delete(savedTravellers).where(eq(savedTravellers.userId, id)),
+  (tx, id) => tx.delete(passkeys).where(eq(passkeys.userId, id)),
+  (tx, id) => tx.delete(accountTokens).where(eq(accountTokens.userId, id)),
   (tx, id) => tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id)),
   (tx, id) => tx.delete(flightTrackingHistory).where(eq(flightTrackingHistory.userId, id)),
   (tx, id) => tx.delete(notifications).where(or(eq(notifications.userId, id), eq(notifications.owner, `user:${id}`))),
@@ -221,7 +225,7 @@ export async function deleteAccount(db: Db, clock: Clock, user: { id: string; em
     await tx.delete(outbox).where(eq(outbox.recipient, user.email));
     await tx.delete(rateLimits).where(or(like(rateLimits.key, `login:pair:${user.email.replace(/[\\%_]/g, '\\$&')}|%`), eq(rateLimits.key, `account-delete:${user.id}`)));
     // The tombstone: no email (the address may sign up again), no password, no name.
-    await tx.update(users).set({ email: `deleted:${user.id}`, passwordHash: '!', displayName: null }).where(eq(users.id, user.id));
+    await tx.update(users).set({ email: `deleted:${user.id}`, passwordHash: '!', displayName: null, emailVerifiedAt: null }).where(eq(users.id, user.id));
     await tx.insert(accountDeletions).values({ userId: user.id, deletedAt: now });
     await tx.insert(outbox).values({
       kind: 'notice-mail',

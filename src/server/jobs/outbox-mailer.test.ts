@@ -3,6 +3,7 @@ import { signUpAndLogin } from '../../../tests/support/auth';
 import { ADULT, bookAndPay, findItinerary } from '../../../tests/support/booking';
 import { startSmtpSink } from '../../../tests/support/smtp-sink';
 import { createTestApp } from '../../../tests/support/test-app';
+import { settleDetached } from '../detached';
 import { outboxMailer } from './outbox-mailer';
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -22,6 +23,10 @@ describe('outbox mailer', () => {
     const itinerary = await findItinerary(ctx.app, { from: 'DEL', to: 'BOM', date: '2026-12-24' });
     const { confirm } = await bookAndPay(ctx.app, cookie, itinerary, [ADULT]);
     const deps = ctx.deps;
+    // The sign-up's verification link goes straight to the transport, not through the outbox.
+    await settleDetached();
+    expect(sink.received.map((m) => m.data)).toEqual([expect.stringContaining('Verify your Safar email address')]);
+    sink.received.length = 0;
 
     sink.rejectNext();
     await outboxMailer.run(deps);

@@ -17,6 +17,10 @@ const GroupPage = lazy(() => import('../routes/group/group-page').then((m) => ({
 const JoinPage = lazy(() => import('../routes/group/join-page').then((m) => ({ default: m.JoinPage })));
 const TripPage = lazy(() => import('../routes/trip/trip-page').then((m) => ({ default: m.TripPage })));
 const YourDataPage = lazy(() => import('../routes/your-data/your-data-page').then((m) => ({ default: m.YourDataPage })));
+const SettingsPage = lazy(() => import('../routes/account/settings-page').then((m) => ({ default: m.SettingsPage })));
+const ForgotPasswordPage = lazy(() => import('../routes/account/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('../routes/account/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
+const VerifyEmailPage = lazy(() => import('../routes/account/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })));
 const NotFoundPage = lazy(() => import('../routes/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Every screen's route. The first match wins; the last route is the fallback. */
@@ -33,6 +37,10 @@ export function AppRoutes() {
       <Route path="/login" component={LoginPage} />
       <Route path="/signup" component={SignupPage} />
       <Route path="/profile" component={ProfilePage} />
+      <Route path="/settings" component={SettingsPage} />
+      <Route path="/forgot-password" component={ForgotPasswordPage} />
+      <Route path="/reset-password" component={ResetPasswordPage} />
+      <Route path="/verify-email" component={VerifyEmailPage} />
       <Route path="/ticket/:bookingId" component={TicketPage} />
       <Route path="/alerts" component={AlertsPage} />
       <Route path="/groups/:groupId" component={GroupPage} />

@@ -15,6 +15,12 @@ export const queryKeys = {
   /** A booking-screen price for one itinerary and passenger mix. */
   quote: (itineraryId: string, mix: { adults: number; children: number; infants: number }) => ['quote', itineraryId, mix.adults, mix.children, mix.infants] as const,
   profileStats: ['profile-stats'] as const,
+  /** Account settings: the account, its sessions and passkeys. */
+  account: {
+    all: ['account'] as const,
+    sessions: ['account', 'sessions'] as const,
+    passkeys: ['account', 'passkeys'] as const,
+  },
   /** The signed-in traveller's trip plans saved on the server. */
   tripPlans: ['trip-plans'] as const,
   paymentsConfig: ['payments-config'] as const,

@@ -57,10 +57,12 @@ interface EmailFieldProps {
   onChange(value: string): void;
   error: string | undefined;
   disabled?: boolean;
+  /** Sign-in only: the browser may offer saved passkeys in this field's suggestions. */
+  passkeyAutofill?: boolean;
 }
 
 /** The email input shared by Signup and Login. */
-export function EmailField({ value, onChange, error, disabled }: EmailFieldProps) {
+export function EmailField({ value, onChange, error, disabled, passkeyAutofill }: EmailFieldProps) {
   return (
     <div className="auth-field">
       <label htmlFor="email">Email</label>
@@ -71,7 +73,7 @@ export function EmailField({ value, onChange, error, disabled }: EmailFieldProps
         inputMode="email"
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        autoComplete="email"
+        autoComplete={passkeyAutofill ? 'email webauthn' : 'email'}
         autoCapitalize="none"
         spellCheck={false}
         aria-invalid={error ? true : undefined}

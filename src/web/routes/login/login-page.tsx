@@ -1,9 +1,13 @@
+import { WebAuthnAbortService } from '@simplewebauthn/browser';
+import { KeyRound } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { z } from '../../../core/zod';
 import { AUTH_MESSAGES, loginSchema } from '../../../core/auth';
 import { useDocumentTitle } from '../../components/page-title';
-import { signIn } from '../../features/auth/auth-client';
+import { passkeysSupported, signInWithPasskey } from '../../features/auth/account-client';
+import { AuthFailure, signIn } from '../../features/auth/auth-client';
 import { EmailField, PasswordField } from '../../features/auth/password-field';
 import { takeReturnTo } from '../../features/auth/return-to';
 import { useAuthForm } from '../../features/auth/use-auth-form';
@@ -26,13 +30,54 @@ export function LoginPage() {
     schema: loginSchema,
     fallbackMessage: AUTH_MESSAGES.loginFallback,
     submit: async (input) => {
+      WebAuthnAbortService.cancelCeremony();
       setSessionUser(await signIn(input));
-      notify.success(AUTH_MESSAGES.loginSuccess);
-      const back = takeReturnTo();
-      if (back) navigate(back.path, { state: back.state });
-      else navigate('/home');
+      welcome();
     },
   });
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const canUsePasskeys = passkeysSupported();
+
+  function welcome() {
+    notify.success(AUTH_MESSAGES.loginSuccess);
+    const back = takeReturnTo();
+    if (back) navigate(back.path, { state: back.state });
+    else navigate('/home');
+  }
+
+  // Conditional UI: where the browser supports it, saved passkeys appear in the email field's
+  // suggestions; picking one signs in. Cancelled when the screen goes.
+  useEffect(() => {
+    if (!canUsePasskeys) return undefined;
+    let live = true;
+    signInWithPasskey({ autofill: true }).then(
+      (user) => {
+        if (!live) return;
+        setSessionUser(user);
+        welcome();
+      },
+      (error: unknown) => {
+        // No autofill support, or the ceremony was replaced or cancelled: nothing to say.
+        if (live && error instanceof AuthFailure && error.reason !== 'no-autofill' && error.message && !/abort|cancel/i.test(error.message)) notify.error(error.message);
+      },
+    );
+    return () => {
+      live = false;
+      WebAuthnAbortService.cancelCeremony();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit to the screen
+  }, []);
+
+  async function passkeySignIn() {
+    setPasskeyBusy(true);
+    try {
+      setSessionUser(await signInWithPasskey({ autofill: false }));
+      welcome();
+    } catch (error) {
+      notify.error(error instanceof AuthFailure && error.message ? error.message : 'The passkey could not be verified. Please try again.');
+      setPasskeyBusy(false);
+    }
+  }
 
   return (
     <div className="container auth-page">
@@ -40,7 +85,7 @@ export function LoginPage() {
         <h1>Sign In</h1>
         <p className="muted auth-intro">Welcome back. Sign in to book flights and see your trips.</p>
         <form ref={formRef} className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
-          <EmailField value={values.email} onChange={change('email')} error={errors.email} />
+          <EmailField value={values.email} onChange={change('email')} error={errors.email} passkeyAutofill={canUsePasskeys} />
           <PasswordField
             id="password"
             label="Password"
@@ -53,6 +98,14 @@ export function LoginPage() {
             {busy ? 'Signing In...' : 'Sign In'}
           </button>
         </form>
+        <p className="auth-forgot">
+          <Link href="/forgot-password">Forgot password?</Link>
+        </p>
+        {canUsePasskeys ? (
+          <button type="button" className="btn btn-large auth-passkey" onClick={() => void passkeySignIn()} disabled={passkeyBusy || busy}>
+            <KeyRound aria-hidden="true" size={18} /> {passkeyBusy ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+          </button>
+        ) : null}
         <p className="auth-switch muted">
           Don&apos;t have an account? <Link href="/signup">Sign up</Link>
         </p>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Download, LogOut, MapPin, Ticket, Wallet } from 'lucide-react';
+import { ArrowLeft, Download, LogOut, MapPin, Settings, Ticket, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { BookingView } from '../../../core/booking';
@@ -9,6 +9,7 @@ import { bookingsQuery, profileStatsQuery } from '../../features/booking/booking
 import { downloadTicket } from '../../features/booking/download-ticket';
 import { formatDay } from '../../lib/format';
 import { MyGroups } from '../../features/companion/my-groups';
+import { VerifyBanner } from '../../features/auth/verify-banner';
 import { SavedPlansList } from '../../features/planner/saved-plans-list';
 import { SavedTravellersSection } from '../../features/personal-data/saved-travellers-section';
 import { TaxInvoicesList } from '../../features/personal-data/tax-invoices-list';
@@ -82,6 +83,9 @@ function ProfileScreen({ email }: { email: string }) {
           <h1>Profile</h1>
           <p className="profile-email">{email}</p>
         </div>
+        <Link href="/settings" className="btn">
+          <Settings aria-hidden="true" size={18} /> Settings
+        </Link>
         <button
           type="button"
           className="btn"
@@ -93,6 +97,8 @@ function ProfileScreen({ email }: { email: string }) {
           <LogOut aria-hidden="true" size={18} /> Logout
         </button>
       </header>
+
+      <VerifyBanner />
 
       <ul className="profile-tiles" aria-label="Your travel statistics">
         <li className="card profile-tile">
