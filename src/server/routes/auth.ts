@@ -1,21 +1,19 @@
-import type { z } from '@hono/zod-openapi';
 import { AuthUserResponseSchema, SessionAnswerSchema, loginSchema, signupSchema } from '../../core/auth';
-import { ApiErrorBodySchema as ErrorSchema } from '../../core/error-body';
 import { authenticate, createAccount } from '../../domain/accounts/accounts';
 import { authLimits } from '../../domain/accounts/rate-limit';
 import { createSession, deleteSession } from '../../domain/accounts/sessions';
 import { clientIp } from '../auth/client-ip';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../auth/cookie';
-import type { OpenApiApp } from '../openapi';
+import { type OpenApiApp, ErrorSchema, json } from '../openapi';
 import { publicRoute } from '../route-guard';
-
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
 const signupRoute = publicRoute({
   method: 'post',
   path: '/api/auth/signup',
+  operationId: 'createAccount',
+  tags: ['Accounts'],
   summary: 'Create an account (does not sign in)',
+  description: 'Public. Creates an account from an email and a password (typed twice); the traveller signs in afterwards. An email already in use answers 409; too many attempts from one address answer 429.',
   request: { body: { required: true, content: { 'application/json': { schema: signupSchema } } } },
   responses: {
     201: json(AuthUserResponseSchema, 'Account created'),
@@ -28,7 +26,10 @@ const signupRoute = publicRoute({
 const loginRoute = publicRoute({
   method: 'post',
   path: '/api/auth/login',
+  operationId: 'createSession',
+  tags: ['Accounts'],
   summary: 'Sign in: sets a new session cookie',
+  description: "Public. Checks the email and password and sets a new session cookie (the browser's previous session ends). A wrong password and an unknown email give the same 401; too many attempts answer 429.",
   request: { body: { required: true, content: { 'application/json': { schema: loginSchema } } } },
   responses: {
     200: json(AuthUserResponseSchema, 'Signed in; Set-Cookie carries the session'),
@@ -41,14 +42,20 @@ const loginRoute = publicRoute({
 const logoutRoute = publicRoute({
   method: 'post',
   path: '/api/auth/logout',
+  operationId: 'deleteSession',
+  tags: ['Accounts'],
   summary: 'Sign out: ends the session and clears the cookie',
+  description: 'Public. Ends the current session (if any) and clears the cookie; answers 204 either way, so signing out twice is harmless.',
   responses: { 204: { description: 'Signed out (also when no session existed)' } },
 });
 
 const sessionRoute = publicRoute({
   method: 'get',
   path: '/api/auth/session',
+  operationId: 'getSession',
+  tags: ['Accounts'],
   summary: 'The signed-in user, or null',
+  description: 'Public. The user the session cookie belongs to, or `user: null` when signed out or the session has expired.',
   responses: { 200: json(SessionAnswerSchema, 'Current session') },
 });
 
