@@ -113,7 +113,9 @@ export const AddMemberBodySchema = z.object({
     .trim()
     .min(1, COMPANION_MESSAGES.nameRequired)
     .max(100, 'At most 100 characters')
-    .regex(/^[^\p{Cc}\p{Cf}<>]+$/u, 'Use letters, spaces and punctuation only'),
+    .regex(/^[^\p{Cc}\p{Cf}<>]+$/u, 'Use letters, spaces and punctuation only')
+    // The document generator writes a flagged regex as "…$/u"; JSON Schema patterns are Unicode already.
+    .meta({ pattern: '^[^\\p{Cc}\\p{Cf}<>]+$' }),
   email: z
     .string({ message: COMPANION_MESSAGES.emailRequired })
     .trim()

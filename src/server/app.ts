@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { toErrorBody } from '../core/errors';
@@ -6,10 +7,10 @@ import { THEME_INIT_SCRIPT } from '../core/theme-init';
 import { sessionMiddleware } from './auth/session-middleware';
 import { compressAnswers } from './compress';
 import { type Config, allowedOrigins } from './config';
-import type { AppDeps } from './context';
+import type { AppDeps, AppEnv } from './context';
 import { handleError } from './errors';
 import { requestLog, requireSameOriginJson } from './middleware';
-import { createOpenApiApp } from './openapi';
+import { type OpenApiApp, apiDocument, createOpenApiApp } from './openapi';
 import { registerAirports } from './routes/airports';
 import { registerAssistant } from './routes/assistant';
 import { registerAccount } from './routes/account';
@@ -38,6 +39,8 @@ import { weatherOf } from './weather';
 export interface CreateAppOptions extends AppDeps {
   /** Serve the built web app from config.WEB_DIST_DIR (off in API tests). */
   serveWeb?: boolean;
+  /** Middleware run on every request just before the routes (the API tests check answers against their schemas here). */
+  beforeRoutes?: MiddlewareHandler<AppEnv>[];
 }
 
 /** Paths that authenticate by signature instead of cookie, so skip the Origin check. */
@@ -75,7 +78,7 @@ function contentSecurityPolicy(config: Config) {
  * const res = await app.request('/api/health');
  */
 export function createApp(options: CreateAppOptions) {
-  const { serveWeb = false, ...rest } = options;
+  const { serveWeb = false, beforeRoutes = [], ...rest } = options;
   const deps: AppDeps = { ...rest, weather: weatherOf(rest) };
   const app = createOpenApiApp();
 
@@ -108,6 +111,25 @@ export function createApp(options: CreateAppOptions) {
   app.use('/api/*', requireSameOriginJson(allowedOrigins(deps.config), CSRF_EXEMPT));
   app.use('/api/*', sessionMiddleware());
 
+  for (const middleware of beforeRoutes) app.use('*', middleware);
+
+  registerApiRoutes(app);
+  app.doc31('/api/openapi.json', (c) => apiDocument(c.get('deps').config));
+
+  app.all('/api/*', (c) => c.json(toErrorBody('not_found', `No API endpoint at ${c.req.method} ${c.req.path}`), 404));
+  if (serveWeb) registerWebApp(app, deps.config.WEB_DIST_DIR);
+  app.notFound((c) => c.json(toErrorBody('not_found', 'Not found'), 404));
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+/**
+ * Registers every API operation on `app` (the OpenAPI document lists exactly these).
+ * @example const app = createOpenApiApp(); registerApiRoutes(app); app.getOpenAPI31Document(apiDocument(config))
+ */
+export function registerApiRoutes(app: OpenApiApp) {
   registerHealth(app);
   registerAuth(app);
   registerAccount(app);
@@ -130,20 +152,7 @@ export function createApp(options: CreateAppOptions) {
   registerFlightStatus(app);
   registerGroups(app);
   registerPersonalData(app);
-
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Safar API', version: '1.0.0', description: 'Flight search, booking and tracking.' },
-  });
-
-  app.all('/api/*', (c) => c.json(toErrorBody('not_found', `No API endpoint at ${c.req.method} ${c.req.path}`), 404));
-  if (serveWeb) registerWebApp(app, deps.config.WEB_DIST_DIR);
-  app.notFound((c) => c.json(toErrorBody('not_found', 'Not found'), 404));
-  app.onError(handleError);
-  return app;
 }
-
-export type App = ReturnType<typeof createApp>;
 
 /** The largest request body the API reads. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -161,4 +170,15 @@ export function needsBodyLimit(method: string, contentLength: string | undefined
   if (contentLength === undefined) return method !== 'GET' && method !== 'HEAD';
   const length = Number(contentLength);
   return !Number.isSafeInteger(length) || length < 0 || length > MAX_BODY_BYTES;
+}
+
+/**
+ * The OpenAPI document the app serves at /api/openapi.json, built without a database or a
+ * server (for `npm run lint:api` and code generators).
+ * @example const doc = openApiDocument(loadConfig({}))
+ */
+export function openApiDocument(config: Config) {
+  const app = createOpenApiApp();
+  registerApiRoutes(app);
+  return app.getOpenAPI31Document(apiDocument(config));
 }

@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
+import { createRoute, z } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { compressAnswers } from './compress';
@@ -9,6 +10,12 @@ import { sendStored } from './idempotency';
 
 const BIG = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Item ${i}`, note: 'Priced in rupees, all taxes included' })) };
 const BIG_TEXT = JSON.stringify(BIG);
+/** A keyed route whose stored answer (a 409 here) is BIG. */
+const storedRoute = createRoute({
+  method: 'get',
+  path: '/stored',
+  responses: { 409: { description: 'Stored', content: { 'application/json': { schema: z.object({ items: z.array(z.object({ id: z.number(), name: z.string(), note: z.string() })) }) } } } },
+});
 
 function testApp() {
   const app = new Hono();
@@ -26,7 +33,7 @@ function testApp() {
   });
   app.get('/encoded', (c) => c.body(new TextEncoder().encode('already'), 200, { 'Content-Type': 'application/json', 'Content-Encoding': 'br' }));
   app.get('/pdf', (c) => c.body(new TextEncoder().encode('%PDF'.padEnd(4000, ' ')), 200, { 'Content-Type': 'application/pdf' }));
-  app.get('/stored', (c) => sendStored(c, { status: 409, body: BIG, replayed: true }));
+  app.get('/stored', (c) => sendStored(c, storedRoute, { status: 409, body: BIG, replayed: true }));
   app.get('/tagged', (c) => c.json(BIG, 200, { ETag: '"v1"', Vary: 'Origin' }));
   return app;
 }

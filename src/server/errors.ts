@@ -29,6 +29,7 @@ export function errorResponse(c: Context, code: ErrorCode, message: string, stat
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   400: 'bad_request',
   401: 'unauthorized',
+  402: 'payment_failed',
   403: 'forbidden',
   404: 'not_found',
   405: 'method_not_allowed',

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Context } from 'hono';
+import type { RouteConfig, RouteConfigToTypedResponse } from '@hono/zod-openapi';
+import type { Context, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { and, eq, lt, or } from 'drizzle-orm';
 import type { BookingView } from '../core/booking';
 import type { Clock } from '../core/clock';
-import { AppError, toErrorBody } from '../core/errors';
+import { type ApiErrorBody, AppError, toErrorBody } from '../core/errors';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { type KeyedAnswer, KeyTakenError } from '../domain/booking/keyed-answer';
@@ -48,6 +49,25 @@ export interface StoredResponse {
   status: number;
   body: unknown;
 }
+
+/** A final error answer (a 4xx other than 409 and 429), kept for replays like a success. */
+export interface StoredError {
+  status: number;
+  body: ApiErrorBody;
+}
+
+/** What a keyed request answers: the work's own answer or a final error, and whether it is a replay. */
+export type KeyedResult<A extends StoredResponse> = (A | StoredError) & { replayed: boolean };
+
+/** The JSON answers a route declares: each status with the body its schema describes. */
+export type DeclaredAnswer<R extends RouteConfig> =
+  RouteConfigToTypedResponse<R> extends infer T ? (T extends TypedResponse<infer Body, infer Status, 'json'> ? { status: Status; body: Body } : never) : never;
+
+/**
+ * A stored answer as its row holds it. The row was written by this module for this user, scope
+ * and key, from `run`'s answer (type A) or a final error, so that is what it holds.
+ */
+const storedAnswer = <A extends StoredResponse>(status: number, body: unknown) => ({ status, body, replayed: true }) as KeyedResult<A>;
 
 /**
  * JSON with object keys sorted, so the same body in another key order hashes the same.
@@ -109,12 +129,12 @@ const isFinal = (status: number) => status < 400 || (status >= 400 && status < 5
  * const answer = await withIdempotency(db, clock, { userId, scope: 'create-booking', key, hash }, async () => ({ status: 201, body: { booking } }));
  * return c.json(answer.body, answer.status);
  */
-export async function withIdempotency(
+export async function withIdempotency<const A extends StoredResponse>(
   db: Db,
   clock: Clock,
   id: { userId: string; scope: string; key: string; hash: string },
-  run: () => Promise<StoredResponse>,
-): Promise<StoredResponse & { replayed: boolean }> {
+  run: () => Promise<A>,
+): Promise<KeyedResult<A>> {
   const match = and(eq(idempotencyKeys.userId, id.userId), eq(idempotencyKeys.scope, id.scope), eq(idempotencyKeys.key, id.key));
   const now = clock.now();
   let claimed = await db
@@ -130,7 +150,7 @@ export async function withIdempotency(
       throw new AppError('idempotency_mismatch', 'This Idempotency-Key was already used for a different request. Use a new key.');
     }
     if (existing.status === 'done' && existing.responseStatus !== null) {
-      return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
+      return storedAnswer<A>(existing.responseStatus, existing.responseBody);
     }
     // Still running, unless its node died: then take it over (one taker wins the conditional update).
     claimed = await db
@@ -143,7 +163,7 @@ export async function withIdempotency(
     }
   }
 
-  let answer: StoredResponse;
+  let answer: A | StoredError;
   try {
     answer = await run();
   } catch (error) {
@@ -175,21 +195,21 @@ const inProgress = () => new AppError('idempotency_in_progress', 'A request with
  * @example
  * const answer = await withKeyInTransaction(db, clock, { userId, scope: 'confirm-payment', key, hash }, (booking) => ({ status: 200, body: { booking } }), (keyed) => confirm(keyed));
  */
-export async function withKeyInTransaction(
+export async function withKeyInTransaction<const A extends StoredResponse>(
   db: Db,
   clock: Clock,
   id: { userId: string; scope: string; key: string; hash: string },
-  answerOf: KeyedAnswer['answer'],
+  answerOf: (booking: BookingView) => A,
   run: (keyed: KeyedAnswer) => Promise<BookingView>,
-): Promise<StoredResponse & { replayed: boolean }> {
+): Promise<KeyedResult<A>> {
   // Built only when the key table is read: the way through touches no key statement.
   const match = () => and(eq(idempotencyKeys.userId, id.userId), eq(idempotencyKeys.scope, id.scope), eq(idempotencyKeys.key, id.key));
   /** The answer an existing key gives, or null when there is none. */
-  const stored = async (): Promise<(StoredResponse & { replayed: boolean }) | null> => {
+  const stored = async (): Promise<KeyedResult<A> | null> => {
     const [existing] = await db.select().from(idempotencyKeys).where(match());
     if (!existing) return null;
     if (existing.requestHash !== id.hash) throw new AppError('idempotency_mismatch', 'This Idempotency-Key was already used for a different request. Use a new key.');
-    if (existing.status === 'done' && existing.responseStatus !== null) return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
+    if (existing.status === 'done' && existing.responseStatus !== null) return storedAnswer<A>(existing.responseStatus, existing.responseBody);
     // A request of the claim-first kind (`withIdempotency`) is still running, unless its node died.
     if (existing.createdAt.getTime() > clock.now().getTime() - ABANDONED_AFTER_MS) throw inProgress();
     await db.delete(idempotencyKeys).where(and(match(), eq(idempotencyKeys.status, 'in_progress')));
@@ -227,14 +247,16 @@ export async function withKeyInTransaction(
 }
 
 /**
- * Sends a stored (or fresh) answer as JSON with its own status. Typed `never` on purpose: the
- * status is only known at run time (a replay may be a 201 or a stored 400), which the typed
- * route responses cannot express; the routes' OpenAPI entries list every status it can take.
- * @example return sendStored(c, answer);
+ * Sends a keyed request's answer (fresh or replayed) as JSON with its own status, typed by the
+ * route's declared responses: the work's own answer must be one the route declares. A final
+ * error carries the status of its AppError, which the route's OpenAPI entry lists as well.
+ * @example return sendStored(c, confirmRoute, answer);
  */
-export function sendStored(c: Context, answer: StoredResponse & { replayed?: boolean }): never {
+export function sendStored<R extends RouteConfig>(c: Context, _route: R, answer: (DeclaredAnswer<R> | StoredError) & { replayed?: boolean }): RouteConfigToTypedResponse<R> {
   if (answer.replayed) c.header('Idempotent-Replayed', 'true');
   // c.json, not a hand-built response: the compression middleware encodes c.json's text as it is
   // built, where a finished response would be read back through a full web Response.
-  return c.json(answer.body as object, answer.status as ContentfulStatusCode) as never;
+  const response = c.json(answer.body as object, answer.status as ContentfulStatusCode);
+  // One of the route's declared answers (the parameter's type), so one of its typed responses.
+  return response as unknown as RouteConfigToTypedResponse<R>;
 }

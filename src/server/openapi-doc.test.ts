@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/support/test-app';
+import { publicOrigin } from './config';
+import { API_TAGS } from './openapi';
 
 /**
  * The OpenAPI document describes what every endpoint really answers: each 2xx JSON answer
@@ -12,10 +14,23 @@ interface Response {
   description?: string;
   content?: Record<string, { schema?: Schema }>;
 }
+interface OperationDoc {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  responses?: Record<string, Response>;
+}
 interface Doc {
-  paths: Record<string, Record<string, { responses?: Record<string, Response> }>>;
+  info: { contact?: { name?: string; url?: string } };
+  servers?: { url: string }[];
+  tags?: { name: string; description?: string }[];
+  paths: Record<string, Record<string, OperationDoc>>;
   components?: { schemas?: Record<string, Schema> };
 }
+
+/** A verb and a noun in camelCase: `getBooking`, `createPasswordReset`. */
+const OPERATION_ID = /^[a-z]+(?:[A-Z][a-z0-9]*)+$/;
 
 /** Keys that describe a schema without constraining it. */
 const ANNOTATIONS = new Set(['description', 'example', 'examples', 'title', 'default', 'deprecated']);
@@ -87,5 +102,40 @@ describe('the OpenAPI document describes real answers', () => {
     }
     expect(checked).toBeGreaterThan(40);
     expect(problems).toEqual([]);
+  });
+
+  it('names every operation once (camelCase operationId), files it under one declared tag, and describes it', () => {
+    const declared = new Set((doc.tags ?? []).map((tag) => tag.name));
+    const seen = new Map<string, string>();
+    const problems: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const label = `${method.toUpperCase()} ${path}`;
+        const id = operation.operationId ?? '';
+        if (!OPERATION_ID.test(id)) problems.push(`${label}: operationId "${id}" is not camelCase verbNoun`);
+        if (seen.has(id)) problems.push(`${label}: operationId "${id}" is also ${seen.get(id)}`);
+        seen.set(id, label);
+        if (operation.tags?.length !== 1 || !declared.has(operation.tags[0] ?? '')) problems.push(`${label}: tags ${JSON.stringify(operation.tags)} is not one declared tag`);
+        if (!operation.summary?.trim()) problems.push(`${label}: no summary`);
+        if (!operation.description?.trim()) problems.push(`${label}: no description`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(seen.size).toBeGreaterThan(60);
+  });
+
+  it('describes every tag, uses each, and names its contact and server', () => {
+    expect(doc.tags?.map((tag) => tag.name)).toEqual(API_TAGS.map((tag) => tag.name));
+    for (const tag of doc.tags ?? []) expect(tag.description, tag.name).toMatch(/\S/);
+    const used = new Set(Object.values(doc.paths).flatMap((operations) => Object.values(operations).flatMap((operation) => operation.tags ?? [])));
+    expect(API_TAGS.map((tag) => tag.name).filter((name) => !used.has(name))).toEqual([]);
+    expect(doc.info.contact?.url).toBe(publicOrigin(ctx.config));
+    expect(doc.servers?.map((server) => server.url)).toEqual([publicOrigin(ctx.config)]);
+  });
+
+  it('writes every pattern as a plain JSON Schema pattern (no JavaScript regex flags)', () => {
+    const patterns = JSON.stringify(doc).match(/"pattern":"(?:[^"\\]|\\.)*"/g) ?? [];
+    expect(patterns.length).toBeGreaterThan(10);
+    expect(patterns.filter((pattern) => /\/[a-z]+"$/.test(pattern))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { toErrorBody } from '../core/errors';
 import { requireUser } from './auth/require-user';
 import type { AppEnv } from './context';
+import type { ApiTag } from './openapi';
 
 /**
  * Every API route declares who may call it. The declaration is written into the
@@ -39,7 +40,17 @@ export type RouteGuard =
    */
   | { auth: 'owner-token'; owns?: OwnedResource };
 
-type RouteSpec = Omit<RouteConfig, 'middleware'>;
+/**
+ * What every operation documents besides its shape: a stable camelCase `operationId` (verbNoun,
+ * e.g. `createHold`; generated clients name their calls by it, so it never changes), the one
+ * resource it belongs to, a one-line summary and a description (who may call it, what it does).
+ */
+type RouteSpec = Omit<RouteConfig, 'middleware' | 'operationId' | 'tags' | 'summary' | 'description'> & {
+  operationId: string;
+  tags: [ApiTag];
+  summary: string;
+  description: string;
+};
 
 /**
  * A route anyone may call.

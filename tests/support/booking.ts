@@ -66,7 +66,7 @@ export const GOOD_CARD = { number: '4111 1111 1111 1111', expiry: '12/30', cvv: 
 
 export async function sandboxPay(app: RequestableApp, orderId: string, body: Record<string, unknown> = { method: 'card', card: GOOD_CARD }) {
   const res = await app.request('/api/payments/sandbox/pay', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ orderId, ...body }) });
-  return { status: res.status, body: (await res.json()) as { paymentId: string; orderId: string; signature: string } & { error?: { reason?: string; message: string } } };
+  return { status: res.status, body: (await res.json()) as { paymentId: string; orderId: string; signature: string } & { error?: { code: string; reason?: string; message: string } } };
 }
 
 export async function confirmBooking(app: RequestableApp, cookie: string, bookingId: string, payment: { orderId: string; paymentId: string; signature: string }, key: string = randomUUID()) {

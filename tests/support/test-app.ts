@@ -9,6 +9,7 @@ import { createApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { createAppDeps } from '../../src/server/deps';
 import { silentLogger } from '../../src/server/logger';
+import { answerContract } from './answer-contract';
 import { openFromTemplate } from './pglite-template';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -26,7 +27,8 @@ export async function createTestApp(options: { env?: Record<string, string>; now
   const world = createWorld({ seed: config.WORLD_SEED });
   const inventory = new InventoryView();
   const deps = createAppDeps({ database, clock, config, logger: silentLogger, world, inventory });
-  const app = createApp(deps);
+  // Every 2xx JSON answer is parsed against its route's declared schema (a mismatch answers 500).
+  const app: ReturnType<typeof createApp> = createApp({ ...deps, beforeRoutes: [answerContract(() => app)] });
   return { app, deps, database, clock, config, world, inventory, checkout: deps.checkout, close: async () => {
       await database.close();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -1,8 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { suggestAirports } from '../../domain/world/airports';
-import type { OpenApiApp } from '../openapi';
+import { type OpenApiApp, ErrorSchema } from '../openapi';
 import { AirportSuggestionsSchema } from '../../core/search';
-import { ErrorSchema } from './bookings';
 import { publicRoute } from '../route-guard';
 
 const Query = z.object({
@@ -13,7 +12,10 @@ const Query = z.object({
 const route = publicRoute({
   method: 'get',
   path: '/api/airports',
+  operationId: 'listAirports',
+  tags: ['Search'],
   summary: 'Airport suggestions: exact code, city prefix, alternative names, name contains',
+  description: 'Public. Up to `limit` airports (8 by default, at most 20) matching the typed text, best match first; popular airports when the text is empty.',
   request: { query: Query },
   responses: {
     200: { description: 'Ranked suggestions (popular airports when q is empty)', content: { 'application/json': { schema: AirportSuggestionsSchema } } },

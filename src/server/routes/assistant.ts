@@ -1,14 +1,16 @@
 import { AssistantTripsSchema } from '../../core/assistant-schemas';
 import { assistantTrips } from '../../domain/assistant/trips';
 import { currentUser } from '../auth/require-user';
-import type { OpenApiApp } from '../openapi';
+import { type OpenApiApp, ErrorSchema, json } from '../openapi';
 import { travellerRoute } from '../route-guard';
-import { ErrorSchema, json } from './bookings';
 
 const tripsRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/assistant/trips',
+  operationId: 'getAssistantTrips',
+  tags: ['Assistant'],
   summary: "What the help chatbot may tell the signed-in traveller: their next trip (with live status) and their refunds",
+  description: "Signed-in traveller only. Only the traveller's own data: the next trip with its live flight status, and the traveller's refunds.",
   responses: { 200: json(AssistantTripsSchema, 'Next trip and refunds'), 401: json(ErrorSchema, 'Not signed in') },
 });
 

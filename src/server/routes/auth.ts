@@ -10,7 +10,6 @@ import {
   tokenBodySchema,
 } from '../../core/account';
 import { AuthUserResponseSchema, SessionAnswerSchema, loginSchema, signupSchema } from '../../core/auth';
-import { ApiErrorBodySchema as ErrorSchema } from '../../core/error-body';
 import { type AccountUser, TooManyAttemptsError, authenticate, createAccount, rateLimitKeys } from '../../domain/accounts/accounts';
 import { finishPasskeyLogin, startPasskeyLogin } from '../../domain/accounts/passkeys';
 import { hitRateLimit, undoRateLimitHit } from '../../domain/accounts/rate-limit';
@@ -21,19 +20,17 @@ import { clientIp } from '../auth/client-ip';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../auth/cookie';
 import type { AppEnv } from '../context';
 import { detach } from '../detached';
-import type { OpenApiApp } from '../openapi';
+import { type OpenApiApp, ErrorSchema, json } from '../openapi';
 import { publicRoute } from '../route-guard';
 import type { Context } from 'hono';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
-const TAGS = ['Accounts'];
 
 const signupRoute = publicRoute({
   method: 'post',
   path: '/api/auth/signup',
   operationId: 'createAccount',
-  tags: TAGS,
+  tags: ['Accounts'],
   summary: 'Create an account (does not sign in)',
   description: 'Creates an account with an optional display name and mails a link that verifies the address. Booking works before verification; price-alert and group-invitation mail to the address waits for it.',
   request: body(signupSchema),
@@ -49,9 +46,9 @@ const loginRoute = publicRoute({
   method: 'post',
   path: '/api/auth/login',
   operationId: 'createLogin',
-  tags: TAGS,
+  tags: ['Accounts'],
   summary: 'Sign in: sets a new session cookie',
-  description: 'Checks email and password (argon2id, throttled per account and IP) and starts a session.',
+  description: "Public. Checks the email and password and sets a new session cookie (the browser's previous session ends). A wrong password and an unknown email give the same 401; too many attempts answer 429.",
   request: body(loginSchema),
   responses: {
     200: json(AuthUserResponseSchema, 'Signed in; Set-Cookie carries the session'),
@@ -65,9 +62,9 @@ const logoutRoute = publicRoute({
   method: 'post',
   path: '/api/auth/logout',
   operationId: 'deleteLogin',
-  tags: TAGS,
+  tags: ['Accounts'],
   summary: 'Sign out: ends the session and clears the cookie',
-  description: 'Ends this browser\'s session; other devices stay signed in.',
+  description: 'Public. Ends the current session (if any) and clears the cookie; answers 204 either way, so signing out twice is harmless.',
   responses: { 204: { description: 'Signed out (also when no session existed)' } },
 });
 
@@ -75,9 +72,9 @@ const sessionRoute = publicRoute({
   method: 'get',
   path: '/api/auth/session',
   operationId: 'getSession',
-  tags: TAGS,
+  tags: ['Accounts'],
   summary: 'The signed-in user, or null',
-  description: 'Who this browser is signed in as.',
+  description: 'Public. The user the session cookie belongs to, or `user: null` when signed out or the session has expired.',
   responses: { 200: json(SessionAnswerSchema, 'Current session') },
 });
 
@@ -85,7 +82,7 @@ const resetRequestRoute = publicRoute({
   method: 'post',
   path: '/api/auth/password-reset-requests',
   operationId: 'createPasswordResetRequest',
-  tags: TAGS,
+  tags: ['Accounts'],
   summary: 'Forgot password: mail a reset link if an account exists',
   description: 'Always answers "If an account exists for that email, we have sent a link", after the same work for every address; the link (single use, 30 minutes) is mailed afterwards. Limited per address and per IP.',
   request: body(forgotPasswordSchema),
@@ -100,7 +97,7 @@ const resetRoute = publicRoute({
   method: 'post',
   path: '/api/auth/password-resets',
   operationId: 'createPasswordReset',
-  tags: TAGS,
+  tags: ['Accounts'],
   summary: 'Set a new password with a reset token',
   description: 'Spends the token, sets the password (sign-up rules), signs out every session of the account and mails a "your password was changed" notice. An expired, used or forged token changes nothing.',
   request: body(resetPasswordSchema),
@@ -114,7 +111,7 @@ const verifyRoute = publicRoute({
   method: 'post',
   path: '/api/auth/email-verifications',
   operationId: 'createEmailVerification',
-  tags: TAGS,
+  tags: ['Accounts'],
   summary: 'Verify an email address with the token from the mail',
   description: 'The token is the credential (no sign-in needed). Mail held for the address is then sent.',
   request: body(tokenBodySchema),
@@ -128,7 +125,7 @@ const emailChangeRoute = publicRoute({
   method: 'post',
   path: '/api/auth/email-changes',
   operationId: 'createEmailChange',
-  tags: TAGS,
+  tags: ['Accounts'],
   summary: 'Complete an email change with the token mailed to the new address',
   description: 'The account takes the new (now verified) address and the old address is told. The token is the credential.',
   request: body(tokenBodySchema),
@@ -143,7 +140,7 @@ const passkeyOptionsRoute = publicRoute({
   method: 'post',
   path: '/api/auth/passkey-login-options',
   operationId: 'createPasskeyLoginOptions',
-  tags: TAGS,
+  tags: ['Accounts'],
   summary: 'Start signing in with a passkey',
   description: 'WebAuthn authentication options (a fresh challenge kept server-side for 5 minutes) for @simplewebauthn/browser startAuthentication.',
   responses: {
@@ -156,7 +153,7 @@ const passkeyLoginRoute = publicRoute({
   method: 'post',
   path: '/api/auth/passkey-logins',
   operationId: 'createPasskeyLogin',
-  tags: TAGS,
+  tags: ['Accounts'],
   summary: 'Sign in with a passkey: sets a new session cookie',
   description: 'Verifies the assertion with SimpleWebAuthn against the stored challenge and credential, then starts a session.',
   request: body(passkeyLoginSchema),

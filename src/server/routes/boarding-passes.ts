@@ -6,8 +6,7 @@ import { renderBarcodeSvg } from '../../domain/documents/barcode';
 import { renderBoardingPassPdf } from '../../domain/documents/boarding-pass-pdf';
 import { currentUser } from '../auth/require-user';
 import type { AppDeps } from '../context';
-import type { OpenApiApp } from '../openapi';
-import { ErrorSchema, binary, json } from './bookings';
+import { type OpenApiApp, binary, ErrorSchema, json } from '../openapi';
 import { travellerRoute } from '../route-guard';
 
 const PassParams = z.object({ id: z.uuid({ message: 'Boarding pass not found' }) });
@@ -15,27 +14,39 @@ const PassParams = z.object({ id: z.uuid({ message: 'Boarding pass not found' })
 const listRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/boarding-passes',
+  operationId: 'listBoardingPasses',
+  tags: ['Boarding Passes'],
   summary: "The traveller's boarding passes (confirmed bookings only)",
+  description: 'Signed-in traveller only. One pass per passenger and leg of each confirmed booking.',
   responses: { 200: json(BoardingPassListSchema, 'Passes'), 401: json(ErrorSchema, 'Not signed in') },
 });
 const getRoute = travellerRoute({ owns: 'boarding-pass' }, {
   method: 'get',
   path: '/api/boarding-passes/{id}',
+  operationId: 'getBoardingPass',
+  tags: ['Boarding Passes'],
   summary: 'One boarding pass',
+  description: "Signed-in traveller only. Another traveller's pass id answers 404.",
   request: { params: PassParams },
   responses: { 200: json(z.object({ pass: BoardingPassViewSchema }), 'Pass'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such pass') },
 });
 const pdfRoute = travellerRoute({ owns: 'boarding-pass' }, {
   method: 'get',
   path: '/api/boarding-passes/{id}/pdf',
+  operationId: 'downloadBoardingPass',
+  tags: ['Boarding Passes'],
   summary: 'The pass as a PDF with a PDF417 barcode',
+  description: "Signed-in traveller only. The pass as a printable PDF; another traveller's pass id answers 404.",
   request: { params: PassParams },
   responses: { 200: binary('application/pdf', 'The boarding pass'), 404: json(ErrorSchema, 'No such pass') },
 });
 const barcodeRoute = travellerRoute({ owns: 'boarding-pass' }, {
   method: 'get',
   path: '/api/boarding-passes/{id}/barcode.svg',
+  operationId: 'getBoardingPassBarcode',
+  tags: ['Boarding Passes'],
   summary: 'The BCBP as an Aztec (default) or QR code',
+  description: "Signed-in traveller only. The pass's BCBP data as an SVG barcode for the gate scanner; another traveller's pass id answers 404.",
   request: { params: PassParams, query: z.object({ type: z.enum(['aztec', 'qrcode'], { message: 'type must be aztec or qrcode' }).default('aztec') }) },
   responses: { 200: binary('image/svg+xml', 'The barcode'), 404: json(ErrorSchema, 'No such pass') },
 });

@@ -198,6 +198,7 @@ describe('payment and confirmation', () => {
     const order = await payOrder(ctx.app, alice.cookie, held.body.booking.id);
     const declined = await sandboxPay(ctx.app, order.orderId, { method: 'card', card: { number: '4000 0000 0000 0002', expiry: '12/30', cvv: '123', name: 'R S' } });
     expect(declined.status).toBe(402);
+    expect(declined.body.error?.code).toBe('payment_failed');
     expect(declined.body.error?.reason).toBe('payment-failed');
     const upiFail = await sandboxPay(ctx.app, order.orderId, { method: 'upi', upiId: 'failure@sandbox' });
     expect(upiFail.status).toBe(402);

@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { and, asc, eq } from 'drizzle-orm';
-import { BookingListSchema, BookingResponseSchema, CreateBookingBodySchema, IdempotencyKeySchema, PASSENGER_MESSAGES, PriceChangedBodySchema } from '../../core/booking';
-import { ApiErrorBodySchema } from '../../core/error-body';
+import { BookingListSchema, BookingResponseSchema, CreateBookingBodySchema, PASSENGER_MESSAGES, PriceChangedBodySchema } from '../../core/booking';
 import { AppError } from '../../core/errors';
 import { boardingPasses, bookings } from '../../db/schema';
 import { PriceChangedError } from '../../domain/booking/holds';
@@ -10,20 +9,16 @@ import { ticketPdfDataFromBooking } from '../../domain/documents/from-booking';
 import { renderTicketPdf } from '../../domain/documents/ticket-pdf';
 import { currentUser } from '../auth/require-user';
 import { requestHash, sendStored, withKeyInTransaction } from '../idempotency';
-import type { OpenApiApp } from '../openapi';
+import { type OpenApiApp, binary, BookingIdParams, ErrorSchema, IdempotencyHeaders, json } from '../openapi';
 import { travellerRoute } from '../route-guard';
-
-export const ErrorSchema = ApiErrorBodySchema;
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-/** A binary answer (PDF, image) of the given media type. */
-export const binary = (mediaType: string, description: string) => ({ description, content: { [mediaType]: { schema: z.string().openapi({ format: 'binary' }) } } });
-export const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKeySchema });
-export const BookingIdParams = z.object({ id: z.string().regex(/^BK\d{13,16}$/, 'Booking not found').openapi({ example: 'BK1732180000000' }) });
 
 const createBookingRoute = travellerRoute({}, {
   method: 'post',
   path: '/api/bookings',
+  operationId: 'createHold',
+  tags: ['Bookings'],
   summary: 'Hold seats for 10 minutes: re-prices from the database and takes seats atomically',
+  description: 'Signed-in traveller only; requires an Idempotency-Key. Re-prices the itinerary from the database and takes the seats in one transaction. A changed fare answers 409 with the old and new totals unless `acceptPriceChange` is set. Replays with the same key answer the first result.',
   request: { headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: CreateBookingBodySchema } } } },
   responses: {
     201: json(BookingResponseSchema, 'Booking held'),
@@ -38,14 +33,20 @@ const createBookingRoute = travellerRoute({}, {
 const listRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/bookings',
+  operationId: 'listBookings',
+  tags: ['Bookings'],
   summary: "The signed-in traveller's bookings, newest first",
+  description: 'Signed-in traveller only. Every booking of the traveller (held, confirmed, cancelled, expired), newest first.',
   responses: { 200: json(BookingListSchema, 'Bookings'), 401: json(ErrorSchema, 'Not signed in') },
 });
 
 const getRoute = travellerRoute({ owns: 'booking' }, {
   method: 'get',
   path: '/api/bookings/{id}',
+  operationId: 'getBooking',
+  tags: ['Bookings'],
   summary: 'One booking (404 for anyone but its traveller)',
+  description: "Signed-in traveller only. Another traveller's booking id answers 404, exactly like an id that does not exist.",
   request: { params: BookingIdParams },
   responses: { 200: json(BookingResponseSchema, 'Booking'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such booking') },
 });
@@ -53,7 +54,10 @@ const getRoute = travellerRoute({ owns: 'booking' }, {
 const ticketRoute = travellerRoute({ owns: 'booking' }, {
   method: 'get',
   path: '/api/bookings/{id}/ticket.pdf',
+  operationId: 'downloadTicket',
+  tags: ['Bookings'],
   summary: 'The e-ticket PDF: every passenger and leg, PNR, fare, ticket numbers',
+  description: "Signed-in traveller only. Available once the booking is confirmed (409 before); another traveller's booking id answers 404.",
   request: { params: BookingIdParams },
   responses: { 200: binary('application/pdf', 'The e-ticket'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such booking'), 409: json(ErrorSchema, 'Not paid yet') },
 });
@@ -92,11 +96,11 @@ export function registerBookings(app: OpenApiApp) {
             idempotency,
           }),
       );
-      return sendStored(c, answer);
+      return sendStored(c, createBookingRoute, answer);
     } catch (error) {
       // Not stored: the next try with this key may find the fare unchanged.
       if (!(error instanceof PriceChangedError)) throw error;
-      return sendStored(c, {
+      return sendStored(c, createBookingRoute, {
         status: 409,
         body: { error: { code: error.code, reason: error.reason, message: error.message }, oldTotal: error.oldTotal, newTotal: error.newTotal, itinerary: error.itinerary },
       });

@@ -4,10 +4,9 @@ import { ExploreCatalogueSchema, FavoritesSchema, RouteDetailsSchema, RouteIdSch
 import { addFavoriteRoute, listFavoriteRoutes, removeFavoriteRoute } from '../../domain/explore/favorites';
 import { cachedExploreCatalogue, exploreRouteDetails } from '../../domain/explore/routes';
 import { currentUser } from '../auth/require-user';
-import type { OpenApiApp } from '../openapi';
+import { type OpenApiApp, ErrorSchema, json } from '../openapi';
 import { publicRoute, travellerRoute } from '../route-guard';
 import { pricingVia } from '../search/searcher';
-import { ErrorSchema, json } from './bookings';
 
 const RouteParams = z.object({ id: RouteIdSchema.openapi({ example: 'lhr-cdg' }) });
 const ROUTE_NOT_FOUND = 'Route not found';
@@ -15,14 +14,20 @@ const ROUTE_NOT_FOUND = 'Route not found';
 const catalogueRoute = publicRoute({
   method: 'get',
   path: '/api/explore/routes',
+  operationId: 'listExploreRoutes',
+  tags: ['Explore'],
   summary: "Explore's routes with the lowest non-stop all-in fare of the next 30 days and the typical fare (open)",
+  description: 'Public. Every route in the schedule with its lowest non-stop all-in fare over the next 30 days and its typical fare.',
   responses: { 200: json(ExploreCatalogueSchema, 'Catalogue in popularity order') },
 });
 
 const detailsRoute = publicRoute({
   method: 'get',
   path: '/api/explore/routes/{id}',
+  operationId: 'getExploreRoute',
+  tags: ['Explore'],
   summary: 'One route from the schedule: aircraft, first and last departures, terminals, airlines with baggage and cancellation (open)',
+  description: "Public. The schedule's facts about one route (id like `del-bom`); an unknown route answers 404.",
   request: { params: RouteParams },
   responses: { 200: json(RouteDetailsSchema, 'Route details'), 404: json(ErrorSchema, 'No such route') },
 });
@@ -30,14 +35,20 @@ const detailsRoute = publicRoute({
 const listFavoritesRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/explore/favorites',
+  operationId: 'listFavoriteRoutes',
+  tags: ['Explore'],
   summary: "The signed-in traveller's favourite routes",
+  description: 'Signed-in traveller only. The route ids the traveller marked as favourite.',
   responses: { 200: json(FavoritesSchema, 'Favourite route ids in catalogue order'), 401: json(ErrorSchema, 'Not signed in') },
 });
 
 const putFavoriteRoute = travellerRoute({ idIsPublic: true }, {
   method: 'put',
   path: '/api/explore/favorites/{id}',
+  operationId: 'addFavoriteRoute',
+  tags: ['Explore'],
   summary: 'Marks a route as favourite (idempotent)',
+  description: "Signed-in traveller only. Adds the route to the traveller's own favourites; marking it twice changes nothing.",
   request: { params: RouteParams },
   responses: {
     200: json(FavoritesSchema, 'Favourites after the change'),
@@ -49,7 +60,10 @@ const putFavoriteRoute = travellerRoute({ idIsPublic: true }, {
 const deleteFavoriteRoute = travellerRoute({ idIsPublic: true }, {
   method: 'delete',
   path: '/api/explore/favorites/{id}',
+  operationId: 'removeFavoriteRoute',
+  tags: ['Explore'],
   summary: 'Unmarks a favourite route (idempotent)',
+  description: "Signed-in traveller only. Removes the route from the traveller's own favourites; unmarking it twice changes nothing.",
   request: { params: RouteParams },
   responses: {
     200: json(FavoritesSchema, 'Favourites after the change'),

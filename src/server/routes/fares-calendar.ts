@@ -2,9 +2,8 @@ import { z } from '@hono/zod-openapi';
 import { AppError } from '../../core/errors';
 import { CABINS, FareCalendarSchema, SEARCH_MESSAGES } from '../../core/search';
 import { fareCalendar } from '../../domain/fares/calendar';
-import type { OpenApiApp } from '../openapi';
+import { type OpenApiApp, ErrorSchema } from '../openapi';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
-import { ErrorSchema } from './bookings';
 import { publicRoute } from '../route-guard';
 import { pricingVia } from '../search/searcher';
 
@@ -21,7 +20,10 @@ const Query = z.object({
 const route = publicRoute({
   method: 'get',
   path: '/api/fares/calendar',
+  operationId: 'getFareCalendar',
+  tags: ['Search'],
   summary: 'Lowest all-in adult fare per day of a month',
+  description: "Public. For a route (airport codes or city names) and a month, each day's lowest all-in adult fare in the chosen cabin, for the date picker.",
   request: { query: Query },
   responses: {
     200: { description: 'One entry per day; null where nothing flies, past days and beyond the horizon', content: { 'application/json': { schema: FareCalendarSchema } } },

@@ -8,10 +8,9 @@ import { trackerWeather } from '../../domain/tracking/weather';
 import type { World } from '../../domain/world/world';
 import { currentUser } from '../auth/require-user';
 import { requestHash, sendStored, withIdempotency } from '../idempotency';
-import type { OpenApiApp } from '../openapi';
+import { type OpenApiApp, ErrorSchema, json } from '../openapi';
 import { publicRoute, travellerRoute } from '../route-guard';
 import { weatherOf } from '../weather';
-import { ErrorSchema, json } from './bookings';
 
 const StatusParams = z.object({
   flightNumber: z.string().max(16).openapi({ example: '6E 2174', description: 'Carrier and number in any spelling: "6E 2174", "6e2174", "AI101"' }),
@@ -23,7 +22,10 @@ const StatusQuery = z.object({
 const statusRoute = publicRoute({
   method: 'get',
   path: '/api/flights/{flightNumber}/status',
+  operationId: 'getFlightStatus',
+  tags: ['Tracking'],
   summary: 'Live status of a flight from the schedule, the clock and the delay model (cached per minute)',
+  description: "Public. The flight's status computed from the schedule, the clock and the delay model; a flight that does not exist, or does not operate that day, answers 404.",
   request: { params: StatusParams, query: StatusQuery },
   responses: {
     200: json(FlightStatusSchema, 'The status'),
@@ -42,14 +44,20 @@ const HistoryHeaders = z.object({ 'idempotency-key': IdempotencyKeySchema.option
 const listHistoryRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/tracking-history',
+  operationId: 'listTrackingHistory',
+  tags: ['Tracking'],
   summary: 'The signed-in traveller’s Recent Searches in the Flight Tracker (newest first, at most 10)',
+  description: 'Signed-in traveller only. The flights the traveller tracked most recently, newest first.',
   responses: { 200: json(TrackingHistorySchema, 'Entries'), 401: json(ErrorSchema, 'Not signed in') },
 });
 
 const recordHistoryRoute = travellerRoute({}, {
   method: 'post',
   path: '/api/tracking-history',
+  operationId: 'trackFlight',
+  tags: ['Tracking'],
   summary: 'Tracks a flight now and records it in Recent Searches (the same number again updates its entry)',
+  description: 'Signed-in traveller only; an optional Idempotency-Key makes an offline replay safe. Answers the Recent Searches list after the change; an unknown flight answers 404.',
   request: { headers: HistoryHeaders, body: { required: true, content: { 'application/json': { schema: HistoryBody, example: { flightNumber: '6E 2174' } } } } },
   responses: {
     200: json(TrackingHistorySchema, 'Entries after the change'),
@@ -103,7 +111,7 @@ export function registerFlightStatus(app: OpenApiApp) {
     const record = async () => {
       const status = await cachedStatus(world, body.flightNumber, body.date, clock.now(), (at) => trackerWeather(weatherOf(c.get('deps')), at));
       const entries = await recordTracking(database.db, userId, { ...toTrackingEntry(status), lastTracked: clock.now().toISOString() });
-      return { status: 200, body: { entries } };
+      return { status: 200 as const, body: { entries } };
     };
     const key = c.req.valid('header')['idempotency-key'];
     c.header('Cache-Control', 'no-store');
@@ -111,6 +119,6 @@ export function registerFlightStatus(app: OpenApiApp) {
       const answer = await record();
       return c.json(answer.body, 200);
     }
-    return sendStored(c, await withIdempotency(database.db, clock, { userId, scope: 'record-tracking', key, hash: requestHash(body) }, record));
+    return sendStored(c, recordHistoryRoute, await withIdempotency(database.db, clock, { userId, scope: 'record-tracking', key, hash: requestHash(body) }, record));
   });
 }

@@ -36,9 +36,8 @@ import { currentUser } from '../auth/require-user';
 import { clientIp } from '../auth/client-ip';
 import type { AppDeps } from '../context';
 import { requestHash, sendStored, withIdempotency } from '../idempotency';
-import type { OpenApiApp } from '../openapi';
+import { type OpenApiApp, binary, ErrorSchema, IdempotencyHeaders, json } from '../openapi';
 import { publicRoute, travellerRoute } from '../route-guard';
-import { ErrorSchema, IdempotencyHeaders, binary, json } from './bookings';
 
 /**
  * Travel Companion over HTTP: groups, members, invitations, share payments and shared
@@ -59,7 +58,10 @@ const body = <T extends z.ZodType>(schema: T, example: unknown) => ({ required: 
 const createRoute = travellerRoute({}, {
   method: 'post',
   path: '/api/groups',
+  operationId: 'createGroup',
+  tags: ['Groups'],
   summary: 'Starts a Travel Companion group on an itinerary; the signed-in traveller is its organiser',
+  description: 'Signed-in traveller only; requires an Idempotency-Key. The caller starts a draft group on an itinerary as its organiser.',
   request: { headers: IdempotencyHeaders, body: body(CreateGroupBodySchema, { itineraryId: '6E2134@2026-12-24:economy' }) },
   responses: { 201: json(GroupBody, 'Group (draft)'), 400: json(ErrorSchema, 'Bad request'), ...common, 409: json(ErrorSchema, 'idempotency_in_progress'), 422: json(ErrorSchema, 'idempotency_mismatch') },
 });
@@ -67,14 +69,20 @@ const createRoute = travellerRoute({}, {
 const listRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/groups',
+  operationId: 'listGroups',
+  tags: ['Groups'],
   summary: 'Groups the traveller organises or belongs to, newest first',
+  description: 'Signed-in traveller only. Groups the traveller organises or is a member of, newest first.',
   responses: { 200: json(z.object({ groups: z.array(GroupSummarySchema) }), 'Groups'), 401: json(ErrorSchema, 'Not signed in') },
 });
 
 const getRoute = travellerRoute({ owns: 'group' }, {
   method: 'get',
   path: '/api/groups/{groupId}',
+  operationId: 'getGroup',
+  tags: ['Groups'],
   summary: 'One group with its members, shares and shared itinerary (404 unless organiser or member)',
+  description: 'Organiser or member only; anyone else gets 404.',
   request: { params: GroupParams },
   responses: { 200: json(GroupBody, 'Group'), ...common },
 });
@@ -82,7 +90,10 @@ const getRoute = travellerRoute({ owns: 'group' }, {
 const addMemberRoute = travellerRoute({ owns: 'group' }, {
   method: 'post',
   path: '/api/groups/{groupId}/members',
+  operationId: 'addGroupMember',
+  tags: ['Groups'],
   summary: 'Adds a member (name, email) while the group is a draft; organiser only',
+  description: 'Organiser only; requires an Idempotency-Key. Only while the group is a draft with fewer than 9 travellers (409 otherwise).',
   request: { params: GroupParams, headers: IdempotencyHeaders, body: body(AddMemberBodySchema, { name: 'Priya Sharma', email: 'priya@example.com' }) },
   responses: { 201: json(GroupBody, 'Member added'), 400: json(ErrorSchema, 'Empty or invalid email, missing name, already in the group'), 403: json(ErrorSchema, 'Not the organiser'), ...common, 409: json(ErrorSchema, 'Not a draft, or 9 travellers already') },
 });
@@ -90,7 +101,10 @@ const addMemberRoute = travellerRoute({ owns: 'group' }, {
 const removeMemberRoute = travellerRoute({ owns: 'group' }, {
   method: 'delete',
   path: '/api/groups/{groupId}/members/{memberId}',
+  operationId: 'removeGroupMember',
+  tags: ['Groups'],
   summary: 'Removes an invitee while the group is a draft; the organiser cannot be removed',
+  description: 'Organiser only, while the group is a draft.',
   request: { params: MemberParams },
   responses: { 200: json(GroupBody, 'Member removed'), 403: json(ErrorSchema, 'Not the organiser'), ...common, 409: json(ErrorSchema, 'Not a draft, or the organiser') },
 });
@@ -98,7 +112,10 @@ const removeMemberRoute = travellerRoute({ owns: 'group' }, {
 const bookRoute = travellerRoute({ owns: 'group' }, {
   method: 'post',
   path: '/api/groups/{groupId}/book',
+  operationId: 'bookGroup',
+  tags: ['Groups'],
   summary: 'Group booking initiated: holds seats for the party (group hold), splits the total, mails invitations',
+  description: 'Organiser only; requires an Idempotency-Key. Holds the seats for every member, splits the total into shares and mails each invitee their invitation link.',
   request: { params: GroupParams, headers: IdempotencyHeaders },
   responses: { 200: json(GroupBody, 'Held'), 403: json(ErrorSchema, 'Not the organiser'), ...common, 409: json(ErrorSchema, 'Not a draft, sold out, or departing too soon') },
 });
@@ -106,7 +123,10 @@ const bookRoute = travellerRoute({ owns: 'group' }, {
 const passengerRoute = travellerRoute({ owns: 'group' }, {
   method: 'put',
   path: '/api/groups/{groupId}/members/{memberId}/passenger',
+  operationId: 'setGroupPassenger',
+  tags: ['Groups'],
   summary: "A member's own passenger details (an adult, checked on the travel date)",
+  description: 'Organiser or member, for their own entry. The passenger must be an adult on the travel date; once the share is paid the details are fixed (409).',
   request: { params: MemberParams, body: body(MemberPassengerBodySchema, { passenger: { title: 'Mr', firstName: 'Rahul', lastName: 'Sharma', dob: '1990-05-24', type: 'Adult', mobileNo: '9876543210' } }) },
   responses: { 200: json(GroupBody, 'Saved'), 400: json(ErrorSchema, 'Invalid details (fields passenger.*)'), ...common, 409: json(ErrorSchema, 'Share paid, or the booking ended') },
 });
@@ -114,7 +134,10 @@ const passengerRoute = travellerRoute({ owns: 'group' }, {
 const orderRoute = travellerRoute({ owns: 'group' }, {
   method: 'post',
   path: '/api/groups/{groupId}/shares/{memberId}/order',
+  operationId: 'createShareOrder',
+  tags: ['Groups'],
   summary: "A provider order for the caller's own share",
+  description: 'The member paying their own share; requires an Idempotency-Key. Opens a provider order for the share amount the server computed.',
   request: { params: MemberParams, headers: IdempotencyHeaders, body: body(ShareOrderBodySchema, { method: 'card' }) },
   responses: { 200: json(z.object({ order: PaymentOrderSchema }), 'Order'), 400: json(ErrorSchema, 'Bad method'), ...common, 409: json(ErrorSchema, 'Details missing, share paid, or hold expired') },
 });
@@ -122,7 +145,10 @@ const orderRoute = travellerRoute({ owns: 'group' }, {
 const confirmRoute = travellerRoute({ owns: 'group' }, {
   method: 'post',
   path: '/api/groups/{groupId}/shares/{memberId}/confirm',
+  operationId: 'confirmSharePayment',
+  tags: ['Groups'],
   summary: 'Confirms a share payment with the signed callback (idempotent; the webhook may have settled it)',
+  description: "The member paying their own share; requires an Idempotency-Key. Verifies the provider's signature; when the last share is paid the group booking is confirmed.",
   request: { params: MemberParams, headers: IdempotencyHeaders, body: body(ConfirmBookingBodySchema, { orderId: 'order_sbx_1', paymentId: 'pay_sbx_1', signature: 'ab12' }) },
   responses: { 200: json(GroupBody, 'Share paid (the group confirms with the last one)'), 400: json(ErrorSchema, 'payment-failed'), ...common, 409: json(ErrorSchema, 'hold-expired (refunded) or a second payment (refunded)') },
 });
@@ -130,7 +156,10 @@ const confirmRoute = travellerRoute({ owns: 'group' }, {
 const cancelRoute = travellerRoute({ owns: 'group' }, {
   method: 'post',
   path: '/api/groups/{groupId}/cancel',
+  operationId: 'cancelGroup',
+  tags: ['Groups'],
   summary: 'Cancels the group: seats back, every paid share refunded; organiser only',
+  description: 'Organiser only. Releases the held seats and refunds every paid share.',
   request: { params: GroupParams },
   responses: { 200: json(GroupBody, 'Cancelled'), 403: json(ErrorSchema, 'Not the organiser'), ...common, 409: json(ErrorSchema, 'Already confirmed') },
 });
@@ -138,7 +167,10 @@ const cancelRoute = travellerRoute({ owns: 'group' }, {
 const itineraryRoute = travellerRoute({ owns: 'group' }, {
   method: 'post',
   path: '/api/groups/{groupId}/itinerary',
+  operationId: 'createSharedItinerary',
+  tags: ['Groups'],
   summary: "Shared itinerary created: the group's public share code (made once; again after a revoke)",
+  description: 'Organiser only. Answers 201 when the code is made, 200 with the existing code after that.',
   request: { params: GroupParams },
   responses: { 201: json(z.object({ itinerary: SharedItinerarySchema }), 'Created'), 200: json(z.object({ itinerary: SharedItinerarySchema }), 'Already shared'), 403: json(ErrorSchema, 'Not the organiser'), ...common },
 });
@@ -146,7 +178,10 @@ const itineraryRoute = travellerRoute({ owns: 'group' }, {
 const revokeRoute = travellerRoute({ owns: 'group' }, {
   method: 'delete',
   path: '/api/groups/{groupId}/itinerary',
+  operationId: 'revokeSharedItinerary',
+  tags: ['Groups'],
   summary: 'Revokes the shared itinerary: its public page answers 404',
+  description: 'Organiser only. The old share code stops working at once; sharing again makes a new code.',
   request: { params: GroupParams },
   responses: { 204: { description: 'Revoked' }, 403: json(ErrorSchema, 'Not the organiser'), ...common },
 });
@@ -154,7 +189,10 @@ const revokeRoute = travellerRoute({ owns: 'group' }, {
 const mailRoute = travellerRoute({ owns: 'group' }, {
   method: 'post',
   path: '/api/groups/{groupId}/itinerary/invitations',
+  operationId: 'sendItineraryInvitations',
+  tags: ['Groups'],
   summary: 'Invitations sent to all members: mails the public link to every member',
+  description: "Organiser only. Mails the shared itinerary's public link to every member of the group (409 before it is shared).",
   request: { params: GroupParams },
   responses: { 200: json(z.object({ sent: z.number().int() }), 'Queued'), 403: json(ErrorSchema, 'Not the organiser'), ...common, 409: json(ErrorSchema, 'No shared itinerary yet') },
 });
@@ -162,7 +200,10 @@ const mailRoute = travellerRoute({ owns: 'group' }, {
 const inviteRoute = travellerRoute({ idIsSecret: true }, {
   method: 'get',
   path: '/api/group-invites/{token}',
+  operationId: 'getGroupInvite',
+  tags: ['Groups'],
   summary: 'What an invitation link shows (the token is the credential; unknown → 404)',
+  description: 'Signed-in traveller holding the invitation link: the token itself is the credential (only its hash is stored); a wrong token answers 404.',
   request: { params: TokenParams },
   responses: { 200: json(z.object({ invite: InviteViewSchema }), 'Invitation'), ...common },
 });
@@ -170,7 +211,10 @@ const inviteRoute = travellerRoute({ idIsSecret: true }, {
 const acceptRoute = travellerRoute({ idIsSecret: true }, {
   method: 'post',
   path: '/api/group-invites/{token}/accept',
+  operationId: 'acceptGroupInvite',
+  tags: ['Groups'],
   summary: 'Accepts an invitation with passenger details: the member turns Confirmed, linked to this account',
+  description: "Signed-in traveller holding the invitation link. The member's passenger details are checked (an adult on the travel date) and the account is linked to the member.",
   request: { params: TokenParams, body: body(AcceptInviteBodySchema, { passenger: { title: 'Ms', firstName: 'Priya', lastName: 'Sharma', dob: '1992-03-14', type: 'Adult', mobileNo: '9876543210' } }) },
   responses: { 200: json(GroupBody, 'Accepted'), 400: json(ErrorSchema, 'Invalid details'), ...common, 409: json(ErrorSchema, 'Accepted by someone else, already a member, or the booking ended') },
 });
@@ -178,7 +222,10 @@ const acceptRoute = travellerRoute({ idIsSecret: true }, {
 const ticketRoute = travellerRoute({ owns: 'group' }, {
   method: 'get',
   path: '/api/groups/{groupId}/ticket.pdf',
+  operationId: 'downloadGroupTicket',
+  tags: ['Groups'],
   summary: "The caller's own e-ticket of a confirmed group booking (only their passenger)",
+  description: "Organiser or member, once the group booking is confirmed: an e-ticket with only the caller's own passenger.",
   request: { params: GroupParams },
   responses: { 200: binary('application/pdf', 'The member’s e-ticket'), ...common, 409: json(ErrorSchema, 'Not confirmed yet') },
 });
@@ -186,7 +233,10 @@ const ticketRoute = travellerRoute({ owns: 'group' }, {
 const tripRoute = publicRoute({
   method: 'get',
   path: '/api/trips/{code}',
+  operationId: 'getSharedTrip',
+  tags: ['Groups'],
   summary: 'A shared itinerary, read-only: flights, times, terminals, first names (rate-limited per IP)',
+  description: 'Public: the share code is the key (a revoked code answers 404). Shows flights, times, terminals and first names only; lookups are rate-limited per IP address.',
   request: { params: CodeParams },
   responses: { 200: json(z.object({ trip: PublicTripSchema }), 'Trip'), 404: json(ErrorSchema, 'Unknown or revoked code'), 429: json(ErrorSchema, 'Too many lookups') },
 });
@@ -204,7 +254,7 @@ export function registerGroups(app: OpenApiApp) {
       status: 201,
       body: { group: await createGroup(companion(deps), user, input) },
     }));
-    return sendStored(c, answer);
+    return sendStored(c, createRoute, answer);
   });
 
   app.openapi(listRoute, async (c) => {
@@ -227,7 +277,7 @@ export function registerGroups(app: OpenApiApp) {
       status: 201,
       body: { group: await addMember(companion(deps), groupId, user.id, input) },
     }));
-    return sendStored(c, answer);
+    return sendStored(c, addMemberRoute, answer);
   });
 
   app.openapi(removeMemberRoute, async (c) => {
@@ -244,7 +294,7 @@ export function registerGroups(app: OpenApiApp) {
       status: 200,
       body: { group: await initiateGroupBooking(companion(deps), groupId, user.id) },
     }));
-    return sendStored(c, answer);
+    return sendStored(c, bookRoute, answer);
   });
 
   app.openapi(passengerRoute, async (c) => {
@@ -262,7 +312,7 @@ export function registerGroups(app: OpenApiApp) {
       status: 200,
       body: { order: await orderShare(companion(deps), groupId, user, memberId, input.method) },
     }));
-    return sendStored(c, answer);
+    return sendStored(c, orderRoute, answer);
   });
 
   app.openapi(confirmRoute, async (c) => {
@@ -275,7 +325,7 @@ export function registerGroups(app: OpenApiApp) {
       status: 200,
       body: { group: await confirmShare(companion(deps), groupId, user.id, memberId, input) },
     }));
-    return sendStored(c, answer);
+    return sendStored(c, confirmRoute, answer);
   });
 
   app.openapi(cancelRoute, async (c) => {

@@ -11,7 +11,10 @@ const HealthSchema = z.object({
 const route = publicRoute({
   method: 'get',
   path: '/api/health',
+  operationId: 'getHealth',
+  tags: ['Health'],
   summary: 'Liveness and database reachability',
+  description: 'Public. 200 when the server answers and its database is reachable, 503 with the same body shape otherwise.',
   responses: {
     200: { description: 'The server and its database answer', content: { 'application/json': { schema: HealthSchema } } },
     503: { description: 'The database does not answer', content: { 'application/json': { schema: HealthSchema } } },

@@ -5,15 +5,17 @@ import { listNotices, markNoticesRead } from '../../domain/notifications/notify'
 import { removePushSubscription, savePushSubscription } from '../../domain/notifications/subscriptions';
 import { AppError } from '../../core/errors';
 import { currentUser } from '../auth/require-user';
-import type { OpenApiApp } from '../openapi';
+import { type OpenApiApp, ErrorSchema, json } from '../openapi';
 import { OWNER_TOKEN_HEADER, ownerTokenRoute, publicRoute, travellerRoute } from '../route-guard';
 import { vapidKeys } from '../push/vapid';
-import { ErrorSchema, json } from './bookings';
 
 const listRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/notifications',
+  operationId: 'listNotifications',
+  tags: ['Notifications'],
   summary: "The signed-in traveller's latest notices (newest first) and the unread count",
+  description: "Signed-in traveller only. The traveller's latest notices, newest first, with the count still unread; `unread=true` lists only the unread ones.",
   request: { query: z.object({ unread: z.enum(['true', 'false']).optional() }) },
   responses: { 200: json(NoticeListSchema, 'Notices'), 401: json(ErrorSchema, 'Not signed in') },
 });
@@ -21,7 +23,10 @@ const listRoute = travellerRoute({}, {
 const readRoute = travellerRoute({}, {
   method: 'post',
   path: '/api/notifications/read',
+  operationId: 'markNotificationsRead',
+  tags: ['Notifications'],
   summary: 'Marks notices read: the given ids (other travellers’ ids are ignored) or all',
+  description: "Signed-in traveller only. Marks the listed notices read, or all of them; ids of other travellers' notices change nothing.",
   request: { body: { required: true, content: { 'application/json': { schema: MarkReadBodySchema, example: { all: true } } } } },
   responses: { 200: json(MarkReadAnswerSchema, 'How many changed'), 400: json(ErrorSchema, 'Bad body'), 401: json(ErrorSchema, 'Not signed in') },
 });
@@ -29,7 +34,10 @@ const readRoute = travellerRoute({}, {
 const keyRoute = publicRoute({
   method: 'get',
   path: '/api/push/key',
+  operationId: 'getPushKey',
+  tags: ['Notifications'],
   summary: 'The VAPID public key browsers subscribe with (public)',
+  description: "Public. The server's VAPID public key, which the browser's PushManager subscribes with.",
   responses: { 200: json(PushKeySchema, 'Key') },
 });
 
@@ -44,7 +52,10 @@ const SubscriptionBody = z.object({
 const subscribeRoute = ownerTokenRoute({}, {
   method: 'post',
   path: '/api/push/subscriptions',
+  operationId: 'createPushSubscription',
+  tags: ['Notifications'],
   summary: 'Saves this browser’s push subscription for the signed-in traveller, or for the anonymous alert owner named by X-Alert-Owner',
+  description: 'A signed-in traveller, or an anonymous price-alert owner identified by the X-Alert-Owner token. Saving the same endpoint again updates it.',
   request: { headers: OwnerHeader, body: { required: true, content: { 'application/json': { schema: SubscriptionBody, example: SUBSCRIPTION_EXAMPLE } } } },
   responses: { 201: json(z.object({ ok: z.literal(true) }), 'Saved'), 400: json(ErrorSchema, 'Bad subscription'), 401: json(ErrorSchema, 'Neither signed in nor an alert owner') },
 });
@@ -52,7 +63,10 @@ const subscribeRoute = ownerTokenRoute({}, {
 const unsubscribeRoute = ownerTokenRoute({}, {
   method: 'post',
   path: '/api/push/subscriptions/remove',
+  operationId: 'deletePushSubscription',
+  tags: ['Notifications'],
   summary: 'Forgets a push subscription by its endpoint (the browser unsubscribed)',
+  description: 'A signed-in traveller, or an anonymous price-alert owner identified by the X-Alert-Owner token. Forgetting an unknown endpoint is not an error.',
   request: {
     headers: OwnerHeader,
     body: { required: true, content: { 'application/json': { schema: z.object({ endpoint: z.string().max(2048) }), example: { endpoint: SUBSCRIPTION_EXAMPLE.endpoint } } } },

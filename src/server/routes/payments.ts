@@ -9,10 +9,10 @@ import {
   SandboxPayBodySchema,
   SandboxPayResultSchema,
 } from '../../core/booking';
+import { toErrorBody } from '../../core/errors';
 import { currentUser } from '../auth/require-user';
 import { requestHash, sendStored, withKeyInTransaction } from '../idempotency';
-import type { OpenApiApp } from '../openapi';
-import { BookingIdParams, ErrorSchema, IdempotencyHeaders, json } from './bookings';
+import { type OpenApiApp, BookingIdParams, ErrorSchema, IdempotencyHeaders, json } from '../openapi';
 import { publicRoute, travellerRoute } from '../route-guard';
 
 /**
@@ -23,7 +23,10 @@ import { publicRoute, travellerRoute } from '../route-guard';
 const configRoute = publicRoute({
   method: 'get',
   path: '/api/payments/config',
+  operationId: 'getPaymentConfig',
+  tags: ['Payments'],
   summary: 'Which payment provider checkout should use (no sign-in needed)',
+  description: 'Public. The active payment provider and the settings the browser needs to open its checkout (never a secret).',
   responses: {
     200: json(PaymentConfigSchema, 'Provider settings safe for the browser'),
   },
@@ -32,7 +35,10 @@ const configRoute = publicRoute({
 const createPaymentRoute = travellerRoute({ owns: 'booking' }, {
   method: 'post',
   path: '/api/bookings/{id}/payments',
+  operationId: 'createPaymentOrder',
+  tags: ['Payments'],
   summary: "Creates a provider order for a held booking's server-computed total",
+  description: "Signed-in traveller only. Opens an order with the active provider for the held booking's total as the server computes it (the client never sends an amount). 409 once the hold has expired or the booking is paid.",
   request: { params: BookingIdParams, body: { required: true, content: { 'application/json': { schema: CreatePaymentBodySchema, example: { method: 'card' } } } } },
   responses: {
     201: json(z.object({ payment: PaymentOrderSchema }), 'Order created'),
@@ -47,12 +53,15 @@ const createPaymentRoute = travellerRoute({ owns: 'booking' }, {
 const sandboxPayRoute = publicRoute({
   method: 'post',
   path: '/api/payments/sandbox/pay',
+  operationId: 'paySandboxOrder',
+  tags: ['Payments'],
   summary: 'The sandbox gateway: answers a checkout attempt like a real gateway would',
+  description: 'Public, and only when the sandbox gateway is the active provider. Behaves like a real gateway: test cards and UPI ids decline with 402 `payment_failed`, others capture and answer a signed payment to confirm with.',
   request: { body: { required: true, content: { 'application/json': { schema: SandboxPayBodySchema } } } },
   responses: {
     200: json(SandboxPayResultSchema, 'Payment captured'),
     400: json(ErrorSchema, 'Bad card or UPI details'),
-    402: json(ErrorSchema, 'payment-failed (declined card, failed UPI)'),
+    402: json(ErrorSchema, 'payment_failed, reason payment-failed (declined card, failed UPI)'),
     404: json(ErrorSchema, 'Unknown order, or the sandbox is off'),
     503: json(ErrorSchema, 'Payments not configured (production without PAYMENT_SANDBOX_SECRET)'),
     409: json(ErrorSchema, 'The order was already paid'),
@@ -62,7 +71,10 @@ const sandboxPayRoute = publicRoute({
 const confirmRoute = travellerRoute({ owns: 'booking' }, {
   method: 'post',
   path: '/api/bookings/{id}/confirm',
+  operationId: 'confirmBooking',
+  tags: ['Payments'],
   summary: 'Confirms a held booking with a signed payment (idempotent)',
+  description: "Signed-in traveller only; requires an Idempotency-Key. Verifies the provider's signature and confirms the held booking; if the hold expired first, the payment is refunded and the answer is 409. Replays with the same key answer the first result.",
   request: {
     params: BookingIdParams,
     headers: IdempotencyHeaders,
@@ -92,7 +104,7 @@ export function registerPayments(app: OpenApiApp) {
 
   app.openapi(sandboxPayRoute, async (c) => {
     const attempt = await c.get('deps').checkout.sandboxPay(c.req.valid('json'));
-    if (!attempt.ok) return c.json({ error: { code: 'bad_request' as const, reason: BOOKING_REASONS.paymentFailed, message: attempt.message } }, 402);
+    if (!attempt.ok) return c.json(toErrorBody('payment_failed', attempt.message, undefined, BOOKING_REASONS.paymentFailed), 402);
     return c.json(attempt.result, 200);
   });
 
@@ -109,6 +121,6 @@ export function registerPayments(app: OpenApiApp) {
       (booking) => ({ status: 200, body: { booking } }),
       (idempotency) => deps.checkout.confirm({ userId: user.id, bookingId: id, orderId: body.orderId, paymentId: body.paymentId, signature: body.signature, idempotency }),
     );
-    return sendStored(c, answer);
+    return sendStored(c, confirmRoute, answer);
   });
 }

@@ -18,24 +18,19 @@ import { type InvoiceSupplier, getGstDetails, issueInvoice, listInvoices, loadIn
 import { clearSessionCookie, readSessionCookie } from '../auth/cookie';
 import { currentUser } from '../auth/require-user';
 import type { Config } from '../config';
-import type { OpenApiApp } from '../openapi';
+import { BookingIdParams, ErrorSchema, type OpenApiApp, binary, json } from '../openapi';
 import { travellerRoute } from '../route-guard';
-import { BookingIdParams, ErrorSchema, binary, json } from './bookings';
 
 const TravellerIdParams = z.object({ id: z.string().max(64).openapi({ example: '00000000-0000-4000-8000-000000000000' }) });
 const SAVED_EXAMPLE = { title: 'Ms', firstName: 'Asha', lastName: 'Sharma', dob: '1992-03-02', mobileNo: '9876543210' };
 const GST_EXAMPLE = { gstin: '27AAPFU0939F1ZV', registeredName: 'Udaan Traders LLP', registeredAddress: '12 Marine Drive, Mumbai 400020' };
 const noStore = { 'Cache-Control': 'no-store' } as const;
 
-const SAVED = ['Saved Travellers'];
-const INVOICES = ['Tax Invoices'];
-const ACCOUNT = ['Your Data'];
-
 const listSavedRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/saved-travellers',
   operationId: 'listSavedTravellers',
-  tags: SAVED,
+  tags: ['Saved Travellers'],
   summary: 'Saved travellers',
   description: "The signed-in traveller's saved co-travellers, in the order they were added. Aadhaar shows only its last four digits.",
   responses: { 200: json(SavedTravellerListSchema, 'Saved travellers'), 401: json(ErrorSchema, 'Not signed in') },
@@ -45,7 +40,7 @@ const createSavedRoute = travellerRoute({}, {
   method: 'post',
   path: '/api/saved-travellers',
   operationId: 'createSavedTraveller',
-  tags: SAVED,
+  tags: ['Saved Travellers'],
   summary: 'Save a traveller',
   description: 'Saves a co-traveller to the profile (at most 20). A full Aadhaar number is reduced to its last four digits before it is stored.',
   request: { body: { required: true, content: { 'application/json': { schema: SavedTravellerBodySchema, example: SAVED_EXAMPLE } } } },
@@ -56,7 +51,7 @@ const updateSavedRoute = travellerRoute({ owns: 'saved-traveller' }, {
   method: 'put',
   path: '/api/saved-travellers/{id}',
   operationId: 'updateSavedTraveller',
-  tags: SAVED,
+  tags: ['Saved Travellers'],
   summary: 'Edit a saved traveller',
   description: 'Replaces a saved traveller’s details. Bookings keep their own copy of passenger details, so no past booking changes. An empty Aadhaar keeps the last four digits already saved.',
   request: { params: TravellerIdParams, body: { required: true, content: { 'application/json': { schema: SavedTravellerBodySchema, example: SAVED_EXAMPLE } } } },
@@ -67,7 +62,7 @@ const deleteSavedRoute = travellerRoute({ owns: 'saved-traveller' }, {
   method: 'delete',
   path: '/api/saved-travellers/{id}',
   operationId: 'deleteSavedTraveller',
-  tags: SAVED,
+  tags: ['Saved Travellers'],
   summary: 'Delete a saved traveller',
   description: 'Removes a saved traveller from the profile; bookings that carried them are unchanged.',
   request: { params: TravellerIdParams },
@@ -78,7 +73,7 @@ const saveFromBookingRoute = travellerRoute({ owns: 'booking' }, {
   method: 'post',
   path: '/api/bookings/{id}/saved-travellers',
   operationId: 'saveTravellersFromBooking',
-  tags: SAVED,
+  tags: ['Saved Travellers'],
   summary: "Save a booking's passengers",
   description: 'Saves the passengers of one of the traveller’s bookings who are not saved yet (same names and date of birth), as offered after a booking.',
   request: { params: BookingIdParams },
@@ -89,7 +84,7 @@ const getGstRoute = travellerRoute({ owns: 'booking' }, {
   method: 'get',
   path: '/api/bookings/{id}/gst-details',
   operationId: 'getBookingGstDetails',
-  tags: INVOICES,
+  tags: ['Tax Invoices'],
   summary: "A booking's GST details",
   description: 'The GST details given for business travel on this booking, or null.',
   request: { params: BookingIdParams },
@@ -100,7 +95,7 @@ const putGstRoute = travellerRoute({ owns: 'booking' }, {
   method: 'put',
   path: '/api/bookings/{id}/gst-details',
   operationId: 'setBookingGstDetails',
-  tags: INVOICES,
+  tags: ['Tax Invoices'],
   summary: 'Give GST details for business travel',
   description: "Records the business's GSTIN (checked with its state code and check character: 'Enter a valid GSTIN'), registered name and address for the booking's tax invoice. Replaceable until the invoice is issued.",
   request: { params: BookingIdParams, body: { required: true, content: { 'application/json': { schema: GstDetailsSchema, example: GST_EXAMPLE } } } },
@@ -117,7 +112,7 @@ const deleteGstRoute = travellerRoute({ owns: 'booking' }, {
   method: 'delete',
   path: '/api/bookings/{id}/gst-details',
   operationId: 'deleteBookingGstDetails',
-  tags: INVOICES,
+  tags: ['Tax Invoices'],
   summary: 'Remove GST details',
   description: "Removes a booking's GST details until its invoice is issued.",
   request: { params: BookingIdParams },
@@ -128,7 +123,7 @@ const issueInvoiceRoute = travellerRoute({ owns: 'booking' }, {
   method: 'post',
   path: '/api/bookings/{id}/invoice',
   operationId: 'issueTaxInvoice',
-  tags: INVOICES,
+  tags: ['Tax Invoices'],
   summary: 'Issue the tax invoice',
   description: "Issues the confirmed booking's tax invoice (or answers the one already issued), numbered without gaps per Indian financial year.",
   request: { params: BookingIdParams },
@@ -145,7 +140,7 @@ const invoicePdfRoute = travellerRoute({ owns: 'booking' }, {
   method: 'get',
   path: '/api/bookings/{id}/invoice.pdf',
   operationId: 'getTaxInvoicePdf',
-  tags: INVOICES,
+  tags: ['Tax Invoices'],
   summary: 'The tax invoice PDF',
   description: "The issued tax invoice as a PDF: Safar's service and, apart from it, what was collected on the airline's behalf.",
   request: { params: BookingIdParams },
@@ -156,7 +151,7 @@ const listInvoicesRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/invoices',
   operationId: 'listTaxInvoices',
-  tags: INVOICES,
+  tags: ['Tax Invoices'],
   summary: 'Tax invoices',
   description: "Every tax invoice issued for the traveller's bookings, newest first.",
   responses: { 200: json(TaxInvoiceListSchema, 'Invoices'), 401: json(ErrorSchema, 'Not signed in') },
@@ -166,7 +161,7 @@ const exportRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/account/export',
   operationId: 'exportAccountData',
-  tags: ACCOUNT,
+  tags: ['Accounts'],
   summary: 'Download your data',
   description: 'Everything Safar holds about the signed-in traveller as one JSON file: account, sessions, bookings, passengers, payments (no card data), alerts, plans, groups, notices, consents and more.',
   responses: { 200: json(DataExportSchema, 'The data (sent as an attachment)'), 401: json(ErrorSchema, 'Not signed in') },
@@ -176,7 +171,7 @@ const deleteAccountRoute = travellerRoute({}, {
   method: 'post',
   path: '/api/account/delete',
   operationId: 'deleteAccount',
-  tags: ACCOUNT,
+  tags: ['Accounts'],
   summary: 'Delete your account',
   description: 'Deletes the account after the password is entered again: sessions end, personal data goes, bookings and payments stay as tax records without personal fields, and a confirmation mail is sent. The address may sign up again.',
   request: { body: { required: true, content: { 'application/json': { schema: DeleteAccountBodySchema } } } },
@@ -192,7 +187,7 @@ const getConsentsRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/account/consents',
   operationId: 'getConsents',
-  tags: ACCOUNT,
+  tags: ['Accounts'],
   summary: 'Your consent choices',
   description: 'Whether the traveller opted in to marketing mail, when, and the wording they agreed to. No choice recorded means no.',
   responses: { 200: json(ConsentsSchema, 'Consents'), 401: json(ErrorSchema, 'Not signed in') },
@@ -202,7 +197,7 @@ const putConsentsRoute = travellerRoute({}, {
   method: 'put',
   path: '/api/account/consents',
   operationId: 'setConsents',
-  tags: ACCOUNT,
+  tags: ['Accounts'],
   summary: 'Change your consent choices',
   description: 'Records an opt-in to or withdrawal from marketing mail, with the time and wording.',
   request: { body: { required: true, content: { 'application/json': { schema: SetConsentsBodySchema } } } },

@@ -7,16 +7,18 @@ import { deleteTripPlan, getTripPlan, listTripPlans, saveTripPlan } from '../../
 import { currentUser } from '../auth/require-user';
 import { errorResponse } from '../errors';
 import { requestHash, sendStored, withIdempotency } from '../idempotency';
-import type { OpenApiApp } from '../openapi';
+import { type OpenApiApp, ErrorSchema, IdempotencyHeaders, json } from '../openapi';
 import { publicRoute, travellerRoute } from '../route-guard';
-import { ErrorSchema, IdempotencyHeaders, json } from './bookings';
 
 const example = { stops: [{ city: 'DEL', date: '2026-12-10' }, { city: 'GOI', date: '2026-12-13' }, { city: 'BOM', date: '2026-12-16' }], mode: 'price', optimizeOrder: true };
 
 const planRoute = publicRoute({
   method: 'post',
   path: '/api/plans/multi-city',
+  operationId: 'planMultiCityTrip',
+  tags: ['Plans'],
   summary: 'Plan a 2–6 city trip on the real search engine: cheapest or fastest legs that fit together, optionally the best order of the middle cities',
+  description: 'Public. Searches every leg with the real search engine and keeps legs that connect in time; in `price` mode the cheapest, in `time` mode the fastest. With `optimizeOrder` the middle cities may be reordered.',
   request: { body: { content: { 'application/json': { schema: PlanRequestSchema, example } }, required: true } },
   responses: {
     200: json(PlanAnswerSchema, 'The plan: legs (with their itineraries), timeline and totals in INR'),
@@ -36,7 +38,10 @@ const SAVE_EXAMPLE = { mode: 'price', stops: [{ city: 'DEL', date: '2026-12-10' 
 const saveRoute = travellerRoute({}, {
   method: 'post',
   path: '/api/trip-plans',
+  operationId: 'createTripPlan',
+  tags: ['Plans'],
   summary: 'Saves a planned trip for the signed-in traveller: the stops as flown and one itinerary per leg, re-priced by the server. Replays safely with the same Idempotency-Key',
+  description: 'Signed-in traveller only; requires an Idempotency-Key. Saves the stops and one itinerary per leg, re-priced by the server.',
   request: { headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: SavePlanBodySchema, example: SAVE_EXAMPLE } } } },
   responses: {
     201: json(SavedPlanAnswerSchema, 'Saved'),
@@ -50,14 +55,20 @@ const saveRoute = travellerRoute({}, {
 const listRoute = travellerRoute({}, {
   method: 'get',
   path: '/api/trip-plans',
+  operationId: 'listTripPlans',
+  tags: ['Plans'],
   summary: "The signed-in traveller's saved trip plans, newest first",
+  description: "Signed-in traveller only. The traveller's saved trip plans, newest first.",
   responses: { 200: json(SavedPlanListSchema, 'Plans'), 401: json(ErrorSchema, 'Not signed in') },
 });
 
 const getRoute = travellerRoute({ owns: 'trip-plan' }, {
   method: 'get',
   path: '/api/trip-plans/{id}',
+  operationId: 'getTripPlan',
+  tags: ['Plans'],
   summary: 'One saved trip plan (404 for anyone but its traveller)',
+  description: "Signed-in traveller only. Another traveller's plan id answers 404.",
   request: { params: PlanIdParams },
   responses: { 200: json(SavedPlanAnswerSchema, 'Plan'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such plan') },
 });
@@ -65,7 +76,10 @@ const getRoute = travellerRoute({ owns: 'trip-plan' }, {
 const deleteRoute = travellerRoute({ owns: 'trip-plan' }, {
   method: 'delete',
   path: '/api/trip-plans/{id}',
+  operationId: 'deleteTripPlan',
+  tags: ['Plans'],
   summary: 'Deletes a saved trip plan',
+  description: "Signed-in traveller only. Another traveller's plan id answers 404.",
   request: { params: PlanIdParams },
   responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such plan') },
 });
@@ -99,7 +113,7 @@ export function registerPlans(app: OpenApiApp) {
       const plan = await saveTripPlan(database.db, world, user.id, { ...body, stops }, clock.now());
       return { status: 201, body: { plan } };
     });
-    return sendStored(c, answer);
+    return sendStored(c, saveRoute, answer);
   });
 
   app.openapi(listRoute, async (c) => {

@@ -17,9 +17,8 @@ import { hashSessionToken } from '../../domain/accounts/tokens';
 import { type AlertOwner, confirmAlertEmail, createAlert, deleteAlert, listAlerts, setAlertActive, unsubscribeAlertEmail } from '../../domain/alerts/alerts';
 import type { AppEnv } from '../context';
 import { requestHash, sendStored, withIdempotency } from '../idempotency';
-import type { OpenApiApp } from '../openapi';
+import { type OpenApiApp, ErrorSchema, json } from '../openapi';
 import { OWNER_TOKEN_HEADER, ownerTokenRoute, publicRoute } from '../route-guard';
-import { ErrorSchema, json } from './bookings';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
 
 const OwnerHeaders = z.object({ [OWNER_TOKEN_HEADER]: z.string().optional().openapi({ description: 'The anonymous owner’s secret token (43 base64url characters), when not signed in' }) });
@@ -32,7 +31,10 @@ const CREATE_EXAMPLE = { from: 'DEL', to: 'BOM', targetPrice: 4500, currentPrice
 const listRoute = ownerTokenRoute({}, {
   method: 'get',
   path: '/api/price-alerts',
+  operationId: 'listPriceAlerts',
+  tags: ['Alerts'],
   summary: 'The owner’s price alerts, newest first (signed in: all of the traveller’s; else the X-Alert-Owner token’s)',
+  description: "A signed-in traveller (every alert of theirs), or an anonymous owner identified by the X-Alert-Owner token (that token's alerts).",
   request: { headers: OwnerHeaders },
   responses: { 200: json(AlertListSchema, 'Alerts'), 401: json(ErrorSchema, 'Neither signed in nor an owner token') },
 });
@@ -40,7 +42,10 @@ const listRoute = ownerTokenRoute({}, {
 const createRoute = ownerTokenRoute({}, {
   method: 'post',
   path: '/api/price-alerts',
+  operationId: 'createPriceAlert',
+  tags: ['Alerts'],
   summary: 'Creates a price alert (from, to, targetPrice and email required). Replays safely with the same Idempotency-Key',
+  description: 'A signed-in traveller, or an anonymous owner identified by the X-Alert-Owner token; requires an Idempotency-Key. A new address gets a confirmation mail first (double opt-in).',
   request: { headers: CreateHeaders, body: { required: true, content: { 'application/json': { schema: CreateAlertBodySchema, example: CREATE_EXAMPLE } } } },
   responses: {
     201: json(AlertAnswerSchema, 'Created'),
@@ -54,7 +59,10 @@ const createRoute = ownerTokenRoute({}, {
 const updateRoute = ownerTokenRoute({ owns: 'price-alert' }, {
   method: 'patch',
   path: '/api/price-alerts/{id}',
+  operationId: 'updatePriceAlert',
+  tags: ['Alerts'],
   summary: 'Turns an alert on or off (the bell)',
+  description: "The alert's owner only (signed in, or by X-Alert-Owner token); anyone else's alert id answers 404.",
   request: { headers: OwnerHeaders, params: AlertIdParams, body: { required: true, content: { 'application/json': { schema: UpdateAlertBodySchema, example: { active: false } } } } },
   responses: { 200: json(AlertAnswerSchema, 'Updated'), 401: json(ErrorSchema, 'Neither signed in nor an owner token'), 404: json(ErrorSchema, 'No such alert for this owner') },
 });
@@ -62,7 +70,10 @@ const updateRoute = ownerTokenRoute({ owns: 'price-alert' }, {
 const deleteRoute = ownerTokenRoute({ owns: 'price-alert' }, {
   method: 'delete',
   path: '/api/price-alerts/{id}',
+  operationId: 'deletePriceAlert',
+  tags: ['Alerts'],
   summary: 'Deletes an alert',
+  description: "The alert's owner only (signed in, or by X-Alert-Owner token); anyone else's alert id answers 404.",
   request: { headers: OwnerHeaders, params: AlertIdParams },
   responses: { 200: json(AlertDeletedSchema, 'Deleted'), 401: json(ErrorSchema, 'Neither signed in nor an owner token'), 404: json(ErrorSchema, 'No such alert for this owner') },
 });
@@ -72,7 +83,10 @@ const TOKEN_EXAMPLE = { token: 'A'.repeat(43) };
 const confirmRoute = publicRoute({
   method: 'post',
   path: '/api/price-alerts/confirm',
+  operationId: 'confirmPriceAlertEmail',
+  tags: ['Alerts'],
   summary: 'Confirms an alert’s email address (double opt-in) with the token from the confirmation message',
+  description: 'Public: the token from the confirmation mail is the credential; an unknown token answers 404.',
   request: { body: { required: true, content: { 'application/json': { schema: AlertTokenBodySchema, example: TOKEN_EXAMPLE } } } },
   responses: { 200: json(AlertsConfirmedSchema, 'Confirmed'), 400: json(ErrorSchema, 'Malformed token'), 404: json(ErrorSchema, 'Unknown token') },
 });
@@ -80,7 +94,10 @@ const confirmRoute = publicRoute({
 const unsubscribeRoute = publicRoute({
   method: 'post',
   path: '/api/price-alerts/unsubscribe',
+  operationId: 'unsubscribePriceAlerts',
+  tags: ['Alerts'],
   summary: 'Stops mail for an alert’s address with the token from any alert message',
+  description: 'Public: the token from any alert mail is the credential; an unknown token answers 404.',
   request: { body: { required: true, content: { 'application/json': { schema: AlertTokenBodySchema, example: TOKEN_EXAMPLE } } } },
   responses: { 200: json(AlertsUnsubscribedSchema, 'Unsubscribed'), 400: json(ErrorSchema, 'Malformed token'), 404: json(ErrorSchema, 'Unknown token') },
 });
@@ -132,7 +149,7 @@ export function registerPriceAlerts(app: OpenApiApp) {
       const alert = await createAlert(database.db, clock, world, owner, { ...body, from, to }, 'tokenHash' in owner && token ? { ownerToken: token } : {});
       return { status: 201, body: { alert } };
     });
-    return sendStored(c, answer);
+    return sendStored(c, createRoute, answer);
   });
 
   app.openapi(updateRoute, async (c) => {

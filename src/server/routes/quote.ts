@@ -1,12 +1,14 @@
 import { QuoteQuerySchema, QuoteSchema } from '../../core/quote';
-import type { OpenApiApp } from '../openapi';
+import { type OpenApiApp, ErrorSchema, json } from '../openapi';
 import { publicRoute } from '../route-guard';
-import { ErrorSchema, json } from './bookings';
 
 const route = publicRoute({
   method: 'get',
   path: '/api/quote',
+  operationId: 'getQuote',
+  tags: ['Search'],
   summary: 'Prices a chosen itinerary for a passenger mix (every passenger type) with the pricing the seat hold charges',
+  description: 'Public. The price breakdown for one itinerary and passenger mix, computed exactly as the seat hold will charge it.',
   request: { query: QuoteQuerySchema },
   responses: {
     200: json(QuoteSchema, 'The price for these passengers now; send its total as the hold’s quotedTotal'),

@@ -1,15 +1,16 @@
 import { AppError } from '../../core/errors';
 import { RecommendationsQuerySchema, RecommendationsSchema } from '../../core/recommendations';
 import { recommend } from '../../domain/recommendations/recommendations';
-import type { OpenApiApp } from '../openapi';
+import { type OpenApiApp, ErrorSchema, json } from '../openapi';
 import { publicRoute } from '../route-guard';
 import { pricingVia } from '../search/searcher';
-import { ErrorSchema, json } from './bookings';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
 
 const route = publicRoute({
   method: 'get',
   path: '/api/recommendations',
+  operationId: 'listRecommendations',
+  tags: ['Explore'],
   summary: 'Up to 4 destinations from an origin whose lowest all-in fare over the next 30 days is at or below the budget, with the saving against the route’s typical fare and the season there',
   description: 'Public. `from` defaults to DEL, `budget` (INR) to 20000. Prices are computed per origin at most every 5 minutes and shared by all travellers; while an origin is first priced the answer has `ready: false` and no destinations (ask again in a couple of seconds).',
   request: { query: RecommendationsQuerySchema },

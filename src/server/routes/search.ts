@@ -10,9 +10,8 @@ import { fieldErrors } from '../errors';
 import type { AppDeps, AppEnv } from '../context';
 import { chooseEncoding } from '../encoding';
 import { type SearchAnswer, type Searcher, inThreadSearcher } from '../search/searcher';
-import type { OpenApiApp } from '../openapi';
+import { type OpenApiApp, ErrorSchema } from '../openapi';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
-import { ErrorSchema } from './bookings';
 import { publicRoute } from '../route-guard';
 
 // Loose on purpose: the real rules depend on today's date, so the handler validates with searchQuerySchema(today).
@@ -29,7 +28,10 @@ const RawQuery = z.object({
 const route = publicRoute({
   method: 'get',
   path: '/api/search',
+  operationId: 'searchFlights',
+  tags: ['Search'],
   summary: 'Search itineraries (direct, 1-stop, 2-stop) with all-in prices',
+  description: "Public. Validates the query against today's date (a clear message per field), resolves city names to airports and answers itineraries in the compact wire form; the answer may be compressed as the client accepts.",
   request: { query: RawQuery },
   responses: {
     200: {

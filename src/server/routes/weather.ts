@@ -6,10 +6,9 @@ import { eventsNear } from '../../domain/weather/events';
 import { destinationInsight } from '../../domain/weather/insights';
 import { climateFor } from '../../domain/weather/normals';
 import { indiaToday } from '../../domain/world/time';
-import type { OpenApiApp } from '../openapi';
+import { type OpenApiApp, ErrorSchema, json } from '../openapi';
 import { publicRoute } from '../route-guard';
 import { weatherOf } from '../weather';
-import { ErrorSchema, json } from './bookings';
 
 const Params = z.object({
   code: z.string().regex(/^[A-Za-z]{3}$/, 'Use a three-letter airport code').openapi({ param: { name: 'code', in: 'path' }, example: 'GOI' }),
@@ -18,6 +17,8 @@ const Params = z.object({
 const forecastRoute = publicRoute({
   method: 'get',
   path: '/api/weather/{code}',
+  operationId: 'getWeather',
+  tags: ['Weather'],
   summary: 'Seven days of weather for an airport: the OpenWeatherMap forecast (cached 30 min per city), else typical monthly weather (approximate, or from a cited table)',
   description: 'Public: no sign-in needed. `from` (e.g. the travel date) starts the 7 days later than today. Days past the forecast range, or every day when the provider fails, are typical days (source "typical"); `climate` says where those come from: approximate values, or a cited published table with its period and kind.',
   request: { params: Params, query: z.object({ from: IsoDateSchema.optional().openapi({ example: '2026-12-24' }) }) },
@@ -31,7 +32,10 @@ const forecastRoute = publicRoute({
 const insightsRoute = publicRoute({
   method: 'get',
   path: '/api/destinations/{code}/insights',
+  operationId: 'getDestinationInsights',
+  tags: ['Weather'],
   summary: 'Best time to visit (from typical monthly weather and the fare model) and local events near the travel date',
+  description: "Public. The best time to visit the airport's city (from typical monthly weather and the fare model) and local events near the optional travel date `date`.",
   request: { params: Params, query: z.object({ date: IsoDateSchema.optional().openapi({ example: '2026-12-24' }) }) },
   responses: {
     200: json(InsightsAnswerSchema, 'Destination insight and events'),

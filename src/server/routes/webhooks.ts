@@ -1,8 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
-import type { OpenApiApp } from '../openapi';
-import { ErrorSchema, json } from './bookings';
+import { type OpenApiApp, ErrorSchema, json } from '../openapi';
 import { signedRoute } from '../route-guard';
 
 /**
@@ -13,11 +12,14 @@ import { signedRoute } from '../route-guard';
 
 const Received = z.object({ received: z.literal(true), duplicate: z.boolean() });
 
-const routeFor = (provider: 'razorpay' | 'sandbox', header: string) =>
+const routeFor = (provider: 'razorpay' | 'sandbox', header: string, eventHeader: string) =>
   signedRoute({
     method: 'post',
     path: `/api/webhooks/${provider}`,
+    operationId: provider === 'razorpay' ? 'receiveRazorpayWebhook' : 'receiveSandboxWebhook',
+    tags: ['Payments'],
     summary: `${provider === 'razorpay' ? 'Razorpay' : 'Sandbox gateway'} webhook (signed with ${header})`,
+    description: `Called by the ${provider === 'razorpay' ? 'Razorpay' : 'sandbox'} gateway, not by browsers: no session and no Origin check; the HMAC of the raw body in ${header} is the credential. Events are deduplicated by ${eventHeader}.`,
     responses: {
       200: json(Received, 'Processed (or already processed)'),
       400: json(ErrorSchema, 'Missing or bad signature, or an unreadable body'),
@@ -38,6 +40,6 @@ async function handle(c: Context<AppEnv>, provider: 'razorpay' | 'sandbox', sign
 
 /** POST /api/webhooks/razorpay and /api/webhooks/sandbox. */
 export function registerWebhooks(app: OpenApiApp) {
-  app.openapi(routeFor('razorpay', 'X-Razorpay-Signature'), (c) => handle(c, 'razorpay', 'x-razorpay-signature', 'x-razorpay-event-id'));
-  app.openapi(routeFor('sandbox', 'X-Sandbox-Signature'), (c) => handle(c, 'sandbox', 'x-sandbox-signature', 'x-sandbox-event-id'));
+  app.openapi(routeFor('razorpay', 'X-Razorpay-Signature', 'X-Razorpay-Event-Id'), (c) => handle(c, 'razorpay', 'x-razorpay-signature', 'x-razorpay-event-id'));
+  app.openapi(routeFor('sandbox', 'X-Sandbox-Signature', 'X-Sandbox-Event-Id'), (c) => handle(c, 'sandbox', 'x-sandbox-signature', 'x-sandbox-event-id'));
 }
