@@ -43,9 +43,22 @@ export const queryKeys = {
     forecast: (code: string, from: string) => ['weather', code, from] as const,
     insights: (code: string, date: string) => ['destination-insights', code, date] as const,
   },
+  /** Live status of one flight (canonical number, local departure date). */
+  flightStatus: (flightNumber: string, date: string) => ['flight-status', flightNumber, date] as const,
+  /** The Flight Tracker's Recent Searches and the flights tracked offline, per account (`anon` for a visitor). */
+  tracker: {
+    all: ['tracker'] as const,
+    history: (account: string) => ['tracker', 'history', account] as const,
+    pending: (account: string) => ['tracker', 'pending', account] as const,
+  },
+  /** Smart recommendations from an origin within a budget (whole rupees). */
+  recommendations: (origin: string, budget: number) => ['recommendations', origin, budget] as const,
+  /** The signed-in traveller's unread in-app notices. */
+  notices: ['notices'] as const,
   explore: {
     catalogue: ['explore', 'catalogue'] as const,
     details: (routeId: string) => ['explore', 'details', routeId] as const,
+    favoritesAll: ['explore', 'favorites'] as const,
     favorites: (userId: string) => ['explore', 'favorites', userId] as const,
   },
 } as const;

@@ -1,11 +1,33 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail } from './offline/offline-synced';
+import { queryKeys } from './query-keys';
 
 // One cache for the whole visit; screens that fetch wrap themselves in QueryScope,
 // so the query library loads with those screens rather than with the home page.
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
+
+/** The answers an offline-queue feature's replayed actions change (its name in the queue → query keys). */
+export const SYNCED_QUERIES: Readonly<Record<string, readonly QueryKey[]>> = {
+  tracker: [queryKeys.tracker.all],
+  planner: [queryKeys.tripPlans],
+  favourites: [queryKeys.explore.favoritesAll],
+};
+
+/**
+ * After the offline queue was replayed, the queries its features change are fetched again.
+ * The one place that does so: with no query library loaded there is no cached answer to refresh.
+ * @example invalidateSynced(queryClient, ['tracker']) // Recent Searches refetch
+ */
+export function invalidateSynced(client: QueryClient, features: readonly string[]): void {
+  for (const feature of features) for (const queryKey of SYNCED_QUERIES[feature] ?? []) void client.invalidateQueries({ queryKey });
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener(OFFLINE_SYNCED_EVENT, (event) => invalidateSynced(queryClient, (event as CustomEvent<OfflineSyncedDetail>).detail.features));
+}
 
 export function QueryScope({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;

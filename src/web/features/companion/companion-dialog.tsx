@@ -1,16 +1,18 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Copy, Link2, Mail, Share2, Trash2, UserPlus, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { AddMemberBodySchema, COMPANION_MESSAGES, COMPANION_TABS, firstNameOf, groupPath, type GroupView, MAX_GROUP_SIZE, splitPaise } from '../../../core/companion';
 import type { Itinerary, SearchQuery } from '../../../core/search';
 import { notify } from '../../lib/toast';
-import { ApiError, apiFetch } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { newIdempotencyKey } from '../booking/booking-api';
 import { formatDay, localDate, localTime } from '../../lib/format';
 import { Modal } from '../../components/modal';
 import { useCurrency } from '../../lib/currency-context';
-import { addMember, bookGroup, createGroup, createSharedItinerary, removeMember, revokeSharedItinerary, sendItineraryInvitations } from './companion-api';
+import { addMember, bookGroup, createGroup, createSharedItinerary, groupQuery, removeMember, revokeSharedItinerary, sendItineraryInvitations } from './companion-api';
 import { MemberStatus, ShareStatus } from './group-parts';
 import { tripText } from './trip-text';
 import '../../components/tabs.css';
@@ -42,23 +44,24 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * group lives on the server: it is created with the first member added (or the first shared
  * itinerary), so closing and reopening the dialog keeps it.
  */
-export default function CompanionDialog({ open, onOpenChange, itinerary, query, organiserEmail }: Props) {
+export function CompanionDialog({ open, onOpenChange, itinerary, query, organiserEmail }: Props) {
   const { format } = useCurrency();
-  const [group, setGroup] = useState<GroupView | null>(null);
+  const queryClient = useQueryClient();
+  const [groupId, setGroupId] = useState<string | null>(null);
   const creating = useRef<Promise<GroupView> | null>(null);
   const createKey = useRef(newIdempotencyKey());
   const first = itinerary.legs[0];
   const last = itinerary.legs[itinerary.legs.length - 1];
   const perPerson = pricePerPerson(itinerary, query);
 
-  // Reopened later: members may have accepted or paid meanwhile.
-  const groupId = group?.id;
-  useEffect(() => {
-    if (!open || !groupId) return;
-    void apiFetch<{ group: GroupView }>(`/api/groups/${encodeURIComponent(groupId)}`)
-      .then((r) => setGroup(r.group))
-      .catch(() => {});
-  }, [open, groupId]);
+  // Read again on every opening: members may have accepted or paid meanwhile.
+  const groupAnswer = useQuery({ ...groupQuery(groupId ?? ''), enabled: open && groupId !== null, staleTime: 0 });
+  const group = groupId === null ? null : (groupAnswer.data ?? null);
+  /** What the server answered after a change is the group from now on. */
+  const setGroup = (next: GroupView) => {
+    queryClient.setQueryData(queryKeys.groups.one(next.id), next);
+    setGroupId(next.id);
+  };
 
   /** The group, created on the server on first need (one Idempotency-Key per dialog). */
   const ensureGroup = async (): Promise<GroupView> => {

@@ -4,7 +4,7 @@ import { useDialogButton } from '../../components/use-dialog-button';
 import type { Itinerary, SearchQuery } from '../../../core/search';
 
 // Everything behind the button (session check, sign-in redirect, the dialog) loads on first use.
-const GroupBookingLaunch = lazy(() => import('./group-booking-launch'));
+const GroupBookingLaunch = lazy(() => import('./group-booking-launch').then((m) => ({ default: m.GroupBookingLaunch })));
 
 /** Whether history state (set by sign-in's return) asks to reopen this card's Travel Companion. */
 function reopensFor(state: unknown, itineraryId: string): boolean {

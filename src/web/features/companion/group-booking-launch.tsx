@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import type { Itinerary, SearchQuery } from '../../../core/search';
 import { useSession } from '../../lib/use-session';
 
-const CompanionDialog = lazy(() => import('./companion-dialog'));
+const CompanionDialog = lazy(() => import('./companion-dialog').then((m) => ({ default: m.CompanionDialog })));
 
 interface Props {
   itinerary: Itinerary;
@@ -19,7 +19,7 @@ interface Props {
  * /login (coming back to this page with the dialog open); a signed-in organiser gets the Travel
  * Companion dialog.
  */
-export default function GroupBookingLaunch({ itinerary, query, request, open, onOpenChange }: Props) {
+export function GroupBookingLaunch({ itinerary, query, request, open, onOpenChange }: Props) {
   const { user, status } = useSession();
   const [, navigate] = useLocation();
   const handled = useRef(-1);

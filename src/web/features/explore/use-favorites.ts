@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { EXPLORE_MESSAGES } from '../../../core/explore';
 import { notify } from '../../lib/toast';
 import type { Favorites } from '../../../core/explore-schemas';
 import type { SessionUser } from '../../lib/use-session';
-import { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail, sendOrQueue } from '../../lib/offline/offline-queue';
+import { sendOrQueue } from '../../lib/offline/offline-queue';
 import { queryKeys } from '../../lib/query-keys';
 import { fetchFavorites, mergeVisitorFavorites, readVisitorFavorites, writeVisitorFavorites } from './explore-api';
 
@@ -30,16 +30,6 @@ export function useFavorites(user: SessionUser | null, sessionReady: boolean): F
   const key = queryKeys.explore.favorites(user?.id ?? '');
   // Signing in merges the visitor's browser list first, so the answer already includes it.
   const server = useQuery({ queryKey: key, queryFn: async () => (await mergeVisitorFavorites()) ?? (await fetchFavorites()), enabled: user !== null });
-
-  // Favourites changed offline were just sent: show the server's list.
-  useEffect(() => {
-    if (!user) return;
-    const onSynced = (event: Event) => {
-      if ((event as CustomEvent<OfflineSyncedDetail>).detail.features.includes('favourites')) void queryClient.invalidateQueries({ queryKey: queryKeys.explore.favorites(user.id) });
-    };
-    window.addEventListener(OFFLINE_SYNCED_EVENT, onSynced);
-    return () => window.removeEventListener(OFFLINE_SYNCED_EVENT, onSynced);
-  }, [user, queryClient]);
 
   const serverList = server.data;
   const current = useMemo(() => (user ? (serverList ?? []) : sessionReady ? visitor : []), [user, serverList, sessionReady, visitor]);

@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SavedPlanView } from '../../../core/planner';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useCurrency } from '../../lib/currency-context';
-import { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail } from '../../lib/offline/offline-queue';
 import { queryKeys } from '../../lib/query-keys';
 import { PlanLegRow, hm } from './plan-leg-row';
 import { deleteTripPlan, tripPlansQuery } from './planner-api';
@@ -18,13 +17,6 @@ import './planner.css';
 export function SavedPlansList() {
   const plans = useQuery(tripPlansQuery());
   const client = useQueryClient();
-  useEffect(() => {
-    const onSynced = (event: Event) => {
-      if ((event as CustomEvent<OfflineSyncedDetail>).detail.features.includes('planner')) void client.invalidateQueries({ queryKey: queryKeys.tripPlans });
-    };
-    window.addEventListener(OFFLINE_SYNCED_EVENT, onSynced);
-    return () => window.removeEventListener(OFFLINE_SYNCED_EVENT, onSynced);
-  }, [client]);
 
   return (
     <section className="profile-plans" aria-labelledby="plans-title">

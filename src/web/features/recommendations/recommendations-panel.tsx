@@ -1,8 +1,11 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { DEFAULT_RECOMMENDATION_BUDGET, RECOMMENDATION_BUDGET_MAX, RECOMMENDATION_BUDGET_MIN, recommendationSelected } from '../../../core/recommendation-options';
-import type { Recommendation, Recommendations } from '../../../core/recommendations';
+import type { Recommendation, Recommendations as RecommendationsAnswer } from '../../../core/recommendations';
 import { ApiError, apiFetch } from '../../lib/api';
 import { notify } from '../../lib/toast';
+import { queryKeys } from '../../lib/query-keys';
+import { QueryScope } from '../../lib/query-scope';
 import { formatDay } from '../../lib/format';
 import { useCurrency } from '../../lib/currency-context';
 import { RouteArt } from '../explore/route-art';
@@ -30,14 +33,20 @@ function budgetError(text: string): string | null {
  * the next 30 days is within the budget (default ₹20,000): name, price, saving against the
  * route's typical fare, an illustration and the season there. Choosing one fills the search form.
  */
-export default function RecommendationsPanel({ onChoose }: { onChoose(choice: ChosenDestination): void }) {
+export function RecommendationsPanel({ onChoose }: { onChoose(choice: ChosenDestination): void }) {
+  return (
+    <QueryScope>
+      <Recommendations onChoose={onChoose} />
+    </QueryScope>
+  );
+}
+
+function Recommendations({ onChoose }: { onChoose(choice: ChosenDestination): void }) {
   const { format } = useCurrency();
   const [budgetText, setBudgetText] = useState(String(DEFAULT_RECOMMENDATION_BUDGET));
   const [budget, setBudget] = useState(DEFAULT_RECOMMENDATION_BUDGET);
-  const [answer, setAnswer] = useState<Recommendations | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const error = budgetError(budgetText);
+  const origin = recommendationOrigin();
 
   // The budget applies once the traveller pauses typing.
   useEffect(() => {
@@ -46,24 +55,17 @@ export default function RecommendationsPanel({ onChoose }: { onChoose(choice: Ch
     return () => window.clearTimeout(timer);
   }, [budgetText, error]);
 
-  useEffect(() => {
-    let live = true;
-    apiFetch<Recommendations>(`/api/recommendations?from=${encodeURIComponent(recommendationOrigin())}&budget=${budget}`)
-      .then((body) => {
-        if (!live) return;
-        setFailure(null);
-        // Still being priced: keep the skeleton and ask again shortly.
-        if (!body.ready) {
-          window.setTimeout(() => live && setAttempt((n) => n + 1), 2000);
-          return;
-        }
-        setAnswer(body);
-      })
-      .catch((e: unknown) => live && setFailure(e instanceof ApiError ? e.message : 'Could not load recommendations.'));
-    return () => {
-      live = false;
-    };
-  }, [budget, attempt]);
+  const recommendations = useQuery({
+    queryKey: queryKeys.recommendations(origin, budget),
+    queryFn: () => apiFetch<RecommendationsAnswer>(`/api/recommendations?from=${encodeURIComponent(origin)}&budget=${budget}`),
+    // The last budget's destinations stay until the new ones arrive.
+    placeholderData: keepPreviousData,
+    // Still being priced: keep the skeleton and ask again shortly.
+    refetchInterval: (query) => (query.state.data?.ready === false ? 2000 : false),
+    retry: false,
+  });
+  const answer = recommendations.data?.ready ? recommendations.data : null;
+  const failure = recommendations.isError && !recommendations.isFetching ? (recommendations.error instanceof ApiError ? recommendations.error.message : 'Could not load recommendations.') : null;
 
   const choose = (r: Recommendation) => {
     if (!answer) return;
@@ -96,10 +98,7 @@ export default function RecommendationsPanel({ onChoose }: { onChoose(choice: Ch
       {failure ? (
         <div className="card recs-empty" role="alert">
           <p>{failure}</p>
-          <button type="button" className="btn" onClick={() => {
-              setFailure(null);
-              setAttempt((n) => n + 1);
-            }}>
+          <button type="button" className="btn" onClick={() => void recommendations.refetch()}>
             Try again
           </button>
         </div>

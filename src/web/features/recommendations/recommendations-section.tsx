@@ -4,7 +4,7 @@ import { readStored, writeStored } from '../../lib/storage';
 import type { ChosenDestination } from './recommendations-panel';
 import './recommendations.css';
 
-const RecommendationsPanel = lazy(() => import('./recommendations-panel'));
+const RecommendationsPanel = lazy(() => import('./recommendations-panel').then((m) => ({ default: m.RecommendationsPanel })));
 
 /** A device preference (belongs to nobody, survives logout): is the panel shown? */
 export const SHOW_RECOMMENDATIONS_KEY = 'smartRecommendations';

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import type { FlightStatus } from '../../../core/tracking';
 import { apiFetch } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { TrackFlightButton } from './track-flight-button';
 import './booked-flight-status.css';
 
@@ -46,34 +47,23 @@ export function BookedFlightStatus({ legs }: { legs: readonly LegRef[] }) {
     const date = leg.flightId.split('@')[1] ?? '';
     return date >= from && date <= to;
   });
-  const key = current.map((leg) => leg.flightId).join(',');
-  const [statuses, setStatuses] = useState<Record<string, FlightStatus>>({});
-  useEffect(() => {
-    if (!key) return;
-    let live = true;
-    const load = () => {
-      for (const flightId of key.split(',')) {
-        const [number, date] = flightId.split('@');
-        apiFetch<FlightStatus>(`/api/flights/${encodeURIComponent(number ?? '')}/status?date=${date ?? ''}`)
-          .then((status) => {
-            if (live) setStatuses((all) => ({ ...all, [flightId]: status }));
-          })
-          .catch(() => {});
-      }
-    };
-    load();
-    const timer = window.setInterval(load, 60_000);
-    return () => {
-      live = false;
-      window.clearInterval(timer);
-    };
-  }, [key]);
+  // Each flight's status, following the clock (the server answers per minute).
+  const statuses = useQueries({
+    queries: current.map((leg) => {
+      const [number = '', date = ''] = leg.flightId.split('@');
+      return {
+        queryKey: queryKeys.flightStatus(number, date),
+        queryFn: () => apiFetch<FlightStatus>(`/api/flights/${encodeURIComponent(number)}/status?date=${date}`),
+        refetchInterval: 60_000,
+      };
+    }),
+  });
   if (current.length === 0) return null;
   return (
     <div className="booked-status" aria-live="polite">
       <ul>
-        {current.map((leg) => {
-          const status = statuses[leg.flightId];
+        {current.map((leg, i) => {
+          const status = statuses[i]?.data;
           return (
             <li key={leg.flightId}>
               <span className="booked-status-number">{leg.flightNumber}</span>{' '}

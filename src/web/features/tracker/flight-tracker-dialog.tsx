@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plane, Radar } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { type FlightStatus, parseFlightNumber, TRACKER_MESSAGES, type TrackingEntry, toTrackingEntry, trackingToast } from '../../../core/tracking';
@@ -7,11 +8,12 @@ import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/use-session';
 import { NeedsConnection } from '../../lib/offline/needs-connection';
 import { isNetworkFailure } from '../../lib/offline/offline-copy';
-import { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail } from '../../lib/offline/offline-queue';
+import { queryKeys } from '../../lib/query-keys';
+import { QueryScope } from '../../lib/query-scope';
 import { Modal } from '../../components/modal';
 import '../booking/forms.css';
 import type { FlightTrackerDialogProps } from './index';
-import { fetchFlightStatus, fetchServerHistory, pendingTrackings, readLocalHistory, recordLocalHistory, recordServerHistory, TRACKER_FEATURE } from './tracker-api';
+import { fetchFlightStatus, fetchServerHistory, flightStatusQuery, pendingTrackings, readLocalHistory, recordLocalHistory, recordServerHistory } from './tracker-api';
 import './tracker.css';
 
 const WorldMap = lazy(() => import('./world-map').then((m) => ({ default: m.WorldMap })));
@@ -153,20 +155,32 @@ function StatusCard({ status }: { status: FlightStatus }) {
   );
 }
 
-/** The Flight Tracker modal's content (loaded lazily through ./index). */
-export function FlightTrackerDialogContent({ open, onOpenChange, initialFlightNumber, initialDate }: FlightTrackerDialogProps) {
+/** The Flight Tracker modal's content (loaded lazily through ./index), with the query cache it reads. */
+export function FlightTrackerDialogContent(props: FlightTrackerDialogProps) {
+  return (
+    <QueryScope>
+      <TrackerDialog {...props} />
+    </QueryScope>
+  );
+}
+
+/** Said in place when a flight could not be tracked for want of a connection; a queued one until it is sent. */
+interface OfflineNote {
+  text: string;
+  queued: string | null;
+}
+
+function TrackerDialog({ open, onOpenChange, initialFlightNumber, initialDate }: FlightTrackerDialogProps) {
   const { user, status: sessionStatus } = useSession();
+  const queryClient = useQueryClient();
   const [number, setNumber] = useState((initialFlightNumber ?? '').toUpperCase());
   const [date, setDate] = useState<string | undefined>(initialDate);
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<FlightStatus | null>(null);
+  /** The flight whose status is shown (its canonical number and date). */
+  const [tracked, setTracked] = useState<{ flightNumber: string; date: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [serverHistory, setServerHistory] = useState<TrackingEntry[]>([]);
   const [localHistory, setLocalHistory] = useState<TrackingEntry[]>(readLocalHistory);
-  /** Flight numbers tracked offline, waiting to be recorded on reconnect. */
-  const [pending, setPending] = useState<string[]>([]);
-  /** Said in place when a flight could not be tracked for want of a connection. */
-  const [offlineNote, setOfflineNote] = useState<string | null>(null);
+  const [offlineNote, setOfflineNote] = useState<OfflineNote | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const started = useRef(false);
   // The element that opened the dialog gets focus back when it closes.
@@ -177,39 +191,19 @@ export function FlightTrackerDialogContent({ open, onOpenChange, initialFlightNu
     if (open) setOpener(document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
   }
   const signedIn = user !== null;
+  const account = user?.id ?? 'anon';
 
-  const [historyVersion, setHistoryVersion] = useState(0);
-  useEffect(() => {
-    if (!open || !signedIn) return;
-    let live = true;
-    fetchServerHistory()
-      .then((entries) => {
-        if (live) setServerHistory(entries);
-      })
-      .catch(() => {
-        if (live) setServerHistory([]);
-      });
-    pendingTrackings()
-      .then((numbers) => {
-        if (live) setPending(numbers);
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [open, signedIn, historyVersion]);
-
-  // Flights tracked offline were recorded on reconnect: show the server's list again.
-  useEffect(() => {
-    const synced = (event: Event) => {
-      if ((event as CustomEvent<OfflineSyncedDetail>).detail.features.includes(TRACKER_FEATURE)) {
-        setOfflineNote(null);
-        setHistoryVersion((v) => v + 1);
-      }
-    };
-    window.addEventListener(OFFLINE_SYNCED_EVENT, synced);
-    return () => window.removeEventListener(OFFLINE_SYNCED_EVENT, synced);
-  }, []);
+  // While open, the status follows the clock (the server answers per minute).
+  const result = useQuery({
+    ...flightStatusQuery(tracked?.flightNumber ?? '', tracked?.date ?? ''),
+    enabled: open && tracked !== null,
+    refetchInterval: 60_000,
+  });
+  // Recent Searches on the server, and the flights tracked offline waiting to be recorded: read
+  // again on every opening, and by the offline sync once the queue is sent (SYNCED_QUERIES).
+  const serverHistory = useQuery({ queryKey: queryKeys.tracker.history(account), queryFn: fetchServerHistory, enabled: open && signedIn, staleTime: 0 });
+  const pendingQuery = useQuery({ queryKey: queryKeys.tracker.pending(account), queryFn: pendingTrackings, enabled: open && signedIn, staleTime: 0 });
+  const pending = signedIn ? (pendingQuery.data ?? []) : [];
 
   const track = useCallback(
     async (flightNumber: string, onDate: string | undefined) => {
@@ -231,24 +225,29 @@ export function FlightTrackerDialogContent({ open, onOpenChange, initialFlightNu
       setBusy(true);
       try {
         const status = await fetchFlightStatus(typed, onDate);
-        setResult(status);
+        queryClient.setQueryData(queryKeys.flightStatus(status.flightNumber, status.date), status);
+        setTracked({ flightNumber: status.flightNumber, date: status.date });
         setNumber(status.flightNumber);
         const toast = trackingToast(status);
         notify[toast.kind](toast.message);
         if (signedIn) {
           const recorded = await recordServerHistory(status.flightNumber, status.date).catch(() => null);
-          if (recorded && !recorded.queued) setServerHistory(recorded.body.entries);
-          else if (recorded) setHistoryVersion((v) => v + 1);
+          if (recorded && !recorded.queued) queryClient.setQueryData(queryKeys.tracker.history(account), recorded.body.entries);
+          else if (recorded) void queryClient.invalidateQueries({ queryKey: queryKeys.tracker.all });
         } else setLocalHistory(recordLocalHistory(toTrackingEntry(status)));
       } catch (failure) {
         if (isNetworkFailure(failure)) {
           // Live status needs the server; the search itself can wait for the connection.
-          setResult(null);
+          setTracked(null);
           if (signedIn) {
             const recorded = await recordServerHistory(typed, onDate).catch(() => null);
-            if (recorded?.queued) setPending((list) => [...list.filter((n) => n !== typed), typed]);
-            setOfflineNote(recorded?.queued ? `${TRACKER_OFFLINE} ${typed} is in Recent Searches and will be tracked when you're back online.` : TRACKER_OFFLINE);
-          } else setOfflineNote(`${TRACKER_OFFLINE} Reconnect to track ${typed}.`);
+            if (recorded?.queued) queryClient.setQueryData<string[]>(queryKeys.tracker.pending(account), (list = []) => [...list.filter((n) => n !== typed), typed]);
+            setOfflineNote(
+              recorded?.queued
+                ? { text: `${TRACKER_OFFLINE} ${typed} is in Recent Searches and will be tracked when you're back online.`, queued: typed }
+                : { text: TRACKER_OFFLINE, queued: null },
+            );
+          } else setOfflineNote({ text: `${TRACKER_OFFLINE} Reconnect to track ${typed}.`, queued: null });
           return;
         }
         const message = failure instanceof ApiError ? (failure.fields.flightNumber ?? failure.message) : 'Something went wrong. Please try again.';
@@ -259,7 +258,7 @@ export function FlightTrackerDialogContent({ open, onOpenChange, initialFlightNu
         setBusy(false);
       }
     },
-    [signedIn],
+    [signedIn, account, queryClient],
   );
 
   // Opened from a result card: track that flight at once (again on every opening).
@@ -270,25 +269,16 @@ export function FlightTrackerDialogContent({ open, onOpenChange, initialFlightNu
     void track(initialFlightNumber, initialDate);
   }, [open, initialFlightNumber, initialDate, sessionStatus, track]);
 
-  // While open, the status follows the clock (the server answers per minute).
-  useEffect(() => {
-    if (!open || !result) return;
-    const timer = window.setInterval(() => {
-      fetchFlightStatus(result.flightNumber, result.date)
-        .then(setResult)
-        .catch(() => {});
-    }, 60_000);
-    return () => window.clearInterval(timer);
-  }, [open, result]);
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void track(number, date);
   };
 
+  // A flight queued offline stops being "waiting" once the sync has recorded it.
+  const note = offlineNote && (offlineNote.queued === null || pending.includes(offlineNote.queued)) ? offlineNote.text : null;
   const errorId = 'tracker-number-error';
   const today = todayLocal();
-  const history = signedIn ? serverHistory : localHistory;
+  const history = signedIn ? (serverHistory.data ?? []) : localHistory;
   return (
     <Modal open={open} onOpenChange={onOpenChange} className="tracker-modal" returnFocusTo={opener} title="Flight Tracker" description="Live status, gate and where the aircraft is, for any flight in Safar's schedule.">
       <div className="tracker">
@@ -325,8 +315,8 @@ export function FlightTrackerDialogContent({ open, onOpenChange, initialFlightNu
           ) : null}
         </form>
         <div aria-live="polite" className="tr-result">
-          {offlineNote ? <NeedsConnection message={offlineNote} /> : null}
-          {result ? <StatusCard status={result} /> : null}
+          {note ? <NeedsConnection message={note} /> : null}
+          {tracked && result.data ? <StatusCard status={result.data} /> : null}
         </div>
         <section className="tr-recent" aria-labelledby="tr-recent-title">
           <h3 id="tr-recent-title">Recent Searches</h3>

@@ -8,7 +8,9 @@ import {
   TrackingHistorySchema,
   upsertHistory,
 } from '../../../core/tracking';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { personalKey, readStored, writeStored } from '../../lib/storage';
 import { currentAccount } from '../../lib/use-session';
 import { listWithOfflineCopy } from '../../lib/offline/offline-copy';
@@ -32,6 +34,14 @@ export const LOCAL_HISTORY_KEY = personalKey('flightTrackingHistory');
 export async function fetchFlightStatus(flightNumber: string, date?: string): Promise<FlightStatus> {
   const query = date ? `?date=${encodeURIComponent(date)}` : '';
   return FlightStatusSchema.parse(await apiFetch<unknown>(`/api/flights/${encodeURIComponent(flightNumber)}/status${query}`));
+}
+
+/**
+ * The live status of a flight as a query (its canonical number and the local date the server answered).
+ * @example useQuery({ ...flightStatusQuery('6E2174', '2026-12-24'), refetchInterval: 60_000 })
+ */
+export function flightStatusQuery(flightNumber: string, date: string) {
+  return queryOptions({ queryKey: queryKeys.flightStatus(flightNumber, date), queryFn: () => fetchFlightStatus(flightNumber, date) });
 }
 
 const newestFirst = (entries: TrackingEntry[]) => [...entries].sort((a, b) => b.lastTracked.localeCompare(a.lastTracked));

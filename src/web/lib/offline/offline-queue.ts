@@ -4,6 +4,7 @@ import { notify } from '../toast';
 import { currentAccount } from '../use-session';
 import { isNetworkFailure } from './offline-copy';
 import { type QueuedAction, offlineDb } from './offline-db';
+import { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail } from './offline-synced';
 
 /**
  * The offline action queue: actions that can safely wait (price alerts, favourites, trip plans,
@@ -17,17 +18,14 @@ import { type QueuedAction, offlineDb } from './offline-db';
  *     method: 'POST', path: '/api/alerts', body: input,
  *   });
  *   if (result.queued) showPending(); else show(result.body.alert);
- * and, to refresh its own data after a replay, listens for `OFFLINE_SYNCED_EVENT` (its
- * `detail.features` names the features whose actions were sent).
+ * and, after a replay, `OFFLINE_SYNCED_EVENT` names the features whose actions were sent; the
+ * query cache refreshes their answers (SYNCED_QUERIES in lib/query-scope.tsx).
  */
 export type QueueRequest = Omit<QueuedAction, 'seq' | 'queuedAt' | 'idempotencyKey'> & { idempotencyKey?: string };
 
 export type SendResult<T> = { queued: false; body: T } | { queued: true; action: QueuedAction };
 
-export const OFFLINE_SYNCED_EVENT = 'safar:offline-synced';
-export interface OfflineSyncedDetail {
-  features: string[];
-}
+export { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail } from './offline-synced';
 
 const listeners = new Set<() => void>();
 

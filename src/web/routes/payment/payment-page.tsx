@@ -9,20 +9,19 @@ import {
   type BookingView,
   isValidUpiId,
   type PaymentConfig,
-  type PaymentOrder,
-  type SandboxPayBody,
   UPI_MESSAGE,
 } from '../../../core/booking';
 import { useDocumentTitle } from '../../components/page-title';
 import { RequireAuth } from '../../features/auth/require-auth';
-import { bookingQuery, confirmBooking, createPayment, paymentConfigQuery, paySandbox } from '../../features/booking/booking-api';
+import { bookingQuery, confirmBooking, createPayment, paymentConfigQuery } from '../../features/booking/booking-api';
 import { formatCountdown, formatDay, formatInr, localTime } from '../../lib/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
 import { useCurrency } from '../../lib/currency-context';
 import { FullScreenLoader } from '../../features/payments/full-screen-loader';
 import { PaymentMethodFields } from '../../features/payments/payment-method-fields';
-import { openProviderCheckout } from '../../features/payments/provider-checkout';
+import { initialCheckout } from '../../features/payments/checkout-machine';
 import { SandboxCheckout } from '../../features/payments/sandbox-checkout';
+import { useCheckout } from '../../features/payments/use-checkout';
 import { queryKeys } from '../../lib/query-keys';
 import { QueryScope } from '../../lib/query-scope';
 import { NeedsConnection } from '../../lib/offline/needs-connection';
@@ -128,7 +127,7 @@ function useSecondsLeft(until: string): number {
   return Math.max(0, Math.round((end - now) / 1000));
 }
 
-type Loader = 'Processing payment...' | 'Processing your booking...' | null;
+const LOADER_TEXT = { payment: 'Processing payment...', confirming: 'Processing your booking...' } as const;
 
 function PaymentForm({ booking, config }: { booking: BookingView; config: PaymentConfig }) {
   const [, navigate] = useLocation();
@@ -137,10 +136,6 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
   const [method, setMethod] = useState<'card' | 'upi'>('card');
   const [upiId, setUpiId] = useState('');
   const [upiError, setUpiError] = useState<string | null>(null);
-  const [processing, setProcessing] = useState(false);
-  const [loader, setLoader] = useState<Loader>(null);
-  const [sandboxOrder, setSandboxOrder] = useState<PaymentOrder | null>(null);
-  const [confirmed, setConfirmed] = useState<BookingView | null>(booking.status === 'confirmed' ? booking : null);
   const online = useOnline();
   const secondsLeft = useSecondsLeft(booking.holdExpiresAt);
   const timers = useRef<number[]>([]);
@@ -152,91 +147,58 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
 
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
 
-  const stop = (message: string | null) => {
-    setProcessing(false);
-    setLoader(null);
-    setSandboxOrder(null);
-    if (message) notify.error(message);
+  const holdExpired = (error: unknown): error is ApiError => {
+    const expired = error instanceof ApiError && error.reason === BOOKING_REASONS.holdExpired;
+    if (expired) void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.one(booking.id) });
+    return expired;
   };
 
-  const succeed = (done: BookingView) => {
-    setLoader(null);
-    setProcessing(false);
-    setConfirmed(done);
-    // Success: printable ticket, passes into the wallet, toast after 1 s, profile after 1.5 s more.
-    window.open(`/ticket/${encodeURIComponent(done.id)}`, '_blank', 'noopener');
-    void refreshPasses().catch(() => {});
-    noteBookingCompleted();
-    void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.profileStats });
-    queryClient.setQueryData(queryKeys.bookings.one(done.id), done);
-    timers.current.push(
-      window.setTimeout(() => {
-        notify.success(`Booking confirmed! Your PNR is ${done.pnr}`);
-        timers.current.push(window.setTimeout(() => navigate('/profile'), PROFILE_DELAY_MS));
-      }, TOAST_DELAY_MS),
-    );
-  };
+  const checkout = useCheckout<BookingView>(
+    {
+      config,
+      createOrder: async () => (await createPayment(booking.id, method === 'upi' ? { method, upiId: upiId.trim() } : { method })).payment,
+      orderFailed: (error) => {
+        if (error instanceof ApiError && error.fields.upiId) {
+          setUpiError(error.fields.upiId);
+          return error.fields.upiId;
+        }
+        return holdExpired(error) ? error.message : failureMessage;
+      },
+      // The key derives from the payment id, so a retry of this confirmation (or a double click) is the same request.
+      confirm: async (payment) => (await confirmBooking(booking.id, payment, `confirm-${payment.paymentId}`.slice(0, 128))).booking,
+      confirmFailed: (error) => (holdExpired(error) ? error.message : BOOKING_FAILED),
+      declined: failureMessage,
+      onConfirmed: (done) => {
+        // Success: printable ticket, passes into the wallet, toast after 1 s, profile after 1.5 s more.
+        window.open(`/ticket/${encodeURIComponent(done.id)}`, '_blank', 'noopener');
+        void refreshPasses().catch(() => {});
+        noteBookingCompleted();
+        void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.profileStats });
+        queryClient.setQueryData(queryKeys.bookings.one(done.id), done);
+        timers.current.push(
+          window.setTimeout(() => {
+            notify.success(`Booking confirmed! Your PNR is ${done.pnr}`);
+            timers.current.push(window.setTimeout(() => navigate('/profile'), PROFILE_DELAY_MS));
+          }, TOAST_DELAY_MS),
+        );
+      },
+    },
+    initialCheckout(booking.status === 'confirmed' ? booking : null),
+  );
 
-  const confirm = async (result: { orderId: string; paymentId: string; signature: string }) => {
-    setLoader('Processing your booking...');
-    // Derived from the payment id, so a retry of this confirmation (or a double click) is the same request.
-    const key = `confirm-${result.paymentId}`.slice(0, 128);
-    try {
-      const { booking: done } = await confirmBooking(booking.id, result, key);
-      succeed(done);
-    } catch (error) {
-      const holdExpired = error instanceof ApiError && error.reason === BOOKING_REASONS.holdExpired;
-      stop(holdExpired ? error.message : BOOKING_FAILED);
-      if (holdExpired) void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.one(booking.id) });
-    }
-  };
-
-  const paySandboxOrder = async (body: SandboxPayBody) => {
-    setSandboxOrder(null);
-    setLoader('Processing payment...');
-    try {
-      const result = await paySandbox(body);
-      await confirm(result);
-    } catch {
-      stop(body.method === 'upi' ? BOOKING_ERROR_MESSAGES.upiPaymentFailed : BOOKING_ERROR_MESSAGES.cardPaymentFailed);
-    }
-  };
-
-  const pay = async () => {
-    if (processing) return;
+  const pay = () => {
+    if (checkout.active) return;
     if (method === 'upi' && !isValidUpiId(upiId.trim())) {
       setUpiError(UPI_MESSAGE);
       notify.error(UPI_MESSAGE);
       return;
     }
     setUpiError(null);
-    setProcessing(true);
-    setLoader('Processing payment...');
-    let order: PaymentOrder;
-    try {
-      ({ payment: order } = await createPayment(booking.id, method === 'upi' ? { method, upiId: upiId.trim() } : { method }));
-    } catch (error) {
-      if (error instanceof ApiError && error.fields.upiId) {
-        setUpiError(error.fields.upiId);
-        stop(error.fields.upiId);
-      } else if (error instanceof ApiError && error.reason === BOOKING_REASONS.holdExpired) {
-        stop(error.message);
-        void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.one(booking.id) });
-      } else {
-        stop(failureMessage);
-      }
-      return;
-    }
-    setLoader(null);
-    await openProviderCheckout(order, config, {
-      showSandbox: setSandboxOrder,
-      onPaid: (result) => void confirm(result),
-      onFailed: () => stop(failureMessage),
-      onDismiss: () => stop(null),
-    });
+    void checkout.pay();
   };
 
+  const confirmed = checkout.state.phase === 'confirmed' ? checkout.state.done : null;
   if (confirmed) {
     return (
       <div className="container page">
@@ -324,7 +286,7 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void pay();
+            pay();
           }}
         >
           <PaymentMethodFields
@@ -340,7 +302,7 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
             }}
           />
           {!online && <NeedsConnection />}
-          <button type="submit" className="btn btn-primary btn-large pay-button" disabled={processing || !online || (method === 'upi' && upiId.trim() === '')}>
+          <button type="submit" className="btn btn-primary btn-large pay-button" disabled={checkout.active || !online || (method === 'upi' && upiId.trim() === '')}>
             {payLabel}
           </button>
           <p className="muted small">
@@ -349,14 +311,8 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
         </form>
       </div>
 
-      <SandboxCheckout
-        order={sandboxOrder}
-        method={method}
-        upiId={upiId.trim()}
-        onPay={(body) => void paySandboxOrder(body)}
-        onCancel={() => stop(null)}
-      />
-      {loader && <FullScreenLoader text={loader} />}
+      <SandboxCheckout order={checkout.sandboxOrder} method={method} upiId={upiId.trim()} onPay={(body) => void checkout.payInSandbox(body)} onCancel={checkout.cancel} />
+      {checkout.loader && <FullScreenLoader text={LOADER_TEXT[checkout.loader]} />}
     </div>
   );
 }
