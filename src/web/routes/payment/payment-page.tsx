@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Timer } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import {
   BOOKING_ERROR_MESSAGES,
@@ -31,13 +31,11 @@ import { noteBookingCompleted } from '../../lib/pwa/pwa-actions';
 import { refreshPasses } from '../../features/wallet/wallet-store';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
+import { BookingConfirmed } from './booking-confirmed';
 import '../../features/booking/forms.css';
 import './payment.css';
 
 const BOOKING_FAILED = 'Booking failed. Please try again.';
-/** Pause before the success toast, then before going to the profile. */
-const TOAST_DELAY_MS = 1000;
-const PROFILE_DELAY_MS = 1500;
 
 function bookingIdFrom(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('bookingId' in state)) return null;
@@ -131,7 +129,6 @@ function useSecondsLeft(until: string): number {
 type Loader = 'Processing payment...' | 'Processing your booking...' | null;
 
 function PaymentForm({ booking, config }: { booking: BookingView; config: PaymentConfig }) {
-  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const { currency, format } = useCurrency();
   const [method, setMethod] = useState<'card' | 'upi'>('card');
@@ -141,16 +138,15 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
   const [loader, setLoader] = useState<Loader>(null);
   const [sandboxOrder, setSandboxOrder] = useState<PaymentOrder | null>(null);
   const [confirmed, setConfirmed] = useState<BookingView | null>(booking.status === 'confirmed' ? booking : null);
+  // Just paid here (not a confirmed booking reopened): the toast and the move to the profile follow.
+  const [justPaid, setJustPaid] = useState(false);
   const online = useOnline();
   const secondsLeft = useSecondsLeft(booking.holdExpiresAt);
-  const timers = useRef<number[]>([]);
   const itinerary = booking.itinerary;
   const first = itinerary.legs[0];
   const last = itinerary.legs[itinerary.legs.length - 1];
   const holdOver = booking.status === 'held' && secondsLeft === 0;
   const failureMessage = method === 'upi' ? BOOKING_ERROR_MESSAGES.upiPaymentFailed : BOOKING_ERROR_MESSAGES.cardPaymentFailed;
-
-  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
 
   const stop = (message: string | null) => {
     setProcessing(false);
@@ -163,19 +159,14 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
     setLoader(null);
     setProcessing(false);
     setConfirmed(done);
-    // Success: printable ticket, passes into the wallet, toast after 1 s, profile after 1.5 s more.
+    setJustPaid(true);
+    // Success: printable ticket, passes into the wallet; <BookingConfirmed> shows the toast after 1 s, the profile after 1.5 s more.
     window.open(`/ticket/${encodeURIComponent(done.id)}`, '_blank', 'noopener');
     void refreshPasses().catch(() => {});
     noteBookingCompleted();
     void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.profileStats });
     queryClient.setQueryData(queryKeys.bookings.one(done.id), done);
-    timers.current.push(
-      window.setTimeout(() => {
-        notify.success(`Booking confirmed! Your PNR is ${done.pnr}`);
-        timers.current.push(window.setTimeout(() => navigate('/profile'), PROFILE_DELAY_MS));
-      }, TOAST_DELAY_MS),
-    );
   };
 
   const confirm = async (result: { orderId: string; paymentId: string; signature: string }) => {
@@ -237,26 +228,7 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
     });
   };
 
-  if (confirmed) {
-    return (
-      <div className="container page">
-        <div className="card pay-done" role="status">
-          <h1>Booking confirmed</h1>
-          <p>
-            Your PNR is <strong className="pay-pnr">{confirmed.pnr}</strong>. Booking ID {confirmed.id}.
-          </p>
-          <div className="pay-done-actions">
-            <Link href={`/ticket/${encodeURIComponent(confirmed.id)}`} className="btn btn-primary">
-              View Ticket
-            </Link>
-            <Link href="/profile" className="btn">
-              Go to Profile
-            </Link>
-          </div>
-        </div>
-      </div>
-    );
-  }
+  if (confirmed) return <BookingConfirmed booking={confirmed} fresh={justPaid} />;
 
   if (booking.status !== 'held' || holdOver) {
     return (
