@@ -25,6 +25,14 @@ async function expectHeadingFocused(page: Page, name: string | RegExp) {
   await expectFocusVisible(page, { indicator: false }, 'screen heading');
 }
 
+/** axe on the screen or dialog as it stands, in the light palette and then the dark one. */
+async function scanLightAndDark(page: Page) {
+  await expectNoAxeViolations(page);
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  await expectNoAxeViolations(page);
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+}
+
 async function type(page: Page, text: string) {
   await page.keyboard.type(text, { delay: 20 });
 }
@@ -133,6 +141,7 @@ test.describe('keyboard journey', () => {
     await pressKey(page, 'Enter');
     await expect(apply).toBeFocused();
     await expectAnnounced(page, /\d+ of \d+ flights/);
+    await scanLightAndDark(page);
 
     // --- Sort: never under the sticky header ---
     const sort = page.getByRole('combobox', { name: 'Sort by' });
@@ -196,6 +205,7 @@ test.describe('keyboard journey', () => {
     await expect(checkout.getByLabel('Card number')).toBeFocused();
     await expectFocusVisible(page, {}, 'first invalid field');
     await expectAnnounced(page, /problems?: Enter a valid card number/);
+    await scanLightAndDark(page);
     const testCard = checkout.getByRole('button', { name: '4111 1111 1111 1111, succeeds' });
     await tabTo(page, testCard);
     await expect(checkout.getByRole('button', { name: '4000 0000 0000 0002, is declined' })).toBeVisible();
@@ -217,6 +227,7 @@ test.describe('keyboard journey', () => {
     await expectAnnounced(page, /Booking confirmed! Your PNR is [A-Z0-9]{6}/);
     await page.waitForTimeout(3_000);
     await expect(page).toHaveURL(/\/payment$/);
+    await scanLightAndDark(page);
     const viewTicket = page.getByRole('link', { name: 'View Ticket (opens in new tab)' });
     counts['Confirmed: View Ticket'] = (await tabTo(page, viewTicket)).presses;
     const ticketTab = context.waitForEvent('page');
@@ -237,12 +248,13 @@ test.describe('keyboard journey', () => {
     await tabTo(page, pass);
     await pressKey(page, 'Enter', { indicator: false });
     await expect(page.getByRole('dialog', { name: 'Boarding Pass' }).getByRole('heading', { level: 3 })).toBeFocused();
+    await scanLightAndDark(page);
     await expectAnnounced(page, /Booking confirmed/);
     const back = page.getByRole('button', { name: 'Back' });
     await tabTo(page, back);
     await pressKey(page, 'Enter');
     await expect(pass).toBeFocused();
-    await expectNoAxeViolations(page);
+    await scanLightAndDark(page);
     await page.keyboard.press('Escape');
     await expect(wallet).toBeFocused();
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Keyboard-only checks for any screen (decision 0050). After every key press the focused element
@@ -263,7 +263,7 @@ export interface TabResult {
  * Presses Tab (checking focus at every press) until `target` has focus; fails after `max` presses.
  * @example const { presses } = await tabTo(page, page.getByRole('button', { name: 'Pay' }));
  */
-export async function tabTo(page: Page, target: import('@playwright/test').Locator, { max = 80, shift = false } = {}): Promise<TabResult> {
+export async function tabTo(page: Page, target: Locator, { max = 80, shift = false } = {}): Promise<TabResult> {
   const path: string[] = [];
   await expect(target).toBeAttached();
   for (let presses = 1; presses <= max; presses += 1) {

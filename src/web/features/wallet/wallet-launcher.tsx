@@ -18,13 +18,13 @@ export function WalletLauncher({ userId, online }: { userId: string; online: boo
   const [open, setOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // The pass the detail came from: Back returns focus to it in the list.
-  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const returnTo = useRef<string | null>(null);
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
-    if (selectedId !== null || returnTo === null) return;
-    list.current?.querySelector<HTMLElement>(`[data-pass-id="${CSS.escape(returnTo)}"]`)?.focus();
-    setReturnTo(null);
-  }, [selectedId, returnTo]);
+    if (selectedId !== null || returnTo.current === null) return;
+    list.current?.querySelector<HTMLElement>(`[data-pass-id="${CSS.escape(returnTo.current)}"]`)?.focus();
+    returnTo.current = null;
+  }, [selectedId]);
 
   useEffect(() => {
     // The device's copy first (works with no signal), then the server's list when online.
@@ -58,7 +58,7 @@ export function WalletLauncher({ userId, online }: { userId: string; online: boo
           <PassDetail
             pass={selected}
             onBack={() => {
-              setReturnTo(selected.id);
+              returnTo.current = selected.id;
               setSelectedId(null);
             }}
           />
