@@ -264,4 +264,24 @@ test.describe('keyboard journey', () => {
     console.log(`Tab presses to the key controls:\n${report}`);
     await testInfo.attach('tab-counts', { body: report, contentType: 'text/plain' });
   });
+
+  test('at 320 px (as at 400 % zoom) the folded filters and sort keep focus visible, and Apply hands focus to Show filters', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(`/result?from=DEL&to=BOM&date=${travelDate(4)}&cabin=economy&adults=1&children=0&infants=0`);
+    await expect(page.getByRole('link', { name: 'Book Now' }).first()).toBeVisible({ timeout: 15_000 });
+    const show = page.getByRole('button', { name: /Show filters/ });
+    await tabTo(page, show, { max: 70 });
+    await pressKey(page, 'Enter');
+    const stops = page.getByRole('checkbox', { name: 'Non-stop' });
+    await tabTo(page, stops);
+    await pressKey(page, 'Space');
+    await tabTo(page, page.getByRole('slider', { name: 'Price Range' }));
+    const apply = page.getByRole('button', { name: 'Apply Filters' });
+    await tabTo(page, apply);
+    await pressKey(page, 'Enter');
+    await expect(page.getByRole('button', { name: /Show filters \(1\)/ })).toBeFocused();
+    await tabTo(page, page.getByRole('combobox', { name: 'Sort by' }));
+    await tabTo(page, page.getByRole('link', { name: 'Book Now' }).first());
+    await tabTo(page, page.getByRole('combobox', { name: 'Sort by' }), { shift: true });
+  });
 });
