@@ -55,7 +55,8 @@ async function activeOptionContrast(page: Page): Promise<number> {
 }
 
 test.describe('keyboard journey', () => {
-  test.describe.configure({ timeout: 240_000 });
+  // Eight axe scans and a few hundred checked key presses: minutes on a loaded machine.
+  test.describe.configure({ timeout: 600_000 });
 
   test('sign up to wallet by keyboard alone, focus always visible and announced', async ({ page, context }, testInfo) => {
     const counts: Record<string, number> = {};
