@@ -20,7 +20,9 @@ export function useLiveRegion(politeness: Politeness = 'polite') {
     timer.current = window.setTimeout(() => setText(message), REFILL_MS);
   }, []);
   const region = (
-    <div className="visually-hidden" role={politeness === 'assertive' ? 'alert' : 'status'} aria-live={politeness} aria-atomic="true" data-live-region="">
+    // aria-live without a status or alert role: the region is invisible plumbing, not a landmark
+    // of the screen (and an empty alert would be one more "alert" on every page).
+    <div className="visually-hidden" aria-live={politeness} aria-atomic="true" data-live-region="">
       {text}
     </div>
   );
