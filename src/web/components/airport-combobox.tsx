@@ -75,6 +75,11 @@ export function AirportCombobox({ id, label, icon, placeholder, value, error, on
     }, 120);
   }
 
+  // Focus stays in the input (aria-activedescendant): scroll the list so the active option shows.
+  useEffect(() => {
+    if (open && active >= 0) document.getElementById(`${listId}-opt-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [open, active, listId]);
+
   function pick(airport: AirportSuggestion) {
     onChange(airportLabel(airport), airport.code);
     setOpen(false);

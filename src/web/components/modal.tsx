@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
+import { revealWithin } from '../lib/focus';
 import './modal.css';
 
 interface Props {
@@ -18,7 +19,8 @@ interface Props {
 }
 
 /**
- * An accessible modal (Radix Dialog: focus trap, Escape, labelled title) in the app's look.
+ * An accessible modal (Radix Dialog: focus trap, Escape, labelled title) in the app's look. The
+ * focused element is always scrolled into the dialog's visible area.
  * @example <Modal open title="The fare has changed" onOpenChange={setOpen}>…</Modal>
  */
 export function Modal({ open, title, description, dismissible = true, className, returnFocusTo, onOpenChange, children }: Props) {
@@ -45,6 +47,11 @@ export function Modal({ open, title, description, dismissible = true, className,
           }}
           onPointerDownOutside={(event) => {
             if (!dismissible) event.preventDefault();
+          }}
+          // Radix wraps Tab with focus({ preventScroll: true }): keep whatever gets focus in view
+          // inside the dialog's own scroll, clear of its sticky header and footer.
+          onFocus={(event) => {
+            if (event.target instanceof HTMLElement && event.target !== event.currentTarget) revealWithin(event.target, event.currentTarget);
           }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

@@ -1,11 +1,13 @@
 import { Suspense, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { queryFromSearch } from '../../../core/search-draft';
+import { LiveAnnouncer } from '../../components/live-region';
 import { ResultsFirstFrame } from '../../features/search/results-head';
 import { AppRoutes } from '../router';
 import { Footer } from './footer';
 import { Header } from './header';
 import { OfflineBanner } from './offline-banner';
+import { useFocusInView, useRouteFocus, useStickyTopInset } from './use-focus-rules';
 
 // index.html draws the same skeleton before the script runs: keep the two alike. A results URL
 // shows its heading and search at once (the server draws that into the page too).
@@ -24,9 +26,12 @@ function PageSkeleton() {
   );
 }
 
-/** Every screen: skip link, header, the routed page, footer. */
+/** Every screen: skip link, header, the routed page, footer, the app's live regions. */
 export function Layout() {
   const [pathname] = useLocation();
+  useStickyTopInset();
+  useFocusInView();
+  useRouteFocus();
   useEffect(() => {
     // Block body: scrollTo returns a Promise in recent Chromium, which React would call as a cleanup.
     window.scrollTo(0, 0);
@@ -44,6 +49,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <LiveAnnouncer />
     </>
   );
 }

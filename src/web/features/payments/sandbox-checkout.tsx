@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SANDBOX_TEST_VALUES, SandboxCardSchema, type PaymentOrder, type SandboxPayBody } from '../../../core/booking';
 import { formatInr } from '../../lib/format';
 import { Modal } from '../../components/modal';
+import { useLiveRegion } from '../../components/live-region';
 import '../booking/forms.css';
 import './sandbox-checkout.css';
 
@@ -16,6 +17,8 @@ interface Props {
 type CardField = 'number' | 'expiry' | 'cvv' | 'name';
 
 const EMPTY_CARD: Record<CardField, string> = { number: '', expiry: '', cvv: '', name: '' };
+/** The form's order: focus goes to the first field with a problem. */
+const CARD_FIELDS: CardField[] = ['number', 'expiry', 'cvv', 'name'];
 
 /** Groups card digits in fours as they are typed. */
 function formatCardNumber(value: string): string {
@@ -40,6 +43,8 @@ function formatExpiry(value: string): string {
 export function SandboxCheckout({ order, method, upiId, onPay, onCancel }: Props) {
   const [card, setCard] = useState(EMPTY_CARD);
   const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
+  // Inside the dialog: Radix hides the rest of the page (and its live regions) from screen readers.
+  const { region, say } = useLiveRegion('assertive');
   if (!order) return null;
   const amount = formatInr(order.amountPaise / 100);
 
@@ -58,6 +63,11 @@ export function SandboxCheckout({ order, method, upiId, onPay, onCancel }: Props
         if (key === 'number' || key === 'expiry' || key === 'cvv' || key === 'name') next[key] ??= issue.message;
       }
       setErrors(next);
+      // Heard at once, and focus lands on the first field with a problem (its message is its description).
+      const problems = CARD_FIELDS.flatMap((name) => (next[name] ? [next[name]] : []));
+      say(`${problems.length === 1 ? 'There is a problem' : `There are ${problems.length} problems`}: ${problems.join('. ')}.`);
+      const firstInvalid = CARD_FIELDS.find((name) => next[name]);
+      window.requestAnimationFrame(() => document.getElementById(`sbx-${firstInvalid ?? 'number'}`)?.focus());
       return;
     }
     onPay({ orderId: order.orderId, method: 'card', card: parsed.data });
@@ -91,6 +101,7 @@ export function SandboxCheckout({ order, method, upiId, onPay, onCancel }: Props
         if (!open) onCancel();
       }}
     >
+      {region}
       <p className="sbx-note">Test mode: no real money moves.</p>
       {method === 'card' ? (
         <form
@@ -111,13 +122,13 @@ export function SandboxCheckout({ order, method, upiId, onPay, onCancel }: Props
             <p className="small">Test cards (any future expiry, any CVV):</p>
             <ul>
               <li>
-                <button type="button" className="sbx-hint" onClick={() => set('number', SANDBOX_TEST_VALUES.successCard)}>
+                <button type="button" className="sbx-hint" aria-label={`${SANDBOX_TEST_VALUES.successCard}, succeeds`} onClick={() => set('number', SANDBOX_TEST_VALUES.successCard)}>
                   <code>{SANDBOX_TEST_VALUES.successCard}</code>
                 </button>{' '}
                 succeeds
               </li>
               <li>
-                <button type="button" className="sbx-hint" onClick={() => set('number', SANDBOX_TEST_VALUES.declinedCard)}>
+                <button type="button" className="sbx-hint" aria-label={`${SANDBOX_TEST_VALUES.declinedCard}, is declined`} onClick={() => set('number', SANDBOX_TEST_VALUES.declinedCard)}>
                   <code>{SANDBOX_TEST_VALUES.declinedCard}</code>
                 </button>{' '}
                 is declined

@@ -1,8 +1,9 @@
 import { ArrowLeft, Download, Plane, Ticket } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { downloadFile } from '../../lib/download-file';
 import { formatDay } from '../../lib/format';
 import { Modal } from '../../components/modal';
+import { focusHeading } from '../../lib/focus';
 import { notify } from '../../lib/toast';
 import { type CachedPass, getPasses, loadPasses, refreshPasses, subscribePasses } from './wallet-store';
 import './wallet.css';
@@ -16,6 +17,14 @@ export function WalletLauncher({ userId, online }: { userId: string; online: boo
   const passes = useSyncExternalStore(subscribePasses, getPasses, getPasses);
   const [open, setOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The pass the detail came from: Back returns focus to it in the list.
+  const returnTo = useRef<string | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (selectedId !== null || returnTo.current === null) return;
+    list.current?.querySelector<HTMLElement>(`[data-pass-id="${CSS.escape(returnTo.current)}"]`)?.focus();
+    returnTo.current = null;
+  }, [selectedId]);
 
   useEffect(() => {
     // The device's copy first (works with no signal), then the server's list when online.
@@ -46,7 +55,13 @@ export function WalletLauncher({ userId, online }: { userId: string; online: boo
       </button>
       <Modal open={open} title={selected ? 'Boarding Pass' : 'Boarding Passes'} onOpenChange={setOpen}>
         {selected ? (
-          <PassDetail pass={selected} onBack={() => setSelectedId(null)} />
+          <PassDetail
+            pass={selected}
+            onBack={() => {
+              returnTo.current = selected.id;
+              setSelectedId(null);
+            }}
+          />
         ) : passes.length === 0 ? (
           <div className="wallet-empty">
             <p>
@@ -55,10 +70,10 @@ export function WalletLauncher({ userId, online }: { userId: string; online: boo
             <p className="muted">Book a flight to see your boarding passes here</p>
           </div>
         ) : (
-          <ul className="wallet-list">
+          <ul className="wallet-list" ref={list}>
             {passes.map((pass) => (
               <li key={pass.id}>
-                <button type="button" className="wallet-item" onClick={() => setSelectedId(pass.id)}>
+                <button type="button" className="wallet-item" data-pass-id={pass.id} onClick={() => setSelectedId(pass.id)}>
                   <span className="wallet-item-route">
                     {pass.from.code} <Plane aria-hidden="true" size={14} /> {pass.to.code}
                   </span>
@@ -80,6 +95,11 @@ export function WalletLauncher({ userId, online }: { userId: string; online: boo
 
 function PassDetail({ pass, onBack }: { pass: CachedPass; onBack(): void }) {
   const [downloading, setDownloading] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opening a pass takes focus to its heading, so a screen reader reads which pass this is.
+  useEffect(() => {
+    focusHeading(heading.current);
+  }, [pass.id]);
   const fileName = `boarding-pass-${pass.flightNumber.replace(/\s+/g, '')}.pdf`;
   const download = async () => {
     setDownloading(true);
@@ -94,6 +114,9 @@ function PassDetail({ pass, onBack }: { pass: CachedPass; onBack(): void }) {
   };
   return (
     <div className="wallet-pass" data-testid="boarding-pass">
+      <h3 ref={heading} tabIndex={-1} className="wallet-pass-title">
+        {pass.from.code} to {pass.to.code}, {pass.passengerName}
+      </h3>
       <div className="wallet-pass-top">
         <span className="wallet-pass-airline">{pass.airline}</span>
         <span>{pass.flightNumber}</span>

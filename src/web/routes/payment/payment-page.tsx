@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Timer } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import {
   BOOKING_ERROR_MESSAGES,
@@ -32,11 +32,9 @@ import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import '../../features/booking/forms.css';
 import './payment.css';
+import { BookingConfirmed } from './booking-confirmed';
 
 const BOOKING_FAILED = 'Booking failed. Please try again.';
-/** Pause before the success toast, then before going to the profile. */
-const TOAST_DELAY_MS = 1000;
-const PROFILE_DELAY_MS = 1500;
 
 function bookingIdFrom(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('bookingId' in state)) return null;
@@ -130,7 +128,6 @@ function useSecondsLeft(until: string): number {
 const LOADER_TEXT = { payment: 'Processing payment...', confirming: 'Processing your booking...' } as const;
 
 function PaymentForm({ booking, config }: { booking: BookingView; config: PaymentConfig }) {
-  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const { currency, format } = useCurrency();
   const [method, setMethod] = useState<'card' | 'upi'>('card');
@@ -138,14 +135,13 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
   const [upiError, setUpiError] = useState<string | null>(null);
   const online = useOnline();
   const secondsLeft = useSecondsLeft(booking.holdExpiresAt);
-  const timers = useRef<number[]>([]);
+  // Just paid here (not a confirmed booking reopened): the toast and the move to the profile follow.
+  const [justPaid, setJustPaid] = useState(false);
   const itinerary = booking.itinerary;
   const first = itinerary.legs[0];
   const last = itinerary.legs[itinerary.legs.length - 1];
   const holdOver = booking.status === 'held' && secondsLeft === 0;
   const failureMessage = method === 'upi' ? BOOKING_ERROR_MESSAGES.upiPaymentFailed : BOOKING_ERROR_MESSAGES.cardPaymentFailed;
-
-  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
 
   const holdExpired = (error: unknown): error is ApiError => {
     const expired = error instanceof ApiError && error.reason === BOOKING_REASONS.holdExpired;
@@ -169,19 +165,14 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
       confirmFailed: (error) => (holdExpired(error) ? error.message : BOOKING_FAILED),
       declined: failureMessage,
       onConfirmed: (done) => {
-        // Success: printable ticket, passes into the wallet, toast after 1 s, profile after 1.5 s more.
+        setJustPaid(true);
+        // Success: printable ticket, passes into the wallet; <BookingConfirmed> shows the toast after 1 s, the profile after 1.5 s more.
         window.open(`/ticket/${encodeURIComponent(done.id)}`, '_blank', 'noopener');
         void refreshPasses().catch(() => {});
         noteBookingCompleted();
         void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all });
         void queryClient.invalidateQueries({ queryKey: queryKeys.profileStats });
         queryClient.setQueryData(queryKeys.bookings.one(done.id), done);
-        timers.current.push(
-          window.setTimeout(() => {
-            notify.success(`Booking confirmed! Your PNR is ${done.pnr}`);
-            timers.current.push(window.setTimeout(() => navigate('/profile'), PROFILE_DELAY_MS));
-          }, TOAST_DELAY_MS),
-        );
       },
     },
     initialCheckout(booking.status === 'confirmed' ? booking : null),
@@ -199,26 +190,7 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
   };
 
   const confirmed = checkout.state.phase === 'confirmed' ? checkout.state.done : null;
-  if (confirmed) {
-    return (
-      <div className="container page">
-        <div className="card pay-done" role="status">
-          <h1>Booking confirmed</h1>
-          <p>
-            Your PNR is <strong className="pay-pnr">{confirmed.pnr}</strong>. Booking ID {confirmed.id}.
-          </p>
-          <div className="pay-done-actions">
-            <Link href={`/ticket/${encodeURIComponent(confirmed.id)}`} className="btn btn-primary">
-              View Ticket
-            </Link>
-            <Link href="/profile" className="btn">
-              Go to Profile
-            </Link>
-          </div>
-        </div>
-      </div>
-    );
-  }
+  if (confirmed) return <BookingConfirmed booking={confirmed} fresh={justPaid} />;
 
   if (booking.status !== 'held' || holdOver) {
     return (

@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { type Cabin, CABIN_LABELS, CABINS } from '../../../core/search-options';
 import { useCurrency } from '../../lib/currency-context';
 import { activeFilterCount, PRICE_MAX, type ResultFilters, STOP_OPTIONS, TIME_BUCKETS, type TimeBucket } from '../../features/search/result-filters';
@@ -28,18 +28,31 @@ export function FilterPanel({ airlines, cabin, applied, onApply, onClear }: Filt
   const [draft, setDraft] = useState<ResultFilters>(applied);
   const [draftCabin, setDraftCabin] = useState<Cabin>(cabin);
   const inUse = activeFilterCount(applied);
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  // Filters applied or cleared elsewhere (the empty list's Clear All, a new class) become the
+  // draft here without redrawing the panel, so keyboard focus stays where it is.
+  const [shown, setShown] = useState({ applied, cabin });
+  if (shown.applied !== applied || shown.cabin !== cabin) {
+    setShown({ applied, cabin });
+    setDraft(applied);
+    setDraftCabin(cabin);
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onApply(draft, draftCabin);
     setOpen(false);
+    // Focus stays on Apply Filters; where the panel folds away (narrow screens) it goes to the
+    // Show filters button that reopens it, never to the page.
+    const toggle = toggleButton.current;
+    if (toggle && toggle.getClientRects().length > 0) toggle.focus();
   }
 
   return (
     <section className="filter-panel card" aria-labelledby="filters-title">
       <div className="filter-head">
         <h2 id="filters-title">Filters</h2>
-        <button type="button" className="btn btn-small filter-toggle" aria-expanded={open} aria-controls="filter-body" onClick={() => setOpen((v) => !v)}>
+        <button ref={toggleButton} type="button" className="btn btn-small filter-toggle" aria-expanded={open} aria-controls="filter-body" onClick={() => setOpen((v) => !v)}>
           <SlidersHorizontal aria-hidden="true" size={16} />
           {open ? 'Hide filters' : `Show filters${inUse > 0 ? ` (${inUse})` : ''}`}
         </button>

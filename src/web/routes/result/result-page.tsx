@@ -147,7 +147,7 @@ function Results() {
             <div className="results-layout">
               <aside className="results-filters">
                 <FilterPanel
-                  key={`${routeKey}:${JSON.stringify(filters)}:${query?.cabin ?? ''}`}
+                  key={routeKey}
                   airlines={airlines}
                   cabin={query?.cabin ?? 'economy'}
                   applied={filters}
