@@ -102,8 +102,8 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
     close: () => sql.end({ timeout: 5 }),
     // postgres.js keeps one extra connection for LISTEN and re-listens after a reconnect.
     listen: async (channel, onNotify) => {
-      const { unlisten } = await sql.listen(channel, (payload) => onNotify(payload), () => onNotify(undefined));
-      return unlisten;
+      const subscription = await sql.listen(channel, (payload) => onNotify(payload), () => onNotify(undefined));
+      return () => subscription.unlisten();
     },
     notify: async (channel, payload) => {
       await sql.notify(channel, payload);

@@ -10,7 +10,7 @@ import type { bookings, payments } from './schema';
 export async function executeRows<T>(db: { execute(query: SQL): PromiseLike<unknown> }, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+  return (result as { rows?: T[] }).rows ?? [];
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { toErrorBody } from '../core/errors';
@@ -84,7 +85,8 @@ export function createApp(options: CreateAppOptions) {
   app.use('*', requestLog());
   // Search answers arrive already in the encoding their route chose (src/server/encoding.ts).
   const compressBodies = compressAnswers();
-  app.use('*', (c, next) => (c.req.path === '/api/search' ? next() : compressBodies(c, next)));
+  const compressUnlessSearch: MiddlewareHandler = (c, next) => (c.req.path === '/api/search' ? next() : compressBodies(c, next));
+  app.use('*', compressUnlessSearch);
   app.use(
     '*',
     secureHeaders({
@@ -102,7 +104,8 @@ export function createApp(options: CreateAppOptions) {
   });
   // Counting a body as it arrives builds a full web Request (an abort signal, streams, a header
   // copy) for the request; only bodies of unknown or excessive length need it.
-  app.use('/api/*', (c, next) => (needsBodyLimit(c.req.method, c.req.header('content-length'), c.req.header('transfer-encoding')) ? limitBody(c, next) : next()));
+  const limitUnboundedBodies: MiddlewareHandler = (c, next) => (needsBodyLimit(c.req.method, c.req.header('content-length'), c.req.header('transfer-encoding')) ? limitBody(c, next) : next());
+  app.use('/api/*', limitUnboundedBodies);
   app.use('/api/*', requireSameOriginJson(allowedOrigins(deps.config), CSRF_EXEMPT));
   app.use('/api/*', sessionMiddleware());
 

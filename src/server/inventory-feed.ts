@@ -92,7 +92,7 @@ export async function followInventoryChanges(database: Database, view: Inventory
  * @example const stop = publishInventoryChanges(database, inventory, logger)
  */
 export function publishInventoryChanges(database: Database, view: InventoryView, logger: Logger, afterMs = PUBLISH_AFTER_MS): () => Promise<void> {
-  const notify = database.notify;
+  const notify = database.notify?.bind(database);
   if (!notify) return async () => {};
   let lines: string[] = [];
   let timer: NodeJS.Timeout | null = null;

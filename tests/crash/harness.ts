@@ -10,6 +10,7 @@ import type { Quote } from '../../src/core/quote';
 import type { CompactSearchResponse } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import type { Db } from '../../src/db/client';
+import { executeRows } from '../../src/db/rows';
 import { signUpAndLogin } from '../support/auth';
 import { ADULT, CHILD, GOOD_CARD, INFANT } from '../support/booking';
 import { TEST_ORIGIN } from '../support/test-app';
@@ -343,8 +344,7 @@ export async function crashUnderLoad(server: ServerProcess, options: { traveller
 
 /** Rows of a raw query on either driver. */
 export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as unknown as { rows: T[] }).rows) as T[];
+  return executeRows<T>(db, query);
 }
 
 /** The books after the run, read straight from the database. */

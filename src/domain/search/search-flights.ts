@@ -151,7 +151,7 @@ export function inventoryDatesFor(date: string): string[] {
 const capacitiesOf = new WeakMap<World, Map<Cabin, Int32Array>>();
 function cabinCapacities(world: World, cabin: Cabin): Int32Array {
   let byCabin = capacitiesOf.get(world);
-  if (!byCabin) capacitiesOf.set(world, (byCabin = new Map()));
+  if (!byCabin) capacitiesOf.set(world, (byCabin = new Map<Cabin, Int32Array>()));
   let capacities = byCabin.get(cabin);
   if (!capacities) {
     capacities = Int32Array.from(world.patterns, (p) => cabinCapacity(p.aircraft, cabin));

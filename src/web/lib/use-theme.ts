@@ -34,7 +34,7 @@ function subscribe(listener: () => void) {
 
 /** Current theme and a toggle that saves every change. */
 export function useTheme() {
-  const theme = useSyncExternalStore(subscribe, currentTheme, () => 'light' as Theme);
+  const theme = useSyncExternalStore(subscribe, currentTheme, (): Theme => 'light');
   const toggleTheme = useCallback(() => {
     const next: Theme = currentTheme() === 'dark' ? 'light' : 'dark';
     writeStored(KEY, next);
