@@ -6,9 +6,9 @@ import { z } from './zod';
  * the browser and the server give the same messages (spec section 5).
  */
 
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
-export const EMAIL_MAX_LENGTH = 254;
+const PASSWORD_MIN_LENGTH = 6;
+const PASSWORD_MAX_LENGTH = 128;
+const EMAIL_MAX_LENGTH = 254;
 
 /** Spec messages, character for character. */
 export const AUTH_MESSAGES = {
@@ -44,7 +44,7 @@ export const AUTH_REASONS = {
  * Very common passwords refused at signup (lower-case comparison). A short list on
  * purpose: it blocks the guesses every attacker tries first without a big download.
  */
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   '123456', '1234567', '12345678', '123456789', '1234567890', '654321', '123123', '111111', '000000',
   '666666', '121212', '112233', '123321', '987654321', 'password', 'password1', 'password123', 'passw0rd',
   'qwerty', 'qwerty123', 'qwertyuiop', 'abc123', 'abcdef', 'iloveyou', 'admin', 'admin123', 'welcome',

@@ -172,7 +172,7 @@ export function ageOn(dob: string, day: string): number {
  * The passenger type a date of birth allows on the travel date.
  * @example kindForAge(ageOn('2025-01-01', '2026-12-24')) // 'Infant'
  */
-export function kindForAge(age: number): PassengerKind {
+function kindForAge(age: number): PassengerKind {
   if (age >= 12) return 'Adult';
   if (age >= 2) return 'Child';
   return 'Infant';
@@ -280,7 +280,7 @@ export type Passenger = z.output<ReturnType<typeof buildPassengerSchema>>;
  * List-level errors are on the list itself (field key `passengers` inside a request body).
  * @example passengersSchema('2026-12-24').safeParse([adult, infant])
  */
-export function passengersSchema(travelDate: string) {
+function passengersSchema(travelDate: string) {
   return memoByDate(passengersSchemas, travelDate, buildPassengersSchema);
 }
 
@@ -354,7 +354,6 @@ export const CreatePaymentBodySchema = z
     if (b.method === 'upi' && (b.upiId === undefined || !isValidUpiId(b.upiId)))
       ctx.addIssue({ code: 'custom', path: ['upiId'], message: UPI_MESSAGE });
   });
-export type CreatePaymentBody = z.infer<typeof CreatePaymentBodySchema>;
 
 /** Provider ids are short ASCII tokens (order_…, pay_…); anything else never reaches the database. */
 const providerId = (name: string) =>
@@ -369,7 +368,6 @@ export const ConfirmBookingBodySchema = z.object({
   paymentId: providerId('paymentId'),
   signature: z.string({ message: 'signature is required' }).min(1, 'signature is required').max(200).regex(/^[0-9a-fA-F]+$/, 'signature is not valid'),
 });
-export type ConfirmBookingBody = z.infer<typeof ConfirmBookingBodySchema>;
 
 /** Sandbox test values the checkout dialog shows as hints. */
 export const SANDBOX_TEST_VALUES = {
@@ -427,10 +425,9 @@ export type SandboxPayBody = z.infer<typeof SandboxPayBodySchema>;
 // Wire types: one schema each, documenting the answers (OpenAPI) and giving the types. The
 // server builds these values itself, so they are not parsed on the way out.
 
-export const BOOKING_STATUSES = ['held', 'confirmed', 'expired', 'cancelled'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+const BOOKING_STATUSES = ['held', 'confirmed', 'expired', 'cancelled'] as const;
 
-export const PassengerViewSchema = z.object({
+const PassengerViewSchema = z.object({
   id: z.string(),
   title: z.enum(PASSENGER_TITLES),
   firstName: z.string(),
@@ -446,7 +443,7 @@ export const PassengerViewSchema = z.object({
 });
 export type PassengerView = z.infer<typeof PassengerViewSchema>;
 
-export const BookingViewSchema = z
+const BookingViewSchema = z
   .object({
     /** "BK" + timestamp, e.g. "BK1732180000000". */
     id: z.string().meta({ example: 'BK1732180000000' }),
@@ -494,7 +491,7 @@ export const ProfileStatsSchema = z.object({
 });
 export type ProfileStats = z.infer<typeof ProfileStatsSchema>;
 
-export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay'] as const;
+const PAYMENT_PROVIDERS = ['sandbox', 'razorpay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export const PaymentConfigSchema = z.object({
@@ -547,4 +544,3 @@ export const BoardingPassViewSchema = z
 export type BoardingPassView = z.infer<typeof BoardingPassViewSchema>;
 
 export const BoardingPassListSchema = z.object({ passes: z.array(BoardingPassViewSchema) });
-export type BoardingPassList = z.infer<typeof BoardingPassListSchema>;

@@ -2,13 +2,13 @@ import { z } from './zod';
 
 /** In-app notices shared by the notices API and the web app's notices piece. */
 
-export const NOTICE_KINDS = ['flight-change', 'price-alert', 'general'] as const;
+const NOTICE_KINDS = ['flight-change', 'price-alert', 'general'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** How many notices the list answers with (newest first). */
 export const NOTICE_LIST_LIMIT = 50;
 
-export const NoticeSchema = z.object({
+const NoticeSchema = z.object({
   id: z.string(),
   kind: z.enum(NOTICE_KINDS),
   title: z.string(),
@@ -29,7 +29,6 @@ export const MarkReadBodySchema = z
     all: z.literal(true).optional(),
   })
   .refine((body) => (body.ids !== undefined && body.ids.length > 0) || body.all === true, { message: 'Give the notices to mark read (ids) or all: true', path: ['ids'] });
-export type MarkReadBody = z.infer<typeof MarkReadBodySchema>;
 
 export const MarkReadAnswerSchema = z.object({ marked: z.number().int() });
 export type MarkReadAnswer = z.infer<typeof MarkReadAnswerSchema>;

@@ -5,7 +5,7 @@ import { z } from './zod';
  * labels, messages and toasts are the product's, character for character.
  */
 
-export const FLIGHT_STATUSES = ['On Time', 'Delayed', 'Boarding', 'Departed', 'Arrived', 'Cancelled'] as const;
+const FLIGHT_STATUSES = ['On Time', 'Delayed', 'Boarding', 'Departed', 'Arrived', 'Cancelled'] as const;
 export type FlightStatusLabel = (typeof FLIGHT_STATUSES)[number];
 
 export const TRACKER_MESSAGES = {
@@ -49,7 +49,7 @@ const AirportSchema = z.object({ code: z.string(), name: z.string(), city: z.str
 const WeatherSchema = z.object({ condition: z.string(), temp: z.number() });
 
 /** The aircraft's previous leg: "where is my plane?". */
-export const InboundSchema = z.object({
+const InboundSchema = z.object({
     flightNumber: z.string(),
     date: z.string(),
     from: AirportSchema,

@@ -2,9 +2,9 @@ import { z } from './zod';
 
 /** Wire types of the weather and destination-insight answers (GET /api/weather/{code}). */
 
-export const WEATHER_CONDITIONS = ['Clear', 'Clouds', 'Rain', 'Drizzle', 'Thunderstorm', 'Snow', 'Mist', 'Fog', 'Haze', 'Smoke', 'Dust', 'Other'] as const;
+const WEATHER_CONDITIONS = ['Clear', 'Clouds', 'Rain', 'Drizzle', 'Thunderstorm', 'Snow', 'Mist', 'Fog', 'Haze', 'Smoke', 'Dust', 'Other'] as const;
 
-export const ForecastDaySchema = z.object({
+const ForecastDaySchema = z.object({
   date: z.string(),
   dt: z.number().int(),
   tempC: z.number(),
@@ -33,9 +33,9 @@ export type WeatherReportWire = z.infer<typeof WeatherReportSchema>;
 /** Shown on every day built from climate normals instead of a forecast. */
 export const TYPICAL_LABEL = 'Typical for this time of year';
 
-export const EVENT_TYPES = ['cultural', 'festival', 'entertainment', 'sports', 'national'] as const;
+const EVENT_TYPES = ['cultural', 'festival', 'entertainment', 'sports', 'national'] as const;
 
-export const LocalEventSchema = z.object({
+const LocalEventSchema = z.object({
   name: z.string(),
   date: z.string(),
   endDate: z.string(),
@@ -43,9 +43,8 @@ export const LocalEventSchema = z.object({
   icon: z.string(),
   place: z.string(),
 });
-export type LocalEventWire = z.infer<typeof LocalEventSchema>;
 
-export const DestinationInsightSchema = z.object({
+const DestinationInsightSchema = z.object({
   bestMonths: z.array(z.string()),
   peakSeason: z.string(),
   offSeason: z.string(),

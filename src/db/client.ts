@@ -13,10 +13,10 @@ import { PgliteThread } from './pglite-thread';
 import { defaultPoolSize } from './pool-size';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The Drizzle database both drivers satisfy; domain code takes this. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type DbKind = 'pglite' | 'postgres';
+type DbKind = 'pglite' | 'postgres';
 
 export interface Database {
   db: Db;

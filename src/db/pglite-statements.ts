@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { parse as results, protocol } from '@electric-sql/pglite';
 
 /** Most statements kept prepared per database; the least recently used is closed first. */
-export const MAX_PREPARED_STATEMENTS = 256;
+const MAX_PREPARED_STATEMENTS = 256;
 
 type Message = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 

@@ -142,8 +142,6 @@ export function createApp(options: CreateAppOptions) {
   return app;
 }
 
-export type App = ReturnType<typeof createApp>;
-
 /** The largest request body the API reads. */
 const MAX_BODY_BYTES = 256 * 1024;
 

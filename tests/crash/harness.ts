@@ -136,7 +136,7 @@ export function serverProcess(entry: string, port: number, env: Record<string, s
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What the load saw: every answer the server acknowledged, and how retries after a crash went. */
-export interface LoadReport {
+interface LoadReport {
   /** Bookings whose hold the server acknowledged (201). */
   heldAcks: Set<string>;
   /** Bookings whose confirmation the server acknowledged (200, status confirmed). */
@@ -343,7 +343,7 @@ export async function crashUnderLoad(server: ServerProcess, options: { traveller
 }
 
 /** Rows of a raw query on either driver. */
-export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return executeRows<T>(db, query);
 }
 

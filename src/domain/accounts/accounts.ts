@@ -20,7 +20,7 @@ export interface AccountUser {
 }
 
 /** 429 too-many-requests; `retryAfterSeconds` becomes the Retry-After header. */
-export class TooManyAttemptsError extends AppError {
+class TooManyAttemptsError extends AppError {
   constructor(readonly retryAfterSeconds?: number) {
     super('rate_limited', AUTH_MESSAGES.tooManyRequests, undefined, AUTH_REASONS.tooManyRequests);
   }

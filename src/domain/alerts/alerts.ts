@@ -21,10 +21,10 @@ type AlertRow = typeof priceAlerts.$inferSelect;
 const ownedBy = (owner: AlertOwner) => ('userId' in owner ? eq(priceAlerts.userId, owner.userId) : and(eq(priceAlerts.ownerTokenHash, owner.tokenHash), isNull(priceAlerts.userId)));
 
 /** "4,210" — rupees with Indian digit grouping. */
-export const rupees = (amount: number) => amount.toLocaleString('en-IN');
+const rupees = (amount: number) => amount.toLocaleString('en-IN');
 
 /** The results page for an alert's first open date, where the traveller can book. */
-export function alertResultsPath(row: Pick<AlertRow, 'from' | 'to' | 'dateFrom' | 'cabin' | 'adults' | 'children' | 'infants'>): string {
+function alertResultsPath(row: Pick<AlertRow, 'from' | 'to' | 'dateFrom' | 'cabin' | 'adults' | 'children' | 'infants'>): string {
   const params = new URLSearchParams({
     from: row.from,
     to: row.to,
@@ -47,7 +47,7 @@ function describeTrip(row: Pick<AlertRow, 'from' | 'to' | 'dateFrom' | 'dateTo' 
  * The view the browser gets; the verdict compares the latest adult fare with the route's history.
  * @example toAlertView(row, verdict)
  */
-export function toAlertView(row: AlertRow, verdict: AlertView['verdict']): AlertView {
+function toAlertView(row: AlertRow, verdict: AlertView['verdict']): AlertView {
   return {
     id: row.id,
     from: row.from,

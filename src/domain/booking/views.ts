@@ -14,7 +14,7 @@ const TITLES: readonly string[] = ['Mr', 'Ms', 'Mrs'];
 /** Stored passenger type for a spec label. */
 export const storedKind = (kind: PassengerKind) => kind.toLowerCase();
 
-export function passengerView(row: PassengerRow): PassengerView {
+function passengerView(row: PassengerRow): PassengerView {
   return {
     id: row.id,
     // Written by createHold from a validated title; the fallback only guards hand-edited rows.

@@ -152,7 +152,7 @@ export function cachedDestinations(deps: RecommendationDeps, origin: string, now
 }
 
 /** How long a request waits for an origin being priced before answering "not ready yet". */
-export const RECOMMENDATION_WAIT_MS = 2_000;
+const RECOMMENDATION_WAIT_MS = 2_000;
 
 /**
  * The recommendations for an origin and budget. An origin not priced yet is priced in the

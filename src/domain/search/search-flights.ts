@@ -9,7 +9,7 @@ import type { DatedFlight, World } from '../world/world';
 import { buildItinerary, CompactAnswerBuilder } from './build-itinerary';
 import { type Candidate, findItineraries } from './engine';
 
-export const MAX_RESULTS = 200;
+const MAX_RESULTS = 200;
 /** Rupees a traveller would pay to save an hour, for the "best" order. */
 const RUPEES_PER_HOUR = 500;
 const STOP_PENALTY = 1500;

@@ -9,7 +9,7 @@ const transports = new WeakMap<Config, MailSender>();
  * SMTP when SMTP_URL is set; otherwise nodemailer's JSON transport, which renders the message
  * and goes no further (development and tests need no mail server).
  */
-export function mailTransport(config: Config): MailSender {
+function mailTransport(config: Config): MailSender {
   let transport = transports.get(config);
   if (!transport) {
     transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : nodemailer.createTransport({ jsonTransport: true });

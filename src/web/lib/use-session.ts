@@ -75,7 +75,7 @@ function setState(next: SessionState): void {
  * Asks the server who is signed in and updates every `useSession()` reader.
  * @example await refreshSession()
  */
-export function refreshSession(): Promise<void> {
+function refreshSession(): Promise<void> {
   const request = finishPendingLogout()
     .then(() => apiFetch<SessionAnswer>('/api/auth/session'))
     .then(async (body) => {
@@ -115,7 +115,7 @@ export function setSessionUser(user: SessionUser | null): void {
  * queued actions, cached PDFs — is wiped from every browser store.
  * @example await signOutSession()
  */
-export async function signOutSession(): Promise<void> {
+async function signOutSession(): Promise<void> {
   try {
     await apiFetch<null>('/api/auth/logout', { method: 'POST', json: {} });
   } catch (error) {

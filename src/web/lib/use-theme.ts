@@ -9,7 +9,7 @@ function systemTheme(): Theme {
 }
 
 /** The saved choice, else the system preference (spec section 4). */
-export function initialTheme(): Theme {
+function initialTheme(): Theme {
   const saved = readStored(KEY);
   return saved === 'dark' || saved === 'light' ? saved : systemTheme();
 }

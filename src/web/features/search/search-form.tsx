@@ -39,7 +39,7 @@ function toCode(text: string, picked: string | null): string {
   return picked ?? codeFromLabel(text) ?? resolveCityCode(text);
 }
 
-export interface SearchFormInitial {
+interface SearchFormInitial {
   fromText?: string;
   toText?: string;
   draft?: Partial<SearchDraft>;
