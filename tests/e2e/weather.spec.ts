@@ -1,11 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
-
-function isoDay(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+import { isoDay } from './support/fixtures';
 
 async function openResults(page: Page, date: string) {
   await page.goto(`/result?from=DEL&to=GOI&date=${date}&cabin=economy&adults=1&children=0&infants=0`);
