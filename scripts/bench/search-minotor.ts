@@ -140,7 +140,13 @@ for (const q of queries) {
   engineMs.push(performance.now() - t);
   const engineBest = result.candidates.length ? Math.min(...result.candidates.map((c) => c.arrival)) : null;
   t = performance.now();
-  const mq = new Query.Builder().from(`${q.from}_D`).to(`${q.to}_A`).departureTime(Time.fromSeconds((t0 - start) * 60)).maxTransfers(2).build();
+  // minotor's declarations type each builder step's return as `any`, so the steps are not chained.
+  const builder = new Query.Builder();
+  builder.from(`${q.from}_D`);
+  builder.to(`${q.to}_A`);
+  builder.departureTime(Time.fromSeconds((t0 - start) * 60));
+  builder.maxTransfers(2);
+  const mq = builder.build();
   const mr = router.route(mq);
   const reached = mr.arrivalAt(`${q.to}_A`);
   minotorMs.push(performance.now() - t);

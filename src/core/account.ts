@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, COMMON_PASSWORDS, DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, displayNameField } from './auth';
+import { AUTH_MESSAGES, COMMON_PASSWORDS, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, displayNameField } from './auth';
 import { hasInvisibleOrControl } from './text';
 import { z } from './zod';
 
@@ -6,8 +6,6 @@ import { z } from './zod';
  * Account recovery and settings contract: forgot/reset password, email verification, display
  * name, password and email change, sessions and passkeys. Shared by the screens and the server.
  */
-
-export { DISPLAY_NAME_MAX_LENGTH, displayNameField };
 
 export const ACCOUNT_MESSAGES = {
   resetRequested: 'If an account exists for that email, we have sent a link',
@@ -41,7 +39,7 @@ const emailField = z
   .refine((value) => !hasInvisibleOrControl(value), AUTH_MESSAGES.emailInvalid);
 
 /** The sign-up password rules (length, common passwords), reused wherever a new password is chosen. */
-export const newPasswordField = z
+const newPasswordField = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
   .min(1, AUTH_MESSAGES.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
@@ -49,7 +47,7 @@ export const newPasswordField = z
   .refine((value) => !COMMON_PASSWORDS.has(value.toLowerCase()), AUTH_MESSAGES.passwordTooCommon);
 
 /** A mailed token: 32 random bytes in base64url. Anything else is refused before any lookup. */
-export const accountTokenField = z.string().regex(/^[A-Za-z0-9_-]{43}$/, ACCOUNT_MESSAGES.tokenInvalid);
+const accountTokenField = z.string().regex(/^[A-Za-z0-9_-]{43}$/, ACCOUNT_MESSAGES.tokenInvalid);
 
 
 function confirmMatches(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
@@ -106,7 +104,7 @@ export const accountSchema = z
   .meta({ id: 'Account' });
 export type Account = z.infer<typeof accountSchema>;
 
-export const sessionInfoSchema = z
+const sessionInfoSchema = z
   .object({
     id: z.string(),
     /** "Chrome on Linux", from the User-Agent at sign-in. */
@@ -134,7 +132,7 @@ const credentialDescriptor = z.object({ id: z.string(), type: z.literal('public-
 const hints = z.array(z.string()).optional();
 
 /** PublicKeyCredentialCreationOptionsJSON as SimpleWebAuthn's generateRegistrationOptions writes it. */
-export const passkeyRegistrationOptionsSchema = z.object({
+const passkeyRegistrationOptionsSchema = z.object({
   challenge: z.string(),
   rp: z.object({ name: z.string(), id: z.string().optional() }),
   user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
@@ -150,7 +148,7 @@ export const passkeyRegistrationOptionsSchema = z.object({
 });
 
 /** PublicKeyCredentialRequestOptionsJSON as SimpleWebAuthn's generateAuthenticationOptions writes it. */
-export const passkeyLoginOptionsSchema = z.object({
+const passkeyLoginOptionsSchema = z.object({
   challenge: z.string(),
   rpId: z.string().optional(),
   timeout: z.number().optional(),

@@ -51,7 +51,7 @@ export const UpdateAlertBodySchema = z.object({ active: z.boolean({ message: 'ac
 
 export const AlertTokenBodySchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid') });
 
-export const PriceVerdictSchema = z.object({
+const PriceVerdictSchema = z.object({
   level: z.enum(['low', 'typical', 'high']),
   /** Typical range (25th–75th percentile of the route's daily lowest fares for these passengers). */
   typicalLow: z.number().int(),

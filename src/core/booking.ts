@@ -280,7 +280,7 @@ export type Passenger = z.output<ReturnType<typeof buildPassengerSchema>>;
  * List-level errors are on the list itself (field key `passengers` inside a request body).
  * @example passengersSchema('2026-12-24').safeParse([adult, infant])
  */
-export function passengersSchema(travelDate: string) {
+function passengersSchema(travelDate: string) {
   return memoByDate(passengersSchemas, travelDate, buildPassengersSchema);
 }
 
@@ -354,7 +354,6 @@ export const CreatePaymentBodySchema = z
     if (b.method === 'upi' && (b.upiId === undefined || !isValidUpiId(b.upiId)))
       ctx.addIssue({ code: 'custom', path: ['upiId'], message: UPI_MESSAGE });
   });
-export type CreatePaymentBody = z.infer<typeof CreatePaymentBodySchema>;
 
 /** Provider ids are short ASCII tokens (order_…, pay_…); anything else never reaches the database. */
 const providerId = (name: string) =>
@@ -369,7 +368,6 @@ export const ConfirmBookingBodySchema = z.object({
   paymentId: providerId('paymentId'),
   signature: z.string({ message: 'signature is required' }).min(1, 'signature is required').max(200).regex(/^[0-9a-fA-F]+$/, 'signature is not valid'),
 });
-export type ConfirmBookingBody = z.infer<typeof ConfirmBookingBodySchema>;
 
 /** Sandbox test values the checkout dialog shows as hints. */
 export const SANDBOX_TEST_VALUES = {
@@ -430,7 +428,7 @@ export type SandboxPayBody = z.infer<typeof SandboxPayBodySchema>;
 export const BOOKING_STATUSES = ['held', 'confirmed', 'expired', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export const PassengerViewSchema = z.object({
+const PassengerViewSchema = z.object({
   id: z.string(),
   title: z.enum(PASSENGER_TITLES),
   firstName: z.string(),
@@ -557,4 +555,3 @@ export const BoardingPassViewSchema = z
 export type BoardingPassView = z.infer<typeof BoardingPassViewSchema>;
 
 export const BoardingPassListSchema = z.object({ passes: z.array(BoardingPassViewSchema) });
-export type BoardingPassList = z.infer<typeof BoardingPassListSchema>;

@@ -61,7 +61,7 @@ export function splitPaise(totalPaise: number, members: number): number[] {
 
 /** 32 symbols without look-alikes (no I, O, 0, 1): 6 of them carry exactly 30 bits. */
 export const SHARE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const SHARE_CODE_LENGTH = 6;
+const SHARE_CODE_LENGTH = 6;
 export const SHARE_CODE_RE = /^[A-HJ-NP-Z2-9]{6}$/;
 
 /**
@@ -132,25 +132,16 @@ export type AddMemberBody = z.infer<typeof AddMemberBodySchema>;
 export const MemberPassengerBodySchema = z.object({
   passenger: z.record(z.string(), z.unknown(), { message: 'Passenger details are required' }),
 });
-export type MemberPassengerBody = z.infer<typeof MemberPassengerBodySchema>;
-
-/** POST /api/group-invites/{token}/accept. */
-export const AcceptInviteBodySchema = MemberPassengerBodySchema;
-export type AcceptInviteBody = MemberPassengerBody;
 
 /** POST /api/groups/{groupId}/shares/{memberId}/order. */
 export const ShareOrderBodySchema = z.object({
   method: z.enum(PAYMENT_METHODS, { message: 'Choose card or UPI' }),
 });
-export type ShareOrderBody = z.infer<typeof ShareOrderBodySchema>;
-
-/** Invitation tokens: 32 random bytes, base64url. */
-export const INVITE_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
 // ---------------------------------------------------------------------------
 // Views
 
-export const GROUP_STATUSES = ['draft', 'held', 'confirmed', 'expired', 'cancelled'] as const;
+const GROUP_STATUSES = ['draft', 'held', 'confirmed', 'expired', 'cancelled'] as const;
 export type GroupStatus = (typeof GROUP_STATUSES)[number];
 
 /** A stored group: still a draft, has its booking (whose state is then the group's), or dropped as a draft. */
@@ -159,7 +150,7 @@ export const GROUP_RECORD_STATUSES = ['draft', 'booked', 'cancelled'] as const;
 const AirportPointSchema = z.object({ code: z.string(), city: z.string(), terminal: z.string().nullable() });
 
 /** One flight of the group's itinerary, as the group page and the public page show it. */
-export const GroupFlightSchema = z.object({
+const GroupFlightSchema = z.object({
   flightNumber: z.string(),
   airline: z.string(),
   from: AirportPointSchema,
@@ -170,7 +161,7 @@ export const GroupFlightSchema = z.object({
 });
 export type GroupFlight = z.infer<typeof GroupFlightSchema>;
 
-export const MemberSchema = z.object({
+const MemberSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** Shown to the group's members only, never on the public page. */
@@ -182,7 +173,7 @@ export const MemberSchema = z.object({
 });
 export type Member = z.infer<typeof MemberSchema>;
 
-export const ShareSchema = z.object({
+const ShareSchema = z.object({
   memberId: z.string(),
   name: z.string(),
   amountPaise: z.number().int(),

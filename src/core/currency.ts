@@ -35,7 +35,7 @@ export function isCurrency(value: unknown): value is Currency {
 }
 
 /** Fraction digits shown: JPY none, every other currency 2 (INR drops ".00" on whole rupees). */
-export function decimalsFor(currency: Currency): number {
+function decimalsFor(currency: Currency): number {
   return currency === 'JPY' ? 0 : 2;
 }
 

@@ -26,7 +26,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export type { ApiErrorBody };
 
-export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
   validation_failed: 400,
   unauthorized: 401,

@@ -11,7 +11,7 @@ export const RouteIdSchema = z
   .regex(/^[a-z]{3}-[a-z]{3}$/, 'Route not found')
   .describe('Lower-case origin-destination codes, e.g. "del-bom"');
 
-export const ExploreRouteSchema = z.object({
+const ExploreRouteSchema = z.object({
   id: RouteIdSchema,
   /** Origin city (`name` on the wire). */
   name: z.string(),
@@ -72,7 +72,6 @@ export const RouteDetailsSchema = z.object({
   amenities: z.array(z.string()),
 });
 export type RouteDetails = z.infer<typeof RouteDetailsSchema>;
-export type AirlinePolicy = z.infer<typeof AirlinePolicySchema>;
 
 export const FavoritesSchema = z.object({ routeIds: z.array(RouteIdSchema) });
 export type Favorites = z.infer<typeof FavoritesSchema>;

@@ -7,7 +7,7 @@ export const EXPLORE_PAGE_SIZE = 6;
 export const EXPLORE_FARE_WINDOW_DAYS = 30;
 /** Days ahead the typical (median) fare is taken over. */
 export const EXPLORE_TYPICAL_WINDOW_DAYS = 60;
-export const EXPLORE_DEALS_COUNT = 3;
+const EXPLORE_DEALS_COUNT = 3;
 
 export const EXPLORE_SORTS = ['popular', 'price', 'rating', 'duration'] as const;
 export type ExploreSort = (typeof EXPLORE_SORTS)[number];
@@ -77,8 +77,6 @@ export interface ExploreView {
   sort: ExploreSort;
   price: ExplorePriceFilter;
 }
-
-export const DEFAULT_EXPLORE_VIEW: ExploreView = { search: '', sort: 'popular', price: 'all' };
 
 /**
  * Search is a case-insensitive substring match on origin or destination; an empty search keeps all.

@@ -89,7 +89,7 @@ export function isValidGstin(value: string): boolean {
 }
 
 /** What a traveller typed, without spaces and in upper case. */
-export function normaliseGstin(value: string): string {
+function normaliseGstin(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
 }
 

@@ -33,7 +33,6 @@ export const MarkReadBodySchema = z
     all: z.literal(true).optional(),
   })
   .refine((body) => (body.ids !== undefined && body.ids.length > 0) || body.all === true, { message: 'Give the notices to mark read (ids) or all: true', path: ['ids'] });
-export type MarkReadBody = z.infer<typeof MarkReadBodySchema>;
 
 export const MarkReadAnswerSchema = z.object({ marked: z.number().int() });
 export type MarkReadAnswer = z.infer<typeof MarkReadAnswerSchema>;

@@ -45,7 +45,7 @@ export const SavedTravellerBodySchema = z
   .meta({ id: 'SavedTravellerBody', example: { title: 'Ms', firstName: 'Asha', lastName: 'Sharma', dob: '1992-03-02', mobileNo: '9876543210' } });
 export type SavedTravellerBody = z.input<typeof SavedTravellerBodySchema>;
 
-export const SavedTravellerViewSchema = z
+const SavedTravellerViewSchema = z
   .object({
     id: z.string(),
     title: z.enum(PASSENGER_TITLES),
@@ -81,7 +81,6 @@ export function validateSavedTraveller(input: unknown): { ok: true; traveller: z
 // Consent
 
 export const CONSENT_PURPOSES = ['marketing-email'] as const;
-export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
 /** The words next to the checkbox, stored with every choice so the record says what was agreed to. */
 export const MARKETING_CONSENT_WORDING = 'Email me offers and travel news from Safar. I can change this at any time.';

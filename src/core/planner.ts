@@ -9,7 +9,7 @@ export const PLANNER_MESSAGES = {
 } as const;
 
 /** How a plan chooses each leg: the cheapest or the fastest itinerary that fits. */
-export const PLAN_MODES = ['price', 'time'] as const;
+const PLAN_MODES = ['price', 'time'] as const;
 export type PlanMode = (typeof PLAN_MODES)[number];
 
 export const PlanRequestSchema = z.object({
@@ -27,7 +27,7 @@ export const PlanRequestSchema = z.object({
 export type PlanRequestBody = z.input<typeof PlanRequestSchema>;
 
 /** A leg: its cities, flight, price and times, plus the itinerary the Book button opens. */
-export const PlanLegSchema = z.object({
+const PlanLegSchema = z.object({
   from: z.string(),
   to: z.string(),
   fromCode: z.string(),
@@ -48,10 +48,9 @@ export const PlanLegSchema = z.object({
 });
 export type PlanLeg = z.infer<typeof PlanLegSchema>;
 
-export const TIMELINE_TYPES = ['departure', 'flight', 'layover', 'arrival', 'stay'] as const;
-export type TimelineType = (typeof TIMELINE_TYPES)[number];
+const TIMELINE_TYPES = ['departure', 'flight', 'layover', 'arrival', 'stay'] as const;
 
-export const TimelineEntrySchema = z.object({
+const TimelineEntrySchema = z.object({
   type: z.enum(TIMELINE_TYPES),
   /** Local ISO date-time (with offset) the entry starts. */
   at: z.string(),
@@ -61,7 +60,7 @@ export const TimelineEntrySchema = z.object({
 export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
 
 /** A planned trip, as POST /api/plans/multi-city answers it. */
-export const PlanResultSchema = z
+const PlanResultSchema = z
   .object({
     mode: z.enum(PLAN_MODES),
     /** Airport codes in the order flown. */

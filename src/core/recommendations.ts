@@ -21,7 +21,7 @@ export const RecommendationsQuerySchema = z.object({
     .default(DEFAULT_RECOMMENDATION_BUDGET),
 });
 
-export const RecommendationSchema = z.object({
+const RecommendationSchema = z.object({
   /** Destination airport code. */
   code: z.string().length(3),
   /** Destination city. */

@@ -6,7 +6,7 @@ import { CABINS, MAX_SEATS_PER_BOOKING, SEARCH_MESSAGES } from './search-options
  * Messages are shown to travellers exactly as written here. The constants live in
  * search-options.ts (no zod) so the home page can use them without loading zod.
  */
-export { CABIN_LABELS, CABINS, MAX_SEATS_PER_BOOKING, SEARCH_MESSAGES, type Cabin } from './search-options';
+export { CABIN_LABELS, CABINS,  SEARCH_MESSAGES, type Cabin } from './search-options';
 
 const count = (min: number, max: number, label: string) =>
   z.coerce
@@ -57,7 +57,7 @@ export { PASSENGER_TYPES, type PassengerType } from './search-options';
 // pre-encoded by the workers and never parsed with them on the hot path.
 
 /** Money is whole rupees (INR) everywhere on the wire. */
-export const PriceBreakdownSchema = z.object({
+const PriceBreakdownSchema = z.object({
   baseFare: z.number().int(),
   taxesAndFees: z.number().int(),
   total: z.number().int(),
@@ -76,7 +76,7 @@ export type ItineraryPrice = z.infer<typeof ItineraryPriceSchema>;
 export const LegAirportSchema = z.object({ code: z.string(), name: z.string(), city: z.string(), terminal: z.string().nullable() });
 export type LegAirport = z.infer<typeof LegAirportSchema>;
 
-export const LegSchema = z.object({
+const LegSchema = z.object({
   /** Stable id of this flight on this date, e.g. "6E2134@2026-12-24" (carrier + number @ local departure date). */
   flightId: z.string(),
   carrier: z.string(),
@@ -94,7 +94,7 @@ export const LegSchema = z.object({
 });
 export type Leg = z.infer<typeof LegSchema>;
 
-export const LayoverSchema = z.object({ airport: z.string(), minutes: z.number().int(), changeOfTerminal: z.boolean() });
+const LayoverSchema = z.object({ airport: z.string(), minutes: z.number().int(), changeOfTerminal: z.boolean() });
 export type Layover = z.infer<typeof LayoverSchema>;
 
 export const ItinerarySchema = z
@@ -128,6 +128,11 @@ const AnsweredQuerySchema = z.object({
   infants: z.number().int(),
 });
 
+/**
+ * The search answer the screens use, expanded from the compact wire form (search-wire.ts); the
+ * schema is the type's one source.
+ * @public
+ */
 export const SearchResponseSchema = z
   .object({
     /** The query as the server understood it (codes resolved, defaults filled). */
@@ -146,7 +151,7 @@ export type SearchResponse = z.infer<typeof SearchResponseSchema>;
  * arrival − departure, and airport and airline names come once per answer, in `airports` and
  * `carriers`.
  */
-export const CompactLegSchema = z
+const CompactLegSchema = z
   .tuple([
     z.string().meta({ description: 'flight id', example: '6E2134@2026-12-24' }),
     z.string().meta({ description: 'origin airport code' }),
@@ -163,17 +168,15 @@ export const CompactLegSchema = z
 export type CompactLeg = z.infer<typeof CompactLegSchema>;
 
 /** Base fare and taxes of one passenger of a type; the answer's totals follow from these and the query's counts. */
-export const CompactFareSchema = z.object({ baseFare: z.number().int(), taxesAndFees: z.number().int() });
-export type CompactFare = z.infer<typeof CompactFareSchema>;
+const CompactFareSchema = z.object({ baseFare: z.number().int(), taxesAndFees: z.number().int() });
 
-export const CompactItinerarySchema = z.object({
+const CompactItinerarySchema = z.object({
   legs: z.array(CompactLegSchema),
   /** Seats left in the cabin when few (≤ 9), else null. */
   seatsLeft: z.number().int().nullable(),
   /** Per passenger of each type in the query (types with no passengers omitted). */
   fares: z.object({ adult: CompactFareSchema.optional(), child: CompactFareSchema.optional(), infant: CompactFareSchema.optional() }),
 });
-export type CompactItinerary = z.infer<typeof CompactItinerarySchema>;
 
 /**
  * GET /api/search's answer: the SearchResponse without what can be derived from the rest
@@ -195,20 +198,18 @@ export const CompactSearchResponseSchema = z
   .meta({ id: 'CompactSearchResponse' });
 export type CompactSearchResponse = z.infer<typeof CompactSearchResponseSchema>;
 
-export const FareCalendarDaySchema = z.object({
+const FareCalendarDaySchema = z.object({
   date: z.string(),
   /** All-in adult fare in INR, or null when nothing flies or the day is past. */
   lowestFare: z.number().int().nullable(),
 });
-export type FareCalendarDay = z.infer<typeof FareCalendarDaySchema>;
 
 export const FareCalendarSchema = z
   .object({ from: z.string(), to: z.string(), month: z.string(), currency: z.literal('INR'), days: z.array(FareCalendarDaySchema) })
   .meta({ id: 'FareCalendar' });
 export type FareCalendar = z.infer<typeof FareCalendarSchema>;
 
-export const AirportSuggestionSchema = z.object({ code: z.string(), name: z.string(), city: z.string(), country: z.string() });
+const AirportSuggestionSchema = z.object({ code: z.string(), name: z.string(), city: z.string(), country: z.string() });
 export type AirportSuggestion = z.infer<typeof AirportSuggestionSchema>;
 
 export const AirportSuggestionsSchema = z.object({ airports: z.array(AirportSuggestionSchema) }).meta({ id: 'AirportSuggestions' });
-export type AirportSuggestions = z.infer<typeof AirportSuggestionsSchema>;

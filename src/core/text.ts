@@ -5,7 +5,7 @@
  * else), line/paragraph separators, word joiners and the byte-order mark.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const INVISIBLE_OR_CONTROL = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/;
+const INVISIBLE_OR_CONTROL = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/;
 
 /**
  * True when the text holds a control, invisible or bidirectional-formatting character.

@@ -49,7 +49,7 @@ const AirportSchema = z.object({ code: z.string(), name: z.string(), city: z.str
 const WeatherSchema = z.object({ condition: z.string(), temp: z.number() });
 
 /** The aircraft's previous leg: "where is my plane?". */
-export const InboundSchema = z.object({
+const InboundSchema = z.object({
     flightNumber: z.string(),
     date: z.string(),
     from: AirportSchema,

@@ -2,9 +2,9 @@ import { z } from './zod';
 
 /** Wire types of the weather and destination-insight answers (GET /api/weather/{code}). */
 
-export const WEATHER_CONDITIONS = ['Clear', 'Clouds', 'Rain', 'Drizzle', 'Thunderstorm', 'Snow', 'Mist', 'Fog', 'Haze', 'Smoke', 'Dust', 'Other'] as const;
+const WEATHER_CONDITIONS = ['Clear', 'Clouds', 'Rain', 'Drizzle', 'Thunderstorm', 'Snow', 'Mist', 'Fog', 'Haze', 'Smoke', 'Dust', 'Other'] as const;
 
-export const ForecastDaySchema = z.object({
+const ForecastDaySchema = z.object({
   date: z.string(),
   dt: z.number().int(),
   tempC: z.number(),
@@ -25,7 +25,7 @@ export type ForecastDayWire = z.infer<typeof ForecastDaySchema>;
  * official normals; a station with a cited published table names it (title, address, period as the
  * table states it, the kind of publication, and why it is weak when it is).
  */
-export const ClimateCreditSchema = z.object({
+const ClimateCreditSchema = z.object({
   /** The station the values describe. */
   station: z.string(),
   /** 0 when the station stands for the airport; otherwise km to the nearest station. */
@@ -72,9 +72,9 @@ export function typicalLabel(isoDates: readonly string[]): string {
   return `Typical for ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`}`;
 }
 
-export const EVENT_TYPES = ['cultural', 'festival', 'entertainment', 'sports', 'national'] as const;
+const EVENT_TYPES = ['cultural', 'festival', 'entertainment', 'sports', 'national'] as const;
 
-export const LocalEventSchema = z.object({
+const LocalEventSchema = z.object({
   name: z.string(),
   date: z.string(),
   endDate: z.string(),
@@ -82,9 +82,8 @@ export const LocalEventSchema = z.object({
   icon: z.string(),
   place: z.string(),
 });
-export type LocalEventWire = z.infer<typeof LocalEventSchema>;
 
-export const DestinationInsightSchema = z.object({
+const DestinationInsightSchema = z.object({
   bestMonths: z.array(z.string()),
   peakSeason: z.string(),
   offSeason: z.string(),

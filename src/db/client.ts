@@ -13,10 +13,10 @@ import { PgliteThread } from './pglite-thread';
 import { defaultPoolSize } from './pool-size';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The Drizzle database both drivers satisfy; domain code takes this. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type DbKind = 'pglite' | 'postgres';
+type DbKind = 'pglite' | 'postgres';
 
 export interface Database {
   db: Db;
@@ -102,8 +102,8 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
     close: () => sql.end({ timeout: 5 }),
     // postgres.js keeps one extra connection for LISTEN and re-listens after a reconnect.
     listen: async (channel, onNotify) => {
-      const { unlisten } = await sql.listen(channel, (payload) => onNotify(payload), () => onNotify(undefined));
-      return unlisten;
+      const subscription = await sql.listen(channel, (payload) => onNotify(payload), () => onNotify(undefined));
+      return () => subscription.unlisten();
     },
     notify: async (channel, payload) => {
       await sql.notify(channel, payload);

@@ -78,7 +78,7 @@ function processAlive(pid: number): boolean {
  * Whether the process that wrote `owner` is certainly gone. Only decidable on this
  * host; a lock from another host (a shared network folder) is never called stale.
  */
-export function ownerIsGone(owner: LockOwner): boolean {
+function ownerIsGone(owner: LockOwner): boolean {
   if (owner.host !== hostname()) return false;
   if (owner.pid === process.pid && owner.processStart === processStartTime('self')) return false;
   if (!processAlive(owner.pid)) return true;

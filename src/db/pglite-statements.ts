@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { parse as results, protocol } from '@electric-sql/pglite';
 
 /** Most statements kept prepared per database; the least recently used is closed first. */
-export const MAX_PREPARED_STATEMENTS = 256;
+const MAX_PREPARED_STATEMENTS = 256;
 
 type Message = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -66,7 +66,9 @@ export class PgliteStatements {
       const values = params.map((value, i) => {
         if (value === null || value === undefined) return null;
         const serialize = this.db.serializers[statement.types[i] ?? 0];
-        return serialize ? serialize(value as never) : String(value);
+        // A type without a serializer goes as its text, as PGlite's own query() sends it.
+        // eslint-disable-next-line @typescript-eslint/no-base-to-string -- parameters reach here as Drizzle's driver values: objects have serializers
+        return serialize ? serialize(value) : String(value);
       });
       messages.push(...(await send(protocol.serialize.bind({ statement: statement.name, values }))));
       if (statement.rowDescription) messages.push(statement.rowDescription);
@@ -76,7 +78,7 @@ export class PgliteStatements {
       messages.push(...(await send(protocol.serialize.sync())));
     }
     if (!inTransaction) await this.db.syncToFs();
-    return results.parseResults(messages, this.db.parsers, options as never)[0] as PreparedResult;
+    return results.parseResults(messages, this.db.parsers, options)[0] as PreparedResult;
   }
 
   /** The prepared statement for a text, preparing it (and closing the least recently used) when new. */

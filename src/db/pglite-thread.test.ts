@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from './client';
 import { appMeta } from './schema';
+import { executeRows } from './rows';
 
 describe('PGlite in a thread of its own', () => {
   const dirs: string[] = [];
@@ -27,14 +28,14 @@ describe('PGlite in a thread of its own', () => {
     const read = async (db: Database['db']) => ({
       // updated_at defaults to now(): compared by kind, not value.
       built: (await db.select().from(appMeta).where(eq(appMeta.key, 'same'))).map((r) => ({ ...r, updatedAt: r.updatedAt instanceof Date })),
-      raw: (await db.execute(sql`select key, value, now()::date as today, interval '90 minutes' as span, timestamp '2026-12-24 10:00' as at, 12.50::numeric as amount, 7::bigint as big, null as nothing from ${appMeta} where key = 'same'`)) as unknown as { rows: Record<string, unknown>[] },
+      raw: await executeRows<Record<string, unknown>>(db, sql`select key, value, now()::date as today, interval '90 minutes' as span, timestamp '2026-12-24 10:00' as at, 12.50::numeric as amount, 7::bigint as big, null as nothing from ${appMeta} where key = 'same'`),
     });
     const [a, b] = [await read(threaded.db), await read(local.db)];
     expect(a.built.map((r) => r.value)).toEqual([{ list: [1, 'two'], nested: { ok: true } }]);
     expect(a.built).toEqual(b.built);
-    expect(a.raw.rows).toEqual(b.raw.rows);
+    expect(a.raw).toEqual(b.raw);
     // Timestamps, dates and intervals stay text, as Drizzle asks of PGlite.
-    expect(a.raw.rows[0]).toMatchObject({ at: '2026-12-24 10:00:00', span: '01:30:00' });
+    expect(a.raw[0]).toMatchObject({ at: '2026-12-24 10:00:00', span: '01:30:00' });
   });
 
   it('commits a transaction that resolves and rolls back one that throws, with the error as thrown', async () => {

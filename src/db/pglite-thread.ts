@@ -202,15 +202,12 @@ export class PgliteThread {
     }
   }
 
-  private run(tx: number | null, text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<PgliteResults> {
+  // async: a statement of a transaction runs synchronously, and its error becomes the rejection.
+  private async run(tx: number | null, text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<PgliteResults> {
     const textTypes = Object.keys(options.parsers ?? {}).map(Number);
     const request = { op: 'query', id: this.nextId++, tx, text, params, rowMode: options.rowMode, textTypes } as const;
     if (tx === null) return this.send(request) as Promise<PgliteResults>;
-    try {
-      return Promise.resolve(this.sendSync(request) as PgliteResults);
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
+    return this.sendSync(request) as PgliteResults;
   }
 
   query(text: string, params?: unknown[], options?: QueryOptions): Promise<PgliteResults> {

@@ -54,7 +54,7 @@ function answer(request: PgliteRequest, message: PgliteReply): void {
   Atomics.notify(signal, 0);
 }
 
-const ROLLBACK = Symbol('rollback');
+const ROLLBACK = new Error('rollback');
 
 /** A statement alone, or one of an open transaction's (which holds PGlite's transaction lock). */
 async function runQuery(statements: PgliteStatements, request: Extract<PgliteRequest, { op: 'query' }>, inTransaction: boolean): Promise<void> {

@@ -9,7 +9,7 @@ import { bookingSegments, bookings, passengers, payments } from './schema';
 export async function executeRows<T>(db: { execute(query: SQL): PromiseLike<unknown> }, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+  return (result as { rows?: T[] }).rows ?? [];
 }
 
 /**
@@ -25,16 +25,16 @@ export interface RawTable<T extends Table> {
   /** `json_build_object('jsKey', alias.column, …)`: the row as one json value, keyed as Drizzle keys it. */
   readonly json: string;
   /** A row selected with `columns` (its keys are `prefix` + column name) as Drizzle types it. */
-  fromRaw(row: Record<string, unknown>): InferSelectModel<T>;
+  readonly fromRaw: (row: Record<string, unknown>) => InferSelectModel<T>;
   /** A row built with `json` as Drizzle types it. */
-  fromJson(row: Record<string, unknown>): InferSelectModel<T>;
+  readonly fromJson: (row: Record<string, unknown>) => InferSelectModel<T>;
 }
 
 /**
  * The raw-SQL reading of `table` under `alias`, its selected columns named `prefix` + column name.
  * @example const paymentRaw = rawTable(payments, 'p', 'p_'); q`select ${rawText(paymentRaw.columns)} from payments p`
  */
-export function rawTable<T extends Table>(table: T, alias: string, prefix = ''): RawTable<T> {
+function rawTable<T extends Table>(table: T, alias: string, prefix = ''): RawTable<T> {
   const entries: [key: string, column: Column][] = Object.entries(getTableColumns(table));
   const map = (raw: Record<string, unknown>, nameOf: (key: string, column: Column) => string): InferSelectModel<T> => {
     const row: Record<string, unknown> = {};

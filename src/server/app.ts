@@ -89,7 +89,8 @@ export function createApp(options: CreateAppOptions) {
   app.use('*', requestLog());
   // Search answers arrive already in the encoding their route chose (src/server/encoding.ts).
   const compressBodies = compressAnswers();
-  app.use('*', (c, next) => (c.req.path === '/api/search' ? next() : compressBodies(c, next)));
+  const compressUnlessSearch: MiddlewareHandler = (c, next) => (c.req.path === '/api/search' ? next() : compressBodies(c, next));
+  app.use('*', compressUnlessSearch);
   app.use(
     '*',
     secureHeaders({
@@ -107,7 +108,8 @@ export function createApp(options: CreateAppOptions) {
   });
   // Counting a body as it arrives builds a full web Request (an abort signal, streams, a header
   // copy) for the request; only bodies of unknown or excessive length need it.
-  app.use('/api/*', (c, next) => (needsBodyLimit(c.req.method, c.req.header('content-length'), c.req.header('transfer-encoding')) ? limitBody(c, next) : next()));
+  const limitUnboundedBodies: MiddlewareHandler = (c, next) => (needsBodyLimit(c.req.method, c.req.header('content-length'), c.req.header('transfer-encoding')) ? limitBody(c, next) : next());
+  app.use('/api/*', limitUnboundedBodies);
   app.use('/api/*', requireSameOriginJson(allowedOrigins(deps.config), CSRF_EXEMPT));
   app.use('/api/*', sessionMiddleware());
 
@@ -123,13 +125,11 @@ export function createApp(options: CreateAppOptions) {
   return app;
 }
 
-export type App = ReturnType<typeof createApp>;
-
 /**
  * Registers every API operation on `app` (the OpenAPI document lists exactly these).
  * @example const app = createOpenApiApp(); registerApiRoutes(app); app.getOpenAPI31Document(apiDocument(config))
  */
-export function registerApiRoutes(app: OpenApiApp) {
+function registerApiRoutes(app: OpenApiApp) {
   registerHealth(app);
   registerAuth(app);
   registerAccount(app);

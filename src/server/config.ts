@@ -41,7 +41,7 @@ const seconds = (min: number, max: number, fallback: number) => {
   return z.coerce.number({ message }).int(message).min(min, message).max(max, message).default(fallback);
 };
 
-export const ConfigSchema = z.object({
+const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: portSchema.default(3000),

@@ -60,7 +60,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     const code = CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'bad_request');
     const message = status === 413 ? 'The request is too large.' : err.message || 'The request could not be handled.';
     // 413 answers before the body is read: the connection cannot carry another request.
-    return c.json(toErrorBody(code, message), status as ContentfulStatusCode, status === 413 ? { Connection: 'close' } : undefined);
+    return c.json(toErrorBody(code, message), status, status === 413 ? { Connection: 'close' } : undefined);
   }
   if (isUnstorableText(err)) {
     // Text PostgreSQL cannot store (NUL, invalid UTF-8) is the client's input, not our failure;

@@ -12,7 +12,7 @@ import type { Logger } from './logger';
 export const INVENTORY_CHANNEL = 'safar_inventory';
 
 /** How long a process gathers its own changes before publishing them in one notification. */
-export const PUBLISH_AFTER_MS = 50;
+const PUBLISH_AFTER_MS = 50;
 
 /** PostgreSQL refuses notification payloads of 8,000 bytes or more: batches stay under this. */
 const MAX_PAYLOAD_BYTES = 7_500;
@@ -92,7 +92,7 @@ export async function followInventoryChanges(database: Database, view: Inventory
  * @example const stop = publishInventoryChanges(database, inventory, logger)
  */
 export function publishInventoryChanges(database: Database, view: InventoryView, logger: Logger, afterMs = PUBLISH_AFTER_MS): () => Promise<void> {
-  const notify = database.notify;
+  const notify = database.notify?.bind(database);
   if (!notify) return async () => {};
   let lines: string[] = [];
   let timer: NodeJS.Timeout | null = null;

@@ -1,6 +1,6 @@
 /** Structured logging: one JSON object per line on stdout, filtered by level. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
-export type LogFields = Record<string, unknown>;
+type LogFields = Record<string, unknown>;
 
 export interface Logger {
   debug(msg: string, fields?: LogFields): void;

@@ -81,7 +81,7 @@ export function signedRoute<P extends string, R extends Omit<RouteSpec, 'path'> 
 /** The header an anonymous owner sends its secret token in (price alerts, their push subscriptions). */
 export const OWNER_TOKEN_HEADER = 'x-alert-owner';
 /** An owner token: 32 random bytes in base64url (43 characters). */
-export const OWNER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const OWNER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** 401 unless signed in or carrying a well-formed owner token (whose hash the handler then matches). */
 const requireUserOrOwnerToken = createMiddleware<AppEnv>(async (c, next) => {

@@ -51,7 +51,7 @@ async function loadOperations(ctx: Ctx): Promise<Operation[]> {
 /** The example the route documents for a parameter, else a value of the right kind for the test. */
 function parameterValue(parameter: Parameter): string {
   const example = parameter.example ?? parameter.schema?.example;
-  if (example !== undefined) return String(example);
+  if (typeof example === 'string' || typeof example === 'number' || typeof example === 'boolean') return String(example);
   return parameter.in === 'header' ? randomUUID() : 'x';
 }
 

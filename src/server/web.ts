@@ -12,7 +12,7 @@ import type { AppEnv } from './context';
  * fetch's own credentials mode and the screen's request takes the preloaded answer).
  * @example searchPreload(draftFromSearch('?from=DEL&to=BOM&date=2026-12-24')) // '</api/search?from=DEL&to=BOM&date=2026-12-24&cabin=economy&adults=1&children=0&infants=0>; rel=preload; as=fetch; crossorigin'
  */
-export function searchPreload(draft: SearchDraft): string {
+function searchPreload(draft: SearchDraft): string {
   return `</api/search?${draftToParams(draft)}>; rel=preload; as=fetch; crossorigin`;
 }
 

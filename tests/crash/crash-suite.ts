@@ -3,7 +3,7 @@ import type { Db } from '../../src/db/client';
 import { type CrashRun, FAST_BOOKING_ENV, audit, buildServer, crashUnderLoad, readBooks, serverProcess, sleep, waitForHoldsToSettle } from './harness';
 
 /** Kill -9 count per database, travellers booking at once, and how long the load runs between kills. */
-export const CRASH_SETTINGS = { crashes: 3, travellers: 8, loadMs: [1_500, 3_000] as [number, number], tailMs: 2_000 };
+const CRASH_SETTINGS = { crashes: 3, travellers: 8, loadMs: [1_500, 3_000] as [number, number], tailMs: 2_000 };
 
 /**
  * The whole crash run on one database: start, book under load with `crashes` kill -9s, let holds

@@ -10,6 +10,7 @@ import type { Quote } from '../../src/core/quote';
 import type { CompactSearchResponse } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import type { Db } from '../../src/db/client';
+import { executeRows } from '../../src/db/rows';
 import { signUpAndLogin } from '../support/auth';
 import { ADULT, CHILD, GOOD_CARD, INFANT } from '../support/booking';
 import { TEST_ORIGIN } from '../support/test-app';
@@ -135,7 +136,7 @@ export function serverProcess(entry: string, port: number, env: Record<string, s
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What the load saw: every answer the server acknowledged, and how retries after a crash went. */
-export interface LoadReport {
+interface LoadReport {
   /** Bookings whose hold the server acknowledged (201). */
   heldAcks: Set<string>;
   /** Bookings whose confirmation the server acknowledged (200, status confirmed). */
@@ -342,9 +343,8 @@ export async function crashUnderLoad(server: ServerProcess, options: { traveller
 }
 
 /** Rows of a raw query on either driver. */
-export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as unknown as { rows: T[] }).rows) as T[];
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return executeRows<T>(db, query);
 }
 
 /** The books after the run, read straight from the database. */

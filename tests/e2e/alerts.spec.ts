@@ -1,11 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
-
-function isoDay(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+import { isoDay, toastsClosed } from './support/fixtures';
 
 const resultsUrl = (date: string) => `/result?from=DEL&to=BOM&date=${date}&cabin=economy&adults=1&children=0&infants=0`;
 
@@ -17,10 +12,6 @@ async function openFromFirstCard(page: Page, date: string) {
   const dialog = page.getByRole('dialog', { name: 'Price Alerts' });
   await expect(dialog).toBeVisible();
   return dialog;
-}
-
-async function toastsGone(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
 }
 
 test.describe('price alerts', () => {
@@ -97,7 +88,7 @@ test.describe('price alerts', () => {
     await page.goto('/home');
     const notices = page.getByRole('region', { name: 'While you were away' });
     await expect(notices.getByText(/^Alert Triggered! Price dropped to ₹/)).toBeVisible();
-    await toastsGone(page);
+    await toastsClosed(page);
     await expectNoAxeViolations(page);
     await notices.getByRole('button', { name: 'Dismiss', exact: true }).click();
     await expect(notices).toHaveCount(0);
@@ -129,7 +120,7 @@ test.describe('price alerts', () => {
       await bell.focus();
       await page.keyboard.press('Enter');
       await expect(item.getByRole('button', { name: 'Turn on alert DEL → BOM' })).toBeFocused();
-      await toastsGone(page);
+      await toastsClosed(page);
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);

@@ -1,12 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
+import { newEmail } from './support/fixtures';
 
 const PASSWORD = 'Safar-e2e-pass-1';
-
-function newEmail(): string {
-  return `e2e-${randomUUID().slice(0, 8)}@example.com`;
-}
 
 /**
  * Axe scans run once the toasts have closed: a toast mid-animation is partly

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { decode } from 'bcbp';
 import { expectNoAxeViolations } from './support/a11y';
+import { newEmail, toastsClosed, travelDate } from './support/fixtures';
 
 /**
  * The booking journey of issue 4, end to end in Chromium: sign up, sign in, search, book two
@@ -13,19 +13,7 @@ import { expectNoAxeViolations } from './support/a11y';
 const PASSWORD = 'Safar-e2e-pass-1';
 const SHOTS = 'test-results/screens';
 
-function newEmail(): string {
-  return `book-${randomUUID().slice(0, 8)}@example.com`;
-}
-
 /** A date a week ahead, as YYYY-MM-DD (the schedule has flights every day). */
-function travelDate(daysAhead = 7): string {
-  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function toastsClosed(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-}
-
 async function scan(page: Page) {
   await toastsClosed(page);
   await expectNoAxeViolations(page);
@@ -77,7 +65,7 @@ async function signInInUi(page: Page, email: string) {
 
 /** Signs up and in through the API (the cookie lands in the page's context). */
 async function signUpAndInByApi(page: Page, baseURL: string | undefined): Promise<string> {
-  const email = newEmail();
+  const email = newEmail('book');
   const headers = { Origin: baseURL ?? 'http://localhost:3100', 'Content-Type': 'application/json' };
   const signup = await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } });
   expect(signup.status()).toBe(201);
@@ -126,7 +114,7 @@ test.describe('booking journey', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('sign up, sign in, search, book two passengers, pay by sandbox card, ticket, wallet, PDFs, profile', async ({ page, context }) => {
-    const email = newEmail();
+    const email = newEmail('book');
     await signUpInUi(page, email);
     await signInInUi(page, email);
 
@@ -486,7 +474,7 @@ test.describe('booking journey', () => {
     await searchAndBookFirst(page, 1);
     await expect(page.getByText('Please login to book flights')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
-    const email = newEmail();
+    const email = newEmail('book');
     const headers = { Origin: baseURL ?? 'http://localhost:3100', 'Content-Type': 'application/json' };
     expect((await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } })).status()).toBe(201);
     await signInInUi(page, email);

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { decodeQuotedPrintable, startSmtpSink } from '../support/smtp-sink';
 import { expectNoAxeViolations } from './support/a11y';
 import { type OwnServer, startServer } from './support/server';
+import { newEmail, toastsClosed, travelDate } from './support/fixtures';
 
 /**
  * Travel Companion end to end (issue 10): an organiser makes a group of three from a result,
@@ -42,20 +42,8 @@ test.afterAll(async () => {
   await sink?.close();
 });
 
-function newEmail(who: string): string {
-  return `${who}-${randomUUID().slice(0, 8)}@example.com`;
-}
-
 /** A date a week ahead, as YYYY-MM-DD (the schedule has flights every day). */
-function travelDate(daysAhead = 7): string {
-  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-}
-
 const RESULTS = () => `/result?from=DEL&to=BOM&date=${travelDate()}&cabin=economy&adults=1&children=0&infants=0`;
-
-async function toastsClosed(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-}
 
 /** axe on the page as it is, in light and then dark. */
 async function scanBoth(page: Page) {

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import { expectNoAxeViolations } from './support/a11y';
+import { newEmail, toastsClosed, travelDate } from './support/fixtures';
 
 /**
  * Explore and the help chatbot, used the way a traveller would: browse, search, sort, filter
@@ -11,18 +12,6 @@ import { expectNoAxeViolations } from './support/a11y';
  */
 
 const PASSWORD = 'Safar-e2e-pass-1';
-
-function newEmail(): string {
-  return `explore-${randomUUID().slice(0, 8)}@example.com`;
-}
-
-function travelDate(daysAhead = 9): string {
-  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function toastsClosed(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-}
 
 async function scanLightAndDark(page: Page) {
   await toastsClosed(page);
@@ -33,7 +22,7 @@ async function scanLightAndDark(page: Page) {
 }
 
 async function signUpAndInByApi(page: Page, baseURL: string | undefined): Promise<string> {
-  const email = newEmail();
+  const email = newEmail('explore');
   const headers = { Origin: baseURL ?? 'http://localhost:3100', 'Content-Type': 'application/json' };
   expect((await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } })).status()).toBe(201);
   expect((await page.request.post('/api/auth/login', { headers, data: { email, password: PASSWORD } })).status()).toBe(200);
@@ -134,7 +123,7 @@ test.describe('explore', () => {
     await expect(page.getByText('Please login to book flights')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
 
-    const email = newEmail();
+    const email = newEmail('explore');
     const headers = { Origin: new URL(page.url()).origin, 'Content-Type': 'application/json' };
     expect((await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } })).status()).toBe(201);
     const form = page.getByRole('main').locator('form');
@@ -326,7 +315,7 @@ test.describe('help chatbot', () => {
     await signUpAndInByApi(page, baseURL);
     const origin = baseURL ?? 'http://localhost:3100';
     const headers = { Origin: origin, 'Content-Type': 'application/json' };
-    const search = expandSearchResponse((await (await page.request.get(`/api/search?from=DEL&to=BOM&date=${travelDate()}&adults=1&children=0&infants=0`)).json()) as CompactSearchResponse);
+    const search = expandSearchResponse((await (await page.request.get(`/api/search?from=DEL&to=BOM&date=${travelDate(9)}&adults=1&children=0&infants=0`)).json()) as CompactSearchResponse);
     const itinerary = search.itineraries.find((i) => i.stops === 0) as Itinerary;
     const hold = await page.request.post('/api/bookings', {
       headers: { ...headers, 'Idempotency-Key': randomUUID() },

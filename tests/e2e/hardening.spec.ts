@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { travelDate } from './support/fixtures';
 
 /**
  * The booking path's edges as a traveller meets them: signing in from the guard returns to
@@ -8,10 +9,6 @@ import { expect, type Page, test } from '@playwright/test';
  */
 
 const PASSWORD = 'Safar-e2e-pass-1';
-
-function travelDate(daysAhead = 7): string {
-  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-}
 
 async function signUpByApi(page: Page, baseURL: string | undefined, signIn: boolean): Promise<string> {
   const email = `hard-${randomUUID().slice(0, 8)}@example.com`;

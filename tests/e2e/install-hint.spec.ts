@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { devices, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
+import { travelDate } from './support/fixtures';
 
 /**
  * iPhone and iPad browsers never offer an install prompt, so the first booking made there ends
@@ -9,10 +10,6 @@ import { expectNoAxeViolations } from './support/a11y';
 
 const PASSWORD = 'Safar-e2e-pass-1';
 const HINT = 'Keep your trip on your Home Screen';
-
-function travelDate(daysAhead = 8): string {
-  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-}
 
 async function signUpAndIn(page: Page, baseURL: string | undefined) {
   const email = `hint-${randomUUID().slice(0, 8)}@example.com`;
@@ -23,7 +20,7 @@ async function signUpAndIn(page: Page, baseURL: string | undefined) {
 
 /** Search, one adult, sandbox card: the whole booking through the screens. */
 async function bookOneAdult(page: Page) {
-  await page.goto(`/result?from=BOM&to=BLR&date=${travelDate()}&cabin=economy&adults=1&children=0&infants=0`);
+  await page.goto(`/result?from=BOM&to=BLR&date=${travelDate(8)}&cabin=economy&adults=1&children=0&infants=0`);
   const book = page.getByRole('link', { name: 'Book Now' }).first();
   await expect(book).toBeVisible({ timeout: 15_000 });
   await book.click();

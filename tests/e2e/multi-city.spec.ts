@@ -32,7 +32,7 @@ test('Multi-City Trip Planner: validation, 3 cities in both modes, save, book a 
 
   await dialog.getByRole('button', { name: 'Save Trip Plan' }).click();
   await expect(page.getByText('Trip plan saved! You can now proceed to book individual flights.')).toBeVisible();
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('safar:multi-city-plans') ?? '[]').length)).toBe(1);
+  expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('safar:multi-city-plans') ?? '[]') as unknown[]).length)).toBe(1);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expectNoAxeViolations(page);
 

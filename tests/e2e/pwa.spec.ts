@@ -9,6 +9,7 @@ import { expandSearchResponse } from '../../src/core/search-wire';
 import { scanPng } from '../support/barcode-scan';
 import { expectNoAxeViolations } from './support/a11y';
 import { type OwnServer, startServer } from './support/server';
+import { travelDate } from './support/fixtures';
 
 // These tests run their own server (a port next to the suite's), so they can stop it: offline
 // here means the server is gone and the browser is offline, not a mocked request.
@@ -21,10 +22,6 @@ test.describe.configure({ mode: 'serial' });
 
 function dataDir(name: string): string {
   return `.test-data/pwa-${name}-${Date.now()}`;
-}
-
-function travelDate(daysAhead = 9): string {
-  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**
@@ -42,7 +39,7 @@ async function bookOneFlight(context: BrowserContext): Promise<{ id: string; pnr
     if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
-  const search = expandSearchResponse(await call<CompactSearchResponse>(`/api/search?from=DEL&to=BOM&date=${travelDate()}&adults=1&children=0&infants=0`));
+  const search = expandSearchResponse(await call<CompactSearchResponse>(`/api/search?from=DEL&to=BOM&date=${travelDate(9)}&adults=1&children=0&infants=0`));
   const itinerary = search.itineraries.find((i) => i.stops === 0);
   if (!itinerary) throw new Error('no direct DEL-BOM itinerary');
   const adult = { title: 'Mr', firstName: 'Rahul', lastName: 'Sharma', dob: '1990-05-24', type: 'Adult', mobileNo: '9876543210', aadharCard: '234123412346' };
@@ -232,7 +229,7 @@ test.describe('installable, offline-capable Safar', () => {
     await expectNoAxeViolations(page);
 
     // A search needs the network: the results screen says so where the flights would be.
-    await page.goto(`/result?from=DEL&to=BOM&date=${travelDate()}&cabin=economy&adults=1&children=0&infants=0`);
+    await page.goto(`/result?from=DEL&to=BOM&date=${travelDate(9)}&cabin=economy&adults=1&children=0&infants=0`);
     await expect(page.getByRole('heading', { level: 1, name: 'Flight Results' })).toBeVisible();
     await expect(page.getByText(/Flight search needs an internet connection/)).toBeVisible({ timeout: 15_000 });
     await expectNoAxeViolations(page);

@@ -1,11 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
-
-function isoDay(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+import { isoDay } from './support/fixtures';
 
 function resultsUrl(date: string, extra = ''): string {
   return `/result?from=BOM&to=DEL&date=${date}&cabin=economy&adults=1&children=0&infants=0${extra}`;

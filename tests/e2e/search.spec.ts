@@ -1,13 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
+import { isoDay } from './support/fixtures';
 
 /** A date `days` from today in the machine's zone (the browser runs on the same machine), YYYY-MM-DD. */
-function isoDay(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 function form(page: Page) {
   return page.getByRole('form', { name: 'Search flights' });
 }

@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
-
-function isoDay(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+import { isoDay, toastsClosed } from './support/fixtures';
 
 const resultsUrl = (date: string) => `/result?from=BOM&to=DEL&date=${date}&cabin=economy&adults=1&children=0&infants=0`;
 const TOAST = /^Flight [0-9A-Z]{2} \d+ (is delayed by \d+ minutes|has been cancelled|is (On Time|Boarding|Departed|Arrived))$/;
-
-async function toastsGone(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-}
 
 async function trackFromFirstCard(page: Page): Promise<string> {
   await page.goto(resultsUrl(isoDay(1)));
@@ -88,7 +79,7 @@ test.describe('flight tracker', () => {
     test(`axe finds nothing in the tracker (${theme})`, async ({ page }) => {
       await page.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
       await trackFromFirstCard(page);
-      await toastsGone(page);
+      await toastsClosed(page);
       await expectNoAxeViolations(page);
     });
   }

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
+import { isoDay } from './support/fixtures';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -8,12 +9,6 @@ function typicalFor(startIso: string): string {
   const start = Date.parse(`${startIso}T00:00:00Z`);
   const names = [...new Set(Array.from({ length: 7 }, (_, i) => MONTHS[new Date(start + i * 86_400_000).getUTCMonth()]))];
   return `Typical for ${names.length === 1 ? names[0] : `${names[0]} and ${names[1]}`}`;
-}
-
-function isoDay(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 async function openResults(page: Page, date: string) {

@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { travelDate } from './support/fixtures';
 
 // Layout stability and a clean console, the way a traveller's browser sees them: every screen loads
 // without shifting what is already on screen and without errors in the console.
 
 const PASSWORD = 'Safar-test-pass-1';
 
-function isoDay(offsetDays: number): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
-
-const RESULTS = `/result?from=DEL&to=BOM&date=${isoDay(14)}&cabin=economy&adults=1&children=0&infants=0`;
+const RESULTS = `/result?from=DEL&to=BOM&date=${travelDate(14)}&cabin=economy&adults=1&children=0&infants=0`;
 
 /** Starts recording layout shifts (not caused by input) before the page's own scripts run. */
 async function recordLayoutShifts(page: Page) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixedClock } from '../../src/core/clock';
 import { type Database, openPostgres } from '../../src/db/client';
 import { notifications, outbox, priceAlerts, users } from '../../src/db/schema';
+import { executeRows } from '../../src/db/rows';
 import { checkDueAlerts } from '../../src/domain/alerts/check';
 import { InventoryView } from '../../src/domain/inventory/view';
 import { createWorld } from '../../src/domain/world/world';
@@ -93,8 +94,8 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: price-alert job on two runners 
     const [sa, sb] = await pass();
     expect(sa.checked + sb.checked).toBe(rows.length);
     expect(sa.triggered + sb.triggered).toBe(0);
-    const counts = await a.db.execute<{ n: number }>(sql`select count(*)::int as n from price_alerts where jsonb_array_length(price_history) <> 2`);
-    expect((Array.isArray(counts) ? counts : (counts as unknown as { rows: { n: number }[] }).rows)[0]?.n).toBe(0);
+    const counts = await executeRows<{ n: number }>(a.db, sql`select count(*)::int as n from price_alerts where jsonb_array_length(price_history) <> 2`);
+    expect(counts[0]?.n).toBe(0);
     expect(await a.db.select().from(outbox).where(eq(outbox.kind, 'notice-mail'))).toHaveLength(expectedMails);
   });
 });

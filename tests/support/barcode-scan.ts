@@ -25,7 +25,7 @@ function paeth(a: number, b: number, c: number): number {
 }
 
 /** Decodes an 8-bit, non-interlaced RGB/RGBA/gray PNG (what bwip-js writes) to luminance. */
-export function decodePng(png: Buffer): GrayImage {
+function decodePng(png: Buffer): GrayImage {
   const width = png.readUInt32BE(16);
   const height = png.readUInt32BE(20);
   const colorType = png[25];

@@ -10,7 +10,7 @@ interface RequestableApp {
   request(input: string, init?: RequestInit): Response | Promise<Response>;
 }
 
-export type ApiError = { error?: { code: string; message: string; reason?: string; fields?: Record<string, string> } };
+type ApiError = { error?: { code: string; message: string; reason?: string; fields?: Record<string, string> } };
 
 /** A JSON call as a signed-in traveller; creating POSTs get a fresh Idempotency-Key. */
 export async function call<T = GroupView>(app: RequestableApp, cookie: string, method: string, path: string, body?: unknown, key: string = randomUUID()) {

@@ -10,6 +10,7 @@ afterEach(() => {
 });
 
 // jsdom has no media queries, no scrolling and no second window.
+// eslint-disable-next-line @typescript-eslint/unbound-method -- only checks whether jsdom defines it
 window.matchMedia ??= (query: string) => ({
   matches: false,
   media: query,
@@ -22,4 +23,5 @@ window.matchMedia ??= (query: string) => ({
 });
 window.scrollTo = () => {};
 window.open = () => null;
-Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+// eslint-disable-next-line @typescript-eslint/unbound-method -- only checks whether jsdom defines it
+Element.prototype.scrollIntoView ??= () => {};

@@ -53,7 +53,7 @@ export function startInProcessApi(options: Parameters<typeof createTestApp>[0] =
     } finally {
       globalThis.Blob = DomBlob;
     }
-    globalThis.fetch = answer as typeof fetch;
+    globalThis.fetch = answer;
   });
   afterAll(async () => {
     globalThis.fetch = original;

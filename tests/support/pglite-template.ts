@@ -7,7 +7,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../../src/db/client';
 
 /** A migrated, empty PGlite data folder saved once per run so each test file starts from it in ~1 s. */
-export const TEMPLATE_PATH = path.resolve('.test-data/pglite-template.tar.gz');
+const TEMPLATE_PATH = path.resolve('.test-data/pglite-template.tar.gz');
 
 export async function buildTemplate(): Promise<void> {
   const client = await PGlite.create();

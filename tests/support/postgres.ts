@@ -37,7 +37,7 @@ export async function openScratchPostgres(poolSize = 20): Promise<Database & { d
   const database = await openPostgres(scratch.url, { poolSize });
   return {
     ...database,
-    close: database.close,
+    close: () => database.close(),
     drop: async () => {
       await database.close();
       await scratch.drop();

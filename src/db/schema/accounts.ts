@@ -1,3 +1,4 @@
+import { TOKEN_PURPOSES } from '../../core/account';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -53,7 +54,7 @@ export const accountTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').notNull(), // 'password-reset' | 'verify-email' | 'change-email'
+    purpose: text('purpose', { enum: TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull(),
     /** The address the token proves (verification and email change); null for a reset. */
     email: text('email'),

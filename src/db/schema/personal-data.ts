@@ -1,3 +1,4 @@
+import { CONSENT_PURPOSES } from '../../core/personal-data';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
@@ -96,7 +97,7 @@ export const consentEvents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').notNull(), // marketing-email
+    purpose: text('purpose', { enum: CONSENT_PURPOSES }).notNull(),
     granted: boolean('granted').notNull(),
     /** The wording the traveller saw when choosing (so the record says what was agreed to). */
     wording: text('wording').notNull(),

@@ -21,7 +21,7 @@ export interface RelyingParty {
 }
 
 /** A ceremony must finish within 5 minutes of its options. */
-export const CHALLENGE_TTL_MS = 5 * 60_000;
+const CHALLENGE_TTL_MS = 5 * 60_000;
 
 /** The WebAuthn user handle of an account: its id's bytes, so a credential names its owner. */
 function userHandleOf(userId: string): Uint8Array<ArrayBuffer> {
@@ -66,7 +66,7 @@ export async function startPasskeyRegistration(db: Db, clock: Clock, rp: Relying
     userDisplayName: account?.displayName ?? user.email,
     userID: userHandleOf(user.id),
     attestationType: 'none',
-    excludeCredentials: existing.map((row) => ({ id: row.id, ...(row.transports ? { transports: row.transports as AuthenticatorTransportFuture[] } : {}) })),
+    excludeCredentials: existing.map((row) => ({ id: row.id, ...(row.transports ? { transports: row.transports } : {}) })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
   const challengeId = await storeChallenge(db, clock, optionsJSON.challenge, 'register', user.id);
@@ -74,8 +74,6 @@ export async function startPasskeyRegistration(db: Db, clock: Clock, rp: Relying
   const excludeCredentials = optionsJSON.excludeCredentials?.map((credential) => ({ ...credential, type: 'public-key' as const }));
   return { challengeId, optionsJSON: { ...optionsJSON, excludeCredentials } };
 }
-
-type AuthenticatorTransportFuture = NonNullable<RegistrationResponseJSON['response']['transports']>[number];
 
 /**
  * Verifies a new passkey with SimpleWebAuthn (challenge, origin, RP id hash, user presence,
@@ -162,7 +160,7 @@ export async function finishPasskeyLogin(db: Db, clock: Clock, rp: RelyingParty,
         id: row.passkey.id,
         publicKey: new Uint8Array(Buffer.from(row.passkey.publicKey, 'base64url')),
         counter: row.passkey.counter,
-        ...(row.passkey.transports ? { transports: row.passkey.transports as AuthenticatorTransportFuture[] } : {}),
+        ...(row.passkey.transports ? { transports: row.passkey.transports } : {}),
       },
       requireUserVerification: false,
     });

@@ -19,10 +19,10 @@ export interface RateLimitRule {
 export const LOGIN_PER_IP: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
 export const SIGNUP_PER_IP: RateLimitRule = { limit: 50, windowMs: 60 * 60_000 };
 /** Password-reset requests: 5 an hour per email address (known or not, so the limit reveals nothing), 20 an hour per IP. */
-export const RESET_PER_ACCOUNT: RateLimitRule = { limit: 5, windowMs: 60 * 60_000 };
-export const RESET_PER_IP: RateLimitRule = { limit: 20, windowMs: 60 * 60_000 };
+const RESET_PER_ACCOUNT: RateLimitRule = { limit: 5, windowMs: 60 * 60_000 };
+const RESET_PER_IP: RateLimitRule = { limit: 20, windowMs: 60 * 60_000 };
 /** Verification and email-change mails a signed-in traveller may ask for: 5 an hour. */
-export const ACCOUNT_MAIL_PER_ACCOUNT: RateLimitRule = { limit: 5, windowMs: 60 * 60_000 };
+const ACCOUNT_MAIL_PER_ACCOUNT: RateLimitRule = { limit: 5, windowMs: 60 * 60_000 };
 
 export interface ProgressiveRule {
   /** Consecutive failures allowed without any wait. */

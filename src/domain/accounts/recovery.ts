@@ -12,7 +12,7 @@ import { hashPassword } from './passwords';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, hitRateLimit } from './rate-limit';
 import { endUserSessions } from './sessions';
 
-export const recoveryKeys = {
+const recoveryKeys = {
   resetEmail: (email: string) => `reset:email:${normaliseEmail(email)}`,
   resetIp: (ip: string) => `reset:ip:${ip}`,
   accountMail: (userId: string) => `account-mail:${userId}`,

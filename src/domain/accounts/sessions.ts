@@ -9,7 +9,7 @@ import { hashSessionToken, newSessionToken } from './tokens';
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60_000;
 /** last_seen_at is refreshed at most this often, so reads do not turn into a write per request. */
-export const SESSION_TOUCH_MS = 60 * 60_000;
+const SESSION_TOUCH_MS = 60 * 60_000;
 
 /**
  * A session found in the database is trusted from memory for this long, so a traveller's burst
@@ -17,7 +17,7 @@ export const SESSION_TOUCH_MS = 60 * 60_000;
  * this node (sign-out, sign-in replacing it, expiry) drops it from memory at once; one ended on
  * another node is refused here at most this long after.
  */
-export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MS = 5_000;
 /** Most sessions remembered per database handle; the oldest go first. */
 const SESSION_CACHE_SIZE = 10_000;
 

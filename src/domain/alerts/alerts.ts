@@ -3,7 +3,6 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { ALERT_MESSAGES, type AlertView, type CreateAlertBody, MAX_ALERT_RANGE_DAYS, triggeredBanner } from '../../core/alerts';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
-import type { Cabin } from '../../core/search';
 import type { Db } from '../../db/client';
 import { priceAlerts } from '../../db/schema';
 import type { Tx } from '../booking/catalog';
@@ -21,10 +20,10 @@ type AlertRow = typeof priceAlerts.$inferSelect;
 const ownedBy = (owner: AlertOwner) => ('userId' in owner ? eq(priceAlerts.userId, owner.userId) : and(eq(priceAlerts.ownerTokenHash, owner.tokenHash), isNull(priceAlerts.userId)));
 
 /** "4,210" — rupees with Indian digit grouping. */
-export const rupees = (amount: number) => amount.toLocaleString('en-IN');
+const rupees = (amount: number) => amount.toLocaleString('en-IN');
 
 /** The results page for an alert's first open date, where the traveller can book. */
-export function alertResultsPath(row: Pick<AlertRow, 'from' | 'to' | 'dateFrom' | 'cabin' | 'adults' | 'children' | 'infants'>): string {
+function alertResultsPath(row: Pick<AlertRow, 'from' | 'to' | 'dateFrom' | 'cabin' | 'adults' | 'children' | 'infants'>): string {
   const params = new URLSearchParams({
     from: row.from,
     to: row.to,
@@ -47,14 +46,14 @@ function describeTrip(row: Pick<AlertRow, 'from' | 'to' | 'dateFrom' | 'dateTo' 
  * The view the browser gets; the verdict compares the latest adult fare with the route's history.
  * @example toAlertView(row, verdict)
  */
-export function toAlertView(row: AlertRow, verdict: AlertView['verdict']): AlertView {
+function toAlertView(row: AlertRow, verdict: AlertView['verdict']): AlertView {
   return {
     id: row.id,
     from: row.from,
     to: row.to,
     dateFrom: row.dateFrom,
     dateTo: row.dateTo,
-    cabin: row.cabin as Cabin,
+    cabin: row.cabin,
     adults: row.adults,
     children: row.children,
     infants: row.infants,

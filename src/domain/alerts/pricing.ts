@@ -1,5 +1,4 @@
 import type { Cabin } from '../../core/search';
-import type { Db } from '../../db/client';
 import type { InventoryView } from '../inventory/view';
 import { searchInMemory } from '../search/search-flights';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
@@ -60,10 +59,4 @@ export function priceRoute(world: World, inventory: InventoryView, route: AlertR
     }
   }
   return { total, adultFare };
-}
-
-/** Loads the inventory an alert check needs, then prices it. */
-export async function priceRouteNow(deps: { db: Db; world: World; inventory: InventoryView }, route: AlertRoute, now: Date): Promise<RoutePrice> {
-  await deps.inventory.ensureDates(deps.db, inventoryDates(openDates(deps.world, route, now)));
-  return priceRoute(deps.world, deps.inventory, route, now);
 }

@@ -6,8 +6,8 @@ import { routeFareHistory } from '../../db/schema';
 import { dayNumber, isoDate } from '../world/time';
 
 /** Days of history the verdict looks back over, and the fewest days it needs. */
-export const VERDICT_WINDOW_DAYS = 60;
-export const VERDICT_MIN_DAYS = 5;
+const VERDICT_WINDOW_DAYS = 60;
+const VERDICT_MIN_DAYS = 5;
 
 /** Band of days before departure: fares move with it, so history is compared within a band. */
 export function daysAheadBand(travelDate: string, today: string): number {

@@ -35,7 +35,7 @@ export class PriceChangedError extends AppError {
   }
 }
 
-export const soldOutError = () => new AppError('conflict', BOOKING_ERROR_MESSAGES.soldOut, undefined, BOOKING_REASONS.soldOut);
+const soldOutError = () => new AppError('conflict', BOOKING_ERROR_MESSAGES.soldOut, undefined, BOOKING_REASONS.soldOut);
 
 export interface HoldRequest {
   userId: string;

@@ -44,7 +44,7 @@ export const NoticeMailPayload = z.object({
 export type NoticeMailPayload = z.infer<typeof NoticeMailPayload>;
 
 /** The outbox kinds this mailer sends; other kinds (e.g. `web-push`) belong to other senders. */
-export const MAIL_KINDS = ['booking-confirmed', 'notice-mail'] as const;
+const MAIL_KINDS = ['booking-confirmed', 'notice-mail'] as const;
 
 function renderNotice(row: typeof outbox.$inferSelect, context: MailContext): RenderedMail | null {
   const payload = NoticeMailPayload.safeParse(row.payload);

@@ -15,7 +15,7 @@ const STORED_KIND: Record<PassengerKind, PassengerType> = { Adult: 'adult', Chil
 /** Stored passenger type for a spec label. */
 export const storedKind = (kind: PassengerKind): PassengerType => STORED_KIND[kind];
 
-export function passengerView(row: PassengerRow): PassengerView {
+function passengerView(row: PassengerRow): PassengerView {
   return {
     id: row.id,
     title: row.title,

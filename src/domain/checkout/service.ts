@@ -3,7 +3,6 @@ import {
   BOOKING_ERROR_MESSAGES,
   BOOKING_REASONS,
   type BookingView,
-  HOLD_MINUTES,
   type PaymentConfig,
   type PaymentMethod,
   type PaymentOrder,
@@ -41,12 +40,12 @@ import { parseWebhookEvent, recordIfSettled, recordWebhookEvent } from '../payme
  * (`createCheckoutService` in the app's dependencies).
  */
 
-export interface CheckoutLogger {
+interface CheckoutLogger {
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
 }
 
-export interface CheckoutSettings extends PaymentSettings {
+interface CheckoutSettings extends PaymentSettings {
   /** Default lifetime of a seat hold. */
   holdMs: number;
   /** Production refuses sandbox payments signed with the public development secret. */
@@ -72,9 +71,9 @@ export interface CheckoutDeps {
 /** An authorized payment that nobody confirmed within this long is settled by the reconciler (unless configured otherwise). */
 export const RECONCILE_AFTER_MS = 30_000;
 /** Longest hold anyone may ask for (a group waiting for every share). */
-export const MAX_HOLD_MS = 24 * 60 * 60_000;
+const MAX_HOLD_MS = 24 * 60 * 60_000;
 
-export interface OrderRequest {
+interface OrderRequest {
   bookingId: string;
   /** When given, the booking must be this traveller's (404 otherwise). Share payers are checked by their caller. */
   userId?: string | undefined;
@@ -86,7 +85,7 @@ export interface OrderRequest {
   shareKey?: string | undefined;
 }
 
-export interface CallbackRequest {
+interface CallbackRequest {
   userId: string;
   /** The caller's Idempotency-Key, recorded with its answer by the confirming transaction. */
   idempotency?: KeyedAnswer | undefined;
@@ -98,7 +97,7 @@ export interface CallbackRequest {
   shareKey?: string | undefined;
 }
 
-export interface WebhookDelivery {
+interface WebhookDelivery {
   provider: 'razorpay' | 'sandbox';
   rawBody: string;
   signature: string;
@@ -107,7 +106,7 @@ export interface WebhookDelivery {
   eventHeader?: string;
 }
 
-export interface ReconcileReport {
+interface ReconcileReport {
   confirmed: number;
   shares: number;
   refunded: number;
@@ -386,9 +385,6 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
   };
   return service;
 }
-
-/** Default hold lifetime when no configuration says otherwise. */
-export const DEFAULT_HOLD_MS = HOLD_MINUTES * 60_000;
 
 /** Counts money in flight: payments authorized or refunding (for health checks and tests). */
 export async function moneyInFlight(db: Db): Promise<{ authorized: number; refunding: number }> {

@@ -59,7 +59,7 @@ const notDraft = () => new AppError('conflict', COMPANION_MESSAGES.notDraft);
 const notBookable = () => new AppError('not_found', 'This flight is no longer available. Please search again.', { itineraryId: 'This flight is no longer available' });
 
 /** SHA-256 of an invitation token: all the database keeps. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** An organiser whose account has no display name is called this until they give their passenger name. */
 export const ORGANISER_PLACEHOLDER_NAME = 'Organiser';
@@ -78,7 +78,7 @@ async function organiserName(db: Db, viewer: Viewer): Promise<string> {
  * null when that leaves less than an hour (book the flight directly instead).
  * @example groupHoldMs(itinerary, now) // 86_400_000 for a flight a week away
  */
-export function groupHoldMs(itinerary: Pick<Itinerary, 'departure'>, now: Date): number | null {
+function groupHoldMs(itinerary: Pick<Itinerary, 'departure'>, now: Date): number | null {
   const departure = Date.parse(itinerary.departure);
   if (!Number.isFinite(departure)) return null;
   const untilMargin = departure - GROUP_HOLD_DEPARTURE_MARGIN_HOURS * 3_600_000 - now.getTime();

@@ -45,7 +45,7 @@ export const groupItinerary = (bundle: Pick<GroupBundle, 'group' | 'booking'>): 
  * One member's share state from the payments of their share: paid once captured; refunded
  * once money taken for it went back (the hold ended); pending otherwise.
  */
-export function shareStatus(rows: readonly PaymentRow[], memberId: string): Share['status'] {
+function shareStatus(rows: readonly PaymentRow[], memberId: string): Share['status'] {
   const mine = rows.filter((r) => r.shareKey === memberId);
   if (mine.some((r) => r.status === 'captured')) return 'paid';
   if (mine.some((r) => r.status === 'refunding' || r.status === 'refunded' || r.status === 'refund_blocked')) return 'refunded';

@@ -11,7 +11,7 @@ import { foldToAscii } from './text';
  */
 
 /** IATA compartment codes for our cabins. */
-export const COMPARTMENT_CODES: Record<Cabin, 'Y' | 'W' | 'J' | 'F'> = { economy: 'Y', premium: 'W', business: 'J', first: 'F' };
+const COMPARTMENT_CODES: Record<Cabin, 'Y' | 'W' | 'J' | 'F'> = { economy: 'Y', premium: 'W', business: 'J', first: 'F' };
 
 /** BCBP field 15 "passenger description": 0 adult, 3 child, 4 infant. */
 const PASSENGER_DESCRIPTION: Record<PassengerType, string> = { adult: '0', child: '3', infant: '4' };
@@ -131,7 +131,7 @@ export function buildBcbp(input: BcbpInput): string {
   return text;
 }
 
-export interface ParsedBcbpLeg {
+interface ParsedBcbpLeg {
   pnr: string;
   from: string;
   to: string;

@@ -46,7 +46,7 @@ export function formatDuration(minutes: number): string {
 }
 
 /** Minutes before departure that boarding starts: 45 domestic, 60 international. */
-export const BOARDING_LEAD_MINUTES = { domestic: 45, international: 60 } as const;
+const BOARDING_LEAD_MINUTES = { domestic: 45, international: 60 } as const;
 
 /**
  * Boarding time in local time: departure minus 45 minutes, or 60 for international flights.

@@ -22,7 +22,7 @@ const CONTENT = RIGHT - MARGIN;
 
 const GROUPING = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** Paise as "INR 1,234.50" (Indian digit grouping). */
-export const formatPaise = (paise: number) => `INR ${GROUPING.format(paise / 100)}`;
+const formatPaise = (paise: number) => `INR ${GROUPING.format(paise / 100)}`;
 
 /**
  * Renders the tax invoice for a booking: Safar's own supply (its service and the GST on it) and,

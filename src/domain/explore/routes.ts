@@ -19,7 +19,7 @@ export interface ExploreDeps {
 }
 
 /** The median, rounded to whole rupees for an even count; null for no values. */
-export function median(values: number[]): number | null {
+function median(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -50,7 +50,7 @@ function typicalDuration(patterns: FlightPattern[]): number {
 }
 
 /** Dates of the fare windows: today first. */
-export function windowDates(today: string, days: number): string[] {
+function windowDates(today: string, days: number): string[] {
   const start = dayNumber(today);
   return Array.from({ length: days }, (_, k) => isoDate(start + k));
 }
@@ -98,7 +98,7 @@ export async function priceCatalogueRoutes(world: World, inventory: InventoryVie
  * is loaded in one query.
  * @example (await exploreCatalogue(deps, clock.now())).routes[0]?.price
  */
-export async function exploreCatalogue(deps: ExploreDeps, now: Date): Promise<ExploreCatalogue> {
+async function exploreCatalogue(deps: ExploreDeps, now: Date): Promise<ExploreCatalogue> {
   const today = indiaToday(now);
   // A non-stop flight departs on its date; the day before and after cover time zones.
   await deps.inventory.ensureDates(deps.db, windowDates(isoDate(dayNumber(today) - 1), EXPLORE_TYPICAL_WINDOW_DAYS + 2));

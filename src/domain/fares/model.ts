@@ -23,7 +23,7 @@ const LADDERS: Record<Cabin, { multiplier: number; closesAt: number }[]> = {
 };
 
 /** Bucket letters for display and booking records (economy ladder cheapest first). */
-export const BUCKET_CODES: Record<Cabin, string[]> = {
+const BUCKET_CODES: Record<Cabin, string[]> = {
   economy: ['T', 'V', 'L', 'Q', 'K', 'M', 'H', 'B', 'Y', 'W'],
   premium: ['S', 'E', 'P'],
   business: ['I', 'D', 'J'],
@@ -58,7 +58,7 @@ export function domesticBand(block: number): { low: number; high: number } {
 const economyBases = new WeakMap<DatedFlight['pattern'], number>();
 
 /** The 1.0 bucket of a flight's economy cabin, before peaks. */
-export function economyBase(flight: DatedFlight): number {
+function economyBase(flight: DatedFlight): number {
   let base = economyBases.get(flight.pattern);
   if (base === undefined) {
     base = patternEconomyBase(flight.pattern);
@@ -100,7 +100,7 @@ function factsOf(date: string): { peak: number; weekday: number } {
 }
 
 /** Multiplier for the travel day and hour: Friday/Sunday evenings and festival peaks. */
-export function demandFactor(flight: DatedFlight): number {
+function demandFactor(flight: DatedFlight): number {
   const { peak, weekday } = factsOf(flight.departureDate);
   let factor = peak;
   const hour = Math.floor(flight.pattern.departureLocal / 60);

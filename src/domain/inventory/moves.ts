@@ -14,7 +14,7 @@ import { type Statement, joinStatements, q, rawText } from '../../db/raw';
  */
 
 /** Where a seat can be: free to sell, held by a booking awaiting payment, or sold. */
-export type SeatState = 'available' | 'held' | 'sold';
+type SeatState = 'available' | 'held' | 'sold';
 
 /** An inventory row's key. */
 export interface InventoryKey {
@@ -26,7 +26,7 @@ export interface InventoryKey {
  * The lock order of inventory rows: by flight id, then cabin, byte by byte.
  * @example legs.sort(lockOrder)
  */
-export function lockOrder(a: InventoryKey, b: InventoryKey): number {
+function lockOrder(a: InventoryKey, b: InventoryKey): number {
   if (a.flightId !== b.flightId) return a.flightId < b.flightId ? -1 : 1;
   return a.cabin < b.cabin ? -1 : a.cabin > b.cabin ? 1 : 0;
 }

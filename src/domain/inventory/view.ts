@@ -105,9 +105,9 @@ export class InventoryView {
   private set(flightId: string, cabin: Cabin, change: InventoryChange): boolean {
     const [key, date] = splitFlightId(flightId);
     let byDate = this.rows.get(cabin);
-    if (!byDate) this.rows.set(cabin, (byDate = new Map()));
+    if (!byDate) this.rows.set(cabin, (byDate = new Map<string, Map<string, Row>>()));
     let byKey = byDate.get(date);
-    if (!byKey) byDate.set(date, (byKey = new Map()));
+    if (!byKey) byDate.set(date, (byKey = new Map<string, Row>()));
     const known = byKey.get(key);
     if (known) {
       if (known.version !== undefined && change.version !== undefined && change.version < known.version) return false;

@@ -8,7 +8,7 @@ import type { Tx } from '../booking/catalog';
 import { queuePush } from './push-queue';
 
 /** Who a notice is for: a signed-in traveller (in-app, mail to the account, push), or an address alone (mail only). */
-export type NoticeRecipient = { userId: string; email?: string } | { email: string };
+type NoticeRecipient = { userId: string; email?: string } | { email: string };
 
 export interface NoticeInput {
   to: NoticeRecipient;

@@ -67,7 +67,7 @@ export async function sendPushes(
           { vapidDetails: vapid, TTL: 24 * 60 * 60, contentEncoding: 'aes128gcm' },
         );
         const body = request.body ? Uint8Array.from(request.body) : null;
-        status = (await send(request.endpoint, { method: request.method, headers: request.headers as Record<string, string>, body })).status;
+        status = (await send(request.endpoint, { method: request.method, headers: request.headers, body })).status;
       } catch (cause) {
         status = 0;
         error = (cause instanceof Error ? cause.message : String(cause)).slice(0, 500);

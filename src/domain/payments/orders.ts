@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm';
-import { BOOKING_ERROR_MESSAGES, BOOKING_REASONS, type PaymentMethod, type PaymentOrder, type PaymentProviderName } from '../../core/booking';
+import { BOOKING_ERROR_MESSAGES, BOOKING_REASONS, type PaymentMethod, type PaymentOrder } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { payments } from '../../db/schema';
 import { q, queryRows, rawText } from '../../db/raw';
 import { bookingRaw } from '../../db/rows';
 import type { PaymentProvider } from './provider';
@@ -113,27 +111,4 @@ function orderRead(input: OrderInput, now: Date, write: { orderId: string; provi
       from due where due.due > 0 and due.amount between 1 and due.due
       returning id)
     select f.*, (select id from written)::text as payment_row_id from found f`;
-}
-
-/**
- * The payment row of an order, if it belongs to this booking.
- * @example await findOrder(db, 'sandbox', orderId)
- */
-export async function findOrder(db: Db, providerName: PaymentProviderName, orderId: string) {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, providerName), eq(payments.providerOrderId, orderId)));
-  return row ?? null;
-}
-
-/**
- * Notes a failed attempt on an order that is still open (the traveller may retry).
- * @example await recordPaymentFailure(db, clock, 'sandbox', orderId, 'declined')
- */
-export async function recordPaymentFailure(db: Db, clock: Clock, providerName: PaymentProviderName, orderId: string, reason: string): Promise<void> {
-  await db
-    .update(payments)
-    .set({ failureReason: reason.slice(0, 500), updatedAt: clock.now() })
-    .where(and(eq(payments.provider, providerName), eq(payments.providerOrderId, orderId), eq(payments.status, 'created')));
 }

@@ -9,7 +9,7 @@ import { hmacHex, signatureMatches, verifyCheckoutSignature } from './signatures
  * signatures are checked in constant time.
  */
 
-export const RAZORPAY_API = 'https://api.razorpay.com/v1';
+const RAZORPAY_API = 'https://api.razorpay.com/v1';
 
 export interface RazorpayOptions {
   keyId: string;

@@ -14,7 +14,7 @@ import { decideSandboxPayment, signSandboxPayment } from './sandbox';
  */
 
 /** A real gateway delivers its webhook a moment after the checkout answers; the browser's callback usually arrives first. */
-export const SANDBOX_WEBHOOK_DELAY_MS = 2_000;
+const SANDBOX_WEBHOOK_DELAY_MS = 2_000;
 
 export type SandboxAttempt =
   | { kind: 'paid'; result: SandboxPayResult }

@@ -10,7 +10,7 @@ import { hmacHex, signatureMatches, verifyCheckoutSignature } from './signatures
  * node signs and checks alike.
  */
 
-export const SANDBOX_DISPLAY_NAME = 'Safar Pay (sandbox)';
+const SANDBOX_DISPLAY_NAME = 'Safar Pay (sandbox)';
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(10).toString('base64url').replace(/[-_]/g, 'x').slice(0, 14)}`;
 
@@ -18,7 +18,7 @@ const randomId = (prefix: string) => `${prefix}_${randomBytes(10).toString('base
 const derivedKeys = new Map<string, { checkout: string; webhook: string }>();
 
 /** Keys derived from the one configured secret, so a leaked webhook key does not sign checkouts. */
-export function sandboxKeys(secret: string): { checkout: string; webhook: string } {
+function sandboxKeys(secret: string): { checkout: string; webhook: string } {
   let keys = derivedKeys.get(secret);
   if (!keys) {
     if (derivedKeys.size >= 16) derivedKeys.clear();

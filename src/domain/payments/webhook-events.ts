@@ -16,7 +16,7 @@ const PaymentEntitySchema = z.object({
   error_description: z.string().max(500).transform((v) => v.split(String.fromCharCode(0)).join('')).nullish(),
 });
 
-export const WebhookBodySchema = z.object({
+const WebhookBodySchema = z.object({
   event: z.string().min(1).max(100),
   payload: z
     .object({

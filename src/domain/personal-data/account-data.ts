@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
-import { NOTICE_KINDS, type Notice, type NoticeKind } from '../../core/notifications';
+import { NOTICE_KINDS, type Notice } from '../../core/notifications';
 import { ACCOUNT_MESSAGES, CONSENT_PURPOSES, type Consents, type DataExport, MARKETING_CONSENT_WORDING } from '../../core/personal-data';
 import type { Db } from '../../db/client';
 import {
@@ -90,7 +90,7 @@ export async function mayReceiveMarketingEmail(db: Db, userId: string): Promise<
 
 const toNotice = (row: typeof notifications.$inferSelect): Notice => ({
   id: row.id,
-  kind: (NOTICE_KINDS as readonly string[]).includes(row.kind) ? (row.kind as NoticeKind) : 'general',
+  kind: (NOTICE_KINDS as readonly string[]).includes(row.kind) ? (row.kind) : 'general',
   title: row.title,
   body: row.body,
   url: row.url,

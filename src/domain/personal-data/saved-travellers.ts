@@ -11,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const notFound = () => new AppError('not_found', SAVED_TRAVELLER_MESSAGES.notFound);
 
-export function savedTravellerView(row: Row): SavedTravellerView {
+function savedTravellerView(row: Row): SavedTravellerView {
   return {
     id: row.id,
     title: (PASSENGER_TITLES as readonly string[]).includes(row.title) ? (row.title as PassengerTitle) : 'Mr',

@@ -19,10 +19,10 @@ import { storedItinerary } from '../booking/views';
  */
 
 /** Safar's fee per booking, in paise. None is charged. */
-export const SAFAR_SERVICE_FEE_PAISE = 0;
+const SAFAR_SERVICE_FEE_PAISE = 0;
 /** GST on Safar's own service (SAC 998551, tour operator / travel agent services). */
-export const SERVICE_GST_PERCENT = 18;
-export const SERVICE_SAC = '998551';
+const SERVICE_GST_PERCENT = 18;
+const SERVICE_SAC = '998551';
 
 /** Who issues the invoice: Safar's registration (configured; see README). */
 export interface InvoiceSupplier {
@@ -43,7 +43,7 @@ export interface InvoiceLines {
 }
 
 const NOT_FOUND = () => new AppError('not_found', 'Booking not found');
-export const INVOICE_MESSAGES = {
+const INVOICE_MESSAGES = {
   noDetails: 'Add GST details to this booking to get a tax invoice.',
   notConfirmed: 'The tax invoice is ready once payment is confirmed.',
   issued: 'The tax invoice has been issued; its GST details cannot change now.',
@@ -107,7 +107,7 @@ const indiaDate = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOStrin
  * The amounts of a booking's price, split for the invoice (paise). The airline's GST is 5% of the
  * airfare in economy and 12% in other cabins, per passenger as the fare model charges it.
  */
-export function splitCollected(price: ItineraryPrice, cabin: string, counts: Record<PassengerType, number>): { label: string; paise: number }[] {
+function splitCollected(price: ItineraryPrice, cabin: string, counts: Record<PassengerType, number>): { label: string; paise: number }[] {
   const rate = cabin === 'economy' ? 0.05 : 0.12;
   let gstRupees = 0;
   for (const type of ['adult', 'child', 'infant'] as const) {
@@ -139,7 +139,7 @@ function invoiceView(row: typeof taxInvoices.$inferSelect, pnr: string): TaxInvo
 }
 
 /** "SAF/2627/000042": at most 16 characters, as a GST invoice number must be. */
-export const invoiceNumber = (financialYear: string, sequence: number) => `SAF/${financialYear.slice(2, 4)}${financialYear.slice(5, 7)}/${String(sequence).padStart(6, '0')}`;
+const invoiceNumber = (financialYear: string, sequence: number) => `SAF/${financialYear.slice(2, 4)}${financialYear.slice(5, 7)}/${String(sequence).padStart(6, '0')}`;
 
 /**
  * Issues the booking's tax invoice, or returns the one already issued. The number comes from the
@@ -161,7 +161,7 @@ export async function issueInvoice(db: Db, clock: Clock, supplier: InvoiceSuppli
     const counts: Record<PassengerType, number> = { adult: 0, child: 0, infant: 0 };
     for (const p of pax) if (p.type === 'adult' || p.type === 'child' || p.type === 'infant') counts[p.type] += 1;
     const itinerary = storedItinerary(booking);
-    const price = booking.price as ItineraryPrice;
+    const price = booking.price;
     const collected = splitCollected(price, booking.cabin, counts);
     const collectedTotal = collected.reduce((sum, line) => sum + line.paise, 0);
     const serviceGst = Math.round((SAFAR_SERVICE_FEE_PAISE * SERVICE_GST_PERCENT) / 100);

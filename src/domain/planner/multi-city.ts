@@ -7,18 +7,18 @@ import { inventoryDatesFor, rankInMemory, type RankedItinerary } from '../search
 import { indiaToday } from '../world/time';
 import type { World } from '../world/world';
 
-export type { PlanLeg, PlanMode, PlanResult, TimelineEntry, TimelineType } from '../../core/planner';
+export type { PlanLeg, PlanMode, PlanResult, TimelineEntry,  } from '../../core/planner';
 
 /** 2–6 stops: the origin and up to five more cities. */
-export const MIN_STOPS = 2;
-export const MAX_STOPS = 6;
+const MIN_STOPS = 2;
+const MAX_STOPS = 6;
 /** Separate tickets: a same-day onward flight must leave at least 3 hours after the previous one lands. */
 export const SELF_TRANSFER_MINUTES = 180;
 /** The "better order" search permutes at most this many intermediate cities (4! = 24 orders). */
-export const MAX_PERMUTED = 4;
+const MAX_PERMUTED = 4;
 
 
-export interface PlanStop {
+interface PlanStop {
   /** Airport code. */
   city: string;
   /** The origin: the day the trip starts. Other stops: the day you fly on from them (the last: the day you arrive). */
@@ -107,7 +107,7 @@ function hm(minutes: number): string {
 }
 
 /** Checks the stops: known cities, 2–6 of them, no city twice in a row, dates from today on and never going back. */
-export function validateStops(world: World, stops: readonly PlanStop[], today: string, lastSaleDate: string): void {
+function validateStops(world: World, stops: readonly PlanStop[], today: string, lastSaleDate: string): void {
   if (stops.length < MIN_STOPS || stops.some((s) => !s.city || !s.date)) throw new PlanError('Please add at least 2 cities with dates');
   if (stops.length > MAX_STOPS) throw new PlanError(`Plan at most ${MAX_STOPS} cities`);
   const fields: Record<string, string> = {};

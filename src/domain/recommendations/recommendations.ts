@@ -123,7 +123,7 @@ const caches = new WeakMap<InventoryView, Map<string, { key: string; at: number;
  */
 export function cachedDestinations(deps: RecommendationDeps, origin: string, now: Date): Promise<PricedDestination[]> {
   let perOrigin = caches.get(deps.inventory);
-  if (!perOrigin) caches.set(deps.inventory, (perOrigin = new Map()));
+  if (!perOrigin) caches.set(deps.inventory, (perOrigin = new Map<string, { key: string; at: number; value: Promise<PricedDestination[]> }>()));
   const key = `${deps.world.seed}|${deps.world.scale}|${indiaToday(now)}`;
   const at = now.getTime();
   const cached = perOrigin.get(origin);
@@ -152,7 +152,7 @@ export function cachedDestinations(deps: RecommendationDeps, origin: string, now
 }
 
 /** How long a request waits for an origin being priced before answering "not ready yet". */
-export const RECOMMENDATION_WAIT_MS = 2_000;
+const RECOMMENDATION_WAIT_MS = 2_000;
 
 /**
  * The recommendations for an origin and budget. An origin not priced yet is priced in the

@@ -11,8 +11,8 @@ import { createRng } from './rng';
  * (scale ≈ 22 gives the ~100k flights a day of a world-scale schedule, for benchmarks).
  */
 
-export const METROS = ['DEL', 'BOM', 'BLR', 'HYD', 'MAA', 'CCU'] as const;
-export const TIER2 = [
+const METROS = ['DEL', 'BOM', 'BLR', 'HYD', 'MAA', 'CCU'] as const;
+const TIER2 = [
   'AMD', 'PNQ', 'COK', 'GOI', 'GOX', 'JAI', 'LKO', 'TRV', 'GAU', 'SXR', 'IXC', 'PAT', 'BBI', 'NAG', 'IDR', 'CCJ', 'VNS',
   'ATQ', 'IXB', 'RPR', 'IXR', 'VTZ', 'CJB', 'IXE', 'BDQ', 'STV', 'BHO', 'IXZ', 'IXJ', 'IXL', 'DED', 'UDR', 'NMI', 'IXM',
   'VGA', 'TRZ', 'HSR', 'AYJ', 'IXU', 'DXN',

@@ -4,7 +4,7 @@ import type { DatedFlight, World } from '../world/world';
 import { formatItineraryId } from './itinerary-id';
 
 /** "Seats left" shows only when few remain. */
-export const FEW_SEATS = 9;
+const FEW_SEATS = 9;
 
 function legOf(world: World, flight: DatedFlight, cabin: Cabin): Leg {
   const from = world.getAirport(flight.from);

@@ -6,7 +6,7 @@ import { type ConnectionFacts, connectionFacts, connectsByIndex, maximumLayover,
 import { queryRules, twoStopAllowed } from './rules';
 
 /** One leg the engine chose: a pattern on a local departure day, times in UTC minutes. */
-export interface EngineLeg {
+interface EngineLeg {
   pattern: number;
   localDay: number;
   departure: number;

@@ -9,7 +9,7 @@ import { rankInMemory } from './search-flights';
  * nothing is on sale that day.
  * @example lowestAdultFare(world, inventory, 'DEL', 'GOI', '2026-12-24', now, 1)
  */
-export function lowestAdultFare(world: World, inventory: InventoryView, from: string, to: string, date: string, now: Date, maxStops: 0 | 1 | 2, cabin: Cabin = 'economy'): number | null {
+function lowestAdultFare(world: World, inventory: InventoryView, from: string, to: string, date: string, now: Date, maxStops: 0 | 1 | 2, cabin: Cabin = 'economy'): number | null {
   const { ranked } = rankInMemory(world, inventory, { from, to, date, cabin, adults: 1, children: 0, infants: 0 }, now, maxStops);
   let lowest: number | null = null;
   for (const r of ranked) {

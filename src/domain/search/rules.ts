@@ -6,14 +6,14 @@ import type { World } from '../world/world';
  */
 
 /** Airports allowed as either via of a 2-stop itinerary. */
-export const HUBS: readonly string[] = [
+const HUBS: readonly string[] = [
   'DEL', 'BOM', 'BLR', 'HYD', 'MAA', 'CCU', 'AMD', 'PNQ', 'COK', 'GOI', 'JAI', 'LKO', 'GAU', 'PAT', 'NAG', 'IDR', 'BBI', 'IXC',
   'DXB', 'DOH', 'AUH', 'SIN', 'BKK', 'KUL', 'HKG', 'LHR', 'CDG', 'FRA', 'AMS', 'IST', 'MUC', 'ZRH', 'JFK', 'EWR', 'ORD', 'SFO',
   'YYZ', 'NRT', 'ICN', 'SYD', 'CMB',
 ];
 
 /** Circuity: keep a via H when d(O,H) + d(H,D) ≤ 1.6 × d(O,D) + 300 km (2-stop: the three legs). */
-export function circuityLimit(directKm: number): number {
+function circuityLimit(directKm: number): number {
   return 1.6 * directKm + 300;
 }
 

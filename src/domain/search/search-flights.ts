@@ -9,7 +9,7 @@ import type { DatedFlight, World } from '../world/world';
 import { buildItinerary, CompactAnswerBuilder } from './build-itinerary';
 import { type Candidate, findItineraries } from './engine';
 
-export const MAX_RESULTS = 200;
+const MAX_RESULTS = 200;
 /** Rupees a traveller would pay to save an hour, for the "best" order. */
 const RUPEES_PER_HOUR = 500;
 const STOP_PENALTY = 1500;
@@ -151,7 +151,7 @@ export function inventoryDatesFor(date: string): string[] {
 const capacitiesOf = new WeakMap<World, Map<Cabin, Int32Array>>();
 function cabinCapacities(world: World, cabin: Cabin): Int32Array {
   let byCabin = capacitiesOf.get(world);
-  if (!byCabin) capacitiesOf.set(world, (byCabin = new Map()));
+  if (!byCabin) capacitiesOf.set(world, (byCabin = new Map<Cabin, Int32Array>()));
   let capacities = byCabin.get(cabin);
   if (!capacities) {
     capacities = Int32Array.from(world.patterns, (p) => cabinCapacity(p.aircraft, cabin));

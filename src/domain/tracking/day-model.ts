@@ -65,7 +65,7 @@ export function causeName(code: number): DelayCause {
 const WIDEBODY = new Set(['B788', 'B789', 'A359', 'A333', 'B77W', 'A388']);
 
 /** Minimum turn by aircraft: turboprops 20 min, narrowbodies 30, widebodies 75. */
-export function minimumTurn(aircraftId: string): number {
+function minimumTurn(aircraftId: string): number {
   if (AIRCRAFT[aircraftId]?.turboprop) return 20;
   return WIDEBODY.has(aircraftId) ? 75 : 30;
 }
@@ -120,7 +120,7 @@ export function dayModel(world: World, utcDay: number): DayModel {
 }
 
 /** Dense fog in north India on a local (IST) date: a seeded draw inside the fog window. */
-export function isFogNight(seed: number, date: string): boolean {
+function isFogNight(seed: number, date: string): boolean {
   return inFogWindow(date) && drawUniform(seed, `fog|${date}`, 0) < FOG_NIGHT_SHARE;
 }
 

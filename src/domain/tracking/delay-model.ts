@@ -20,15 +20,15 @@ export const OTP_BASELINE: Readonly<Record<string, number>> = {
   '9I': 0.6,
   S5: 0.72,
 };
-export const FOREIGN_OTP = 0.8;
+const FOREIGN_OTP = 0.8;
 
 /** Month multipliers on OTP (index 0 = January): monsoon July–September is worse, spring better. */
-export const MONTH_FACTOR: readonly number[] = [0.97, 1.0, 1.04, 1.04, 1.02, 0.98, 0.94, 0.93, 0.95, 1.0, 1.0, 0.97];
+const MONTH_FACTOR: readonly number[] = [0.97, 1.0, 1.04, 1.04, 1.02, 0.98, 0.94, 0.93, 0.95, 1.0, 1.0, 0.97];
 
 /** North-India airports whose legs suffer in the fog window (10 Dec – 10 Feb). */
 export const FOG_AIRPORTS: ReadonlySet<string> = new Set(['DEL', 'ATQ', 'LKO', 'JAI', 'PAT', 'VNS', 'IXC']);
 /** OTP multiplier on fog-airport legs inside the fog window. */
-export const FOG_OTP_FACTOR = 0.75;
+const FOG_OTP_FACTOR = 0.75;
 /** Share of fog-window nights with dense fog at Delhi (~53 h/month in ~5 h nights ≈ 11 nights). */
 export const FOG_NIGHT_SHARE = 0.35;
 /** Dense fog closes departures and arrivals from 03:00 to 08:00 local on a fog night. */
@@ -36,8 +36,8 @@ export const FOG_START_LOCAL = 3 * 60;
 export const FOG_END_LOCAL = 8 * 60;
 
 /** Cancellation probability per operated leg: normal months, and fog legs in the fog window. */
-export const CANCEL_NORMAL = 0.006;
-export const CANCEL_FOG = 0.025;
+const CANCEL_NORMAL = 0.006;
+const CANCEL_FOG = 0.025;
 /** Airlines may cancel in advance a fog-window flight predicted more than 3 h late. */
 export const FOG_ADVANCE_CANCEL_MINUTES = 180;
 
@@ -46,10 +46,10 @@ export const LATENESS = {
   normal: { m: 22, s: 1.0 },
   fog: { m: 26, s: 1.05 },
 } as const;
-export const PARETO_FROM = 180;
-export const PARETO_ALPHA = 2;
+const PARETO_FROM = 180;
+const PARETO_ALPHA = 2;
 /** Nothing waits longer than 12 h; beyond that airlines cancel. */
-export const MAX_DELAY = 720;
+const MAX_DELAY = 720;
 
 /** Is an ISO date (YYYY-MM-DD) inside the 10 Dec – 10 Feb fog window? */
 export function inFogWindow(isoDate: string): boolean {
@@ -99,7 +99,7 @@ export function drawUniform(seed: number, key: string, stream: number): number {
  * Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9).
  * @example normalQuantile(0.975) // ≈ 1.96
  */
-export function normalQuantile(p: number): number {
+function normalQuantile(p: number): number {
   const q0 = Math.min(Math.max(p, 1e-12), 1 - 1e-12);
   const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
@@ -136,7 +136,7 @@ export function lateMinutes(u: number, regime: keyof typeof LATENESS): number {
 }
 
 /** Standard normal CDF (Abramowitz–Stegun 7.1.26 through erf, |error| < 1.5e-7). */
-export function normalCdf(x: number): number {
+function normalCdf(x: number): number {
   const z = Math.abs(x) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * z);
   const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);

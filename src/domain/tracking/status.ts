@@ -21,7 +21,7 @@ export type WeatherLookup = (airport: Airport, at: Date) => Promise<{ condition:
 const WIDEBODY = new Set(['B788', 'B789', 'A359', 'A333', 'B77W', 'A388']);
 
 /** Minutes before off-block that boarding starts. */
-export function boardingLead(aircraftId: string): number {
+function boardingLead(aircraftId: string): number {
   return WIDEBODY.has(aircraftId) ? 50 : 35;
 }
 
@@ -86,7 +86,7 @@ function timeline(world: World, leg: Leg, t: number) {
  * ~25 min.
  * @example flightProfile(60, 130, 1140, 'A20N') // { altitude: 37000, speed: ≈ 620 }
  */
-export function flightProfile(elapsed: number, duration: number, km: number, aircraftId: string): { altitude: number; speed: number } {
+function flightProfile(elapsed: number, duration: number, km: number, aircraftId: string): { altitude: number; speed: number } {
   const turboprop = AIRCRAFT[aircraftId]?.turboprop ?? false;
   const climb = Math.min(20, duration * 0.3);
   const descent = Math.min(25, duration * 0.35);
@@ -243,7 +243,7 @@ function patternsByKey(world: World): Map<string, World['patterns'][number]> {
  * Throws AppError: validation_failed for a malformed number or date, not_found otherwise.
  * @example findDatedFlight(world, '6e2174', undefined, new Date())
  */
-export function findDatedFlight(world: World, flightNumber: string, date: string | undefined, now: Date): DatedFlight {
+function findDatedFlight(world: World, flightNumber: string, date: string | undefined, now: Date): DatedFlight {
   if (!flightNumber.trim()) throw new AppError('validation_failed', TRACKER_MESSAGES.flightNumberRequired, { flightNumber: TRACKER_MESSAGES.flightNumberRequired });
   const parsed = parseFlightNumber(flightNumber);
   if (!parsed) throw new AppError('validation_failed', TRACKER_MESSAGES.flightNumberFormat, { flightNumber: TRACKER_MESSAGES.flightNumberFormat });

@@ -16,12 +16,12 @@ import type { World } from '../world/world';
 import { flightStatusAt } from './status';
 
 /** First delay notice at this many minutes late, then one per further step. */
-export const DELAY_FIRST_NOTICE = 15;
-export const DELAY_NEXT_STEP = 30;
+const DELAY_FIRST_NOTICE = 15;
+const DELAY_NEXT_STEP = 30;
 /** Gate changes matter inside this many minutes before departure. */
-export const GATE_CHANGE_WINDOW = 180;
+const GATE_CHANGE_WINDOW = 180;
 
-export type ChangeField = 'delay' | 'gate' | 'cancelled';
+type ChangeField = 'delay' | 'gate' | 'cancelled';
 
 export interface FlightChange {
   field: ChangeField;
@@ -74,7 +74,7 @@ export function materialChanges(status: FlightStatus, lastNotifiedDelay: number 
 }
 
 /** The notice key of a change: one per traveller, flight, field and value. */
-export const changeKey = (flightId: string, field: ChangeField, value: string) => `flight:${flightId}:${field}:${value}`;
+const changeKey = (flightId: string, field: ChangeField, value: string) => `flight:${flightId}:${field}:${value}`;
 
 /**
  * Checks the confirmed bookings flying from yesterday to two days ahead and queues notices for

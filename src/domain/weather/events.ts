@@ -1,9 +1,9 @@
 import { getAirport } from '../world/airports';
 
-export type EventType = 'cultural' | 'festival' | 'entertainment' | 'sports' | 'national';
+type EventType = 'cultural' | 'festival' | 'entertainment' | 'sports' | 'national';
 
 /** The icon shown for each event type. */
-export const EVENT_ICONS: Record<EventType, string> = {
+const EVENT_ICONS: Record<EventType, string> = {
   cultural: '🎭',
   festival: '🪔',
   entertainment: '🎶',

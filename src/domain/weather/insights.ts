@@ -1,7 +1,7 @@
 import { peakFactorOn } from '../fares/model';
 import { type AirportClimate, climateFor } from './normals';
 
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 const SHORT = MONTH_NAMES.map((m) => m.slice(0, 3));
 
 /** How one month scores for a visit. */

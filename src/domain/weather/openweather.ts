@@ -2,12 +2,12 @@ import { z } from 'zod';
 import type { ForecastDay, WeatherCondition } from './typical';
 
 /** OpenWeatherMap's 5-day / 3-hour forecast endpoint. */
-export const OPENWEATHER_FORECAST_URL = 'https://api.openweathermap.org/data/2.5/forecast';
+const OPENWEATHER_FORECAST_URL = 'https://api.openweathermap.org/data/2.5/forecast';
 
 const CONDITIONS: readonly WeatherCondition[] = ['Clear', 'Clouds', 'Rain', 'Drizzle', 'Thunderstorm', 'Snow', 'Mist', 'Fog', 'Haze', 'Smoke', 'Dust'];
 
 /** The fields Safar reads from the forecast answer; anything else is ignored. */
-export const OpenWeatherForecastSchema = z.object({
+const OpenWeatherForecastSchema = z.object({
   city: z.object({ name: z.string(), timezone: z.number().optional() }),
   list: z
     .array(

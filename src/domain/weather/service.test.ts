@@ -21,7 +21,7 @@ function owmBody(start = Date.parse(NOW), city = 'Panaji') {
 function setup(respond: (url: URL, init?: RequestInit) => Promise<Response>, options: { timeoutMs?: number } = {}) {
   const clock = createFixedClock(NOW);
   const warnings: { msg: string; fields?: Record<string, unknown> }[] = [];
-  const fetch = vi.fn((input: string | URL | Request, init?: RequestInit) => respond(new URL(String(input)), init));
+  const fetch = vi.fn((input: string | URL | Request, init?: RequestInit) => respond(new URL(input instanceof Request ? input.url : input), init));
   const service = createWeatherService({ apiKey: KEY, clock, log: { warn: (msg, fields) => warnings.push({ msg, fields }) }, fetch, ...options });
   return { service, fetch, warnings, clock };
 }
@@ -31,7 +31,8 @@ describe('weather service', () => {
     const { service, fetch } = setup(async () => Response.json(owmBody()));
     const report = await service.forecast('GOI');
     expect(fetch).toHaveBeenCalledTimes(1);
-    const url = new URL(String(fetch.mock.calls[0]?.[0]));
+    const [input] = fetch.mock.calls[0] ?? [''];
+    const url = new URL(input instanceof Request ? input.url : input);
     expect(url.origin + url.pathname).toBe('https://api.openweathermap.org/data/2.5/forecast');
     expect(url.searchParams.get('q')).toBe('Goa,IN');
     expect(url.searchParams.get('appid')).toBe(KEY);
@@ -81,7 +82,7 @@ describe('weather service', () => {
 
   it('gives up after the time-out and answers with typical weather', async () => {
     const { service, warnings } = setup(
-      (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+      (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as DOMException))),
       { timeoutMs: 30 },
     );
     const report = await service.forecast('BOM');

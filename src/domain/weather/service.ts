@@ -2,22 +2,22 @@ import type { Clock } from '../../core/clock';
 import { isoDate, localDayOf, offsetMinutesAt } from '../world/time';
 import { type AirportClimate, type ClimateCredit, climateFor } from './normals';
 import { WeatherProviderError, dailyFromOpenWeather, fetchOpenWeatherForecast } from './openweather';
-import { type ForecastDay, type WeatherCondition, typicalDays } from './typical';
+import { type ForecastDay, typicalDays } from './typical';
 
 /** Days in every weather answer. */
 export const FORECAST_DAYS = 7;
 /** A city's forecast is fetched at most once per 30 minutes and shared by every traveller. */
-export const FORECAST_TTL_MS = 30 * 60_000;
+const FORECAST_TTL_MS = 30 * 60_000;
 /** After a failed call the fallback is kept for 5 minutes before the provider is tried again. */
-export const FAILURE_TTL_MS = 5 * 60_000;
-export const PROVIDER_TIMEOUT_MS = 4_000;
+const FAILURE_TTL_MS = 5 * 60_000;
+const PROVIDER_TIMEOUT_MS = 4_000;
 
 /** Structured log sink (the server's Logger satisfies it). */
-export interface WeatherLog {
+interface WeatherLog {
   warn(msg: string, fields?: Record<string, unknown>): void;
 }
 
-export interface WeatherReport {
+interface WeatherReport {
   airport: { code: string; city: string; country: string };
   /** The provider's city name, else the airport's city. */
   city: string;
@@ -135,27 +135,3 @@ export function createWeatherService(options: WeatherServiceOptions): WeatherSer
   };
 }
 
-/** Current (or typical) weather at an airport in a few words, e.g. for a flight tracker. */
-export interface AirportWeatherNow {
-  condition: WeatherCondition;
-  tempC: number;
-  /** 'forecast' when today's entry came from the provider, else 'typical' (typical monthly weather). */
-  source: 'forecast' | 'typical';
-}
-
-/**
- * Today's weather at an airport: the provider's forecast when available, else typical weather for the date.
- * @example await weatherNow(weather, 'DEL') // { condition: 'Fog', tempC: 14.6, source: 'typical' }
- */
-export async function weatherNow(service: WeatherService, airportCode: string): Promise<AirportWeatherNow | undefined> {
-  const report = await service.forecast(airportCode);
-  const today = report?.days[0];
-  return today ? { condition: today.condition, tempC: today.tempC, source: today.source } : undefined;
-}
-
-/**
- * The typical weather at an airport on a date, synchronously and without any network: for lists
- * that show many airports at once.
- * @example typicalWeatherOn('GOI', '2027-07-10')?.condition // 'Rain'
- */
-export { typicalDay as typicalWeatherOn } from './typical';

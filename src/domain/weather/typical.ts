@@ -90,7 +90,7 @@ export function typicalDay(airportCode: string, isoDate: string): ForecastDay | 
   return typicalDayFor(climate, isoDate);
 }
 
-export function typicalDayFor(climate: AirportClimate, isoDate: string): ForecastDay {
+function typicalDayFor(climate: AirportClimate, isoDate: string): ForecastDay {
   const date = new Date(`${isoDate}T12:00:00Z`);
   const n = blendedNormal(climate.months, date);
   const temp = (n.tmaxC + n.tminC) / 2;

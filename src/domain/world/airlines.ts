@@ -10,7 +10,7 @@ export interface Airline {
   ticketPrefix: string;
 }
 
-export const AIRLINES: readonly Airline[] = [
+const AIRLINES: readonly Airline[] = [
   { code: '6E', name: 'IndiGo', country: 'IN', ticketPrefix: '312' },
   { code: 'AI', name: 'Air India', country: 'IN', ticketPrefix: '098' },
   { code: 'IX', name: 'Air India Express', country: 'IN', ticketPrefix: '058' },
@@ -63,7 +63,7 @@ export function getAirline(code: string): Airline | undefined {
 }
 
 /** Seats per cabin; a cabin the aircraft lacks is absent (capacity 0). */
-export type CabinLayout = Partial<Record<Cabin, number>>;
+type CabinLayout = Partial<Record<Cabin, number>>;
 
 /** An aircraft type with the cabin layout the operating carrier fits. */
 export interface Aircraft {

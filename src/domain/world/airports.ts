@@ -36,7 +36,7 @@ export function findAirport(text: string): Airport | undefined {
 }
 
 /** Airports shown when the suggestion box is empty: the busiest first. */
-export const POPULAR_AIRPORTS = ['DEL', 'BOM', 'BLR', 'HYD', 'MAA', 'CCU', 'GOI', 'PNQ', 'AMD', 'COK', 'DXB', 'LHR'];
+const POPULAR_AIRPORTS = ['DEL', 'BOM', 'BLR', 'HYD', 'MAA', 'CCU', 'GOI', 'PNQ', 'AMD', 'COK', 'DXB', 'LHR'];
 
 const ALIASES = new Map(AIRPORTS.map((a) => [a.code, cityNamesFor(a.code)]));
 

@@ -66,7 +66,7 @@ export interface World {
 }
 
 export const DEFAULT_SEED = 20261121;
-export const SALE_HORIZON_DAYS = 330;
+const SALE_HORIZON_DAYS = 330;
 
 const worlds = new Map<string, World>();
 

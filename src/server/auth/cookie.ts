@@ -8,7 +8,7 @@ import type { AppEnv } from '../context';
  * insists on Secure, Path=/ and no Domain; plain in development and tests (http).
  * @example sessionCookieName(config) // 'safar_session'
  */
-export function sessionCookieName(config: Pick<Config, 'NODE_ENV'>): string {
+function sessionCookieName(config: Pick<Config, 'NODE_ENV'>): string {
   return config.NODE_ENV === 'production' ? '__Host-safar_session' : 'safar_session';
 }
 

@@ -9,7 +9,7 @@ const KeyFile = z.object({ publicKey: z.string().min(80), privateKey: z.string()
 const loaded = new WeakMap<Config, Promise<VapidKeys>>();
 
 /** The generated keys' file in the data folder. */
-export const vapidKeyFile = (config: Config) => path.join(config.DATA_DIR, 'vapid-keys.json');
+const vapidKeyFile = (config: Config) => path.join(config.DATA_DIR, 'vapid-keys.json');
 
 async function readOrCreate(config: Config): Promise<VapidKeys> {
   const subject = config.VAPID_SUBJECT;

@@ -22,6 +22,7 @@ import {
 import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';
 import { DEV_SANDBOX_SECRET } from '../config';
 import { q, queryRows } from '../../db/raw';
+import { executeRows } from '../../db/rows';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let alice: { cookie: string; user: { id: string; email: string } };
@@ -40,10 +41,10 @@ afterAll(async () => {
 
 // The books must balance after every test, whatever it did.
 afterEach(async () => {
-  const rows = await ctx.database.db.execute<{ bad: number }>(
+  const list = await executeRows<{ bad: number }>(
+    ctx.database.db,
     sql`select count(*)::int as bad from flight_inventory where available < 0 or held < 0 or sold < 0 or available + held + sold <> capacity`,
   );
-  const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { bad: number }[] }).rows;
   expect(list[0]?.bad).toBe(0);
 });
 
@@ -217,8 +218,7 @@ describe('payment and confirmation', () => {
       const res = await confirmBooking(ctx.app, alice.cookie, held.body.booking.id, pay.body);
       expect(res.status).toBe(409);
       expect(res.body.error).toEqual({ code: 'conflict', reason: 'hold-expired', message: 'Your seat hold expired before payment completed. Your payment has been refunded.' });
-      const rows = await ctx.database.db.execute<{ status: string }>(sql`select status from payments where provider_order_id = ${order.orderId}`);
-      const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { status: string }[] }).rows;
+      const list = await executeRows<{ status: string }>(ctx.database.db, sql`select status from payments where provider_order_id = ${order.orderId}`);
       expect(list[0]?.status).toBe('refunded');
       const view = (await (await ctx.app.request(`/api/bookings/${held.body.booking.id}`, { headers: authed(alice.cookie) })).json()) as { booking: BookingView };
       expect(view.booking.status).toBe('expired');

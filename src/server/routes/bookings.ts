@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { BookingListSchema, BookingResponseSchema, CreateBookingBodySchema, PASSENGER_MESSAGES, PriceChangedBodySchema } from '../../core/booking';
 import { AppError } from '../../core/errors';
-import { boardingPasses, bookings } from '../../db/schema';
+import { boardingPasses } from '../../db/schema';
 import { PriceChangedError } from '../../domain/booking/holds';
 import { listBookings, loadBooking } from '../../domain/booking/views';
 import { ticketPdfDataFromBooking } from '../../domain/documents/from-booking';
@@ -140,14 +140,4 @@ export function registerBookings(app: OpenApiApp) {
       'Cache-Control': 'private, no-store',
     });
   });
-}
-
-/**
- * The booking row of a traveller, or a 404 (never 403: another traveller's booking does not exist for you).
- * @example const row = await ownBookingRow(db, id, user.id)
- */
-export async function ownBookingRow(db: Parameters<typeof loadBooking>[0], bookingId: string, userId: string) {
-  const [row] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
-  if (!row) throw new AppError('not_found', 'Booking not found');
-  return row;
 }

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANION_MESSAGES, type PublicTrip, SHARE_CODE_RE, type SharedItinerary } from '../../core/companion';
 import type { Itinerary } from '../../core/search';
 import { outbox, passengers, payments } from '../../db/schema';
+import { executeRows } from '../../db/rows';
 import { TRIP_LOOKUPS_PER_IP } from '../../domain/companion/itineraries';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { ADULT, findItinerary } from '../../../tests/support/booking';
@@ -32,10 +33,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 afterEach(async () => {
-  const rows = await ctx.database.db.execute<{ bad: number }>(
+  const list = await executeRows<{ bad: number }>(
+    ctx.database.db,
     sql`select count(*)::int as bad from flight_inventory where available < 0 or held < 0 or sold < 0 or available + held + sold <> capacity`,
   );
-  const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { bad: number }[] }).rows;
   expect(list[0]?.bad).toBe(0);
 });
 

@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ConfirmBookingBodySchema, PaymentOrderSchema } from '../../core/booking';
 import {
-  AcceptInviteBodySchema,
   AddMemberBodySchema,
   CreateGroupBodySchema,
   GroupSummarySchema,
@@ -215,7 +214,7 @@ const acceptRoute = travellerRoute({ idIsSecret: true }, {
   tags: ['Groups'],
   summary: 'Accepts an invitation with passenger details: the member turns Confirmed, linked to this account',
   description: "Signed-in traveller holding the invitation link. The member's passenger details are checked (an adult on the travel date) and the account is linked to the member.",
-  request: { params: TokenParams, body: body(AcceptInviteBodySchema, { passenger: { title: 'Ms', firstName: 'Priya', lastName: 'Sharma', dob: '1992-03-14', type: 'Adult', mobileNo: '9876543210' } }) },
+  request: { params: TokenParams, body: body(MemberPassengerBodySchema, { passenger: { title: 'Ms', firstName: 'Priya', lastName: 'Sharma', dob: '1992-03-14', type: 'Adult', mobileNo: '9876543210' } }) },
   responses: { 200: json(GroupBody, 'Accepted'), 400: json(ErrorSchema, 'Invalid details'), ...common, 409: json(ErrorSchema, 'Accepted by someone else, already a member, or the booking ended') },
 });
 

@@ -54,7 +54,7 @@ describe('Razorpay (only its HTTP API mocked)', () => {
     vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
       const url = String(input instanceof Request ? input.url : input);
       if (!url.startsWith('https://api.razorpay.com/')) return real(input, init);
-      const body: unknown = JSON.parse(String(init?.body ?? '{}'));
+      const body: unknown = JSON.parse(typeof init?.body === 'string' ? init.body : '{}');
       calls.push({ url, body, auth: new Headers(init?.headers).get('authorization') });
       if (url.endsWith('/orders')) {
         const amount = (body as { amount: number }).amount;

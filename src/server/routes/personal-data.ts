@@ -205,7 +205,7 @@ const putConsentsRoute = travellerRoute({}, {
 });
 
 /** Safar's registration from the configuration, or null when tax invoices are not configured. */
-export function invoiceSupplier(config: Pick<Config, 'INVOICE_SUPPLIER_GSTIN' | 'INVOICE_SUPPLIER_NAME' | 'INVOICE_SUPPLIER_ADDRESS'>): InvoiceSupplier | null {
+function invoiceSupplier(config: Pick<Config, 'INVOICE_SUPPLIER_GSTIN' | 'INVOICE_SUPPLIER_NAME' | 'INVOICE_SUPPLIER_ADDRESS'>): InvoiceSupplier | null {
   const { INVOICE_SUPPLIER_GSTIN: gstin, INVOICE_SUPPLIER_NAME: name, INVOICE_SUPPLIER_ADDRESS: address } = config;
   return gstin && name && address ? { gstin, name, address } : null;
 }

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiErrorBodySchema } from '../../core/error-body';
 import { InsightsAnswerSchema, WeatherReportSchema } from '../../core/weather';
 import { createTestApp } from '../../../tests/support/test-app';
 
@@ -74,7 +75,7 @@ describe('GET /api/weather/{code}', () => {
   it('rejects a bad code with 400 and an unknown airport with 404', async () => {
     const bad = await ctx.app.request('/api/weather/ab1');
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.fields.code).toBe('Use a three-letter airport code');
+    expect(ApiErrorBodySchema.parse(await bad.json()).error.fields?.code).toBe('Use a three-letter airport code');
     const unknown = await ctx.app.request('/api/weather/XYZ');
     expect(unknown.status).toBe(404);
     expect(fetch).not.toHaveBeenCalled();

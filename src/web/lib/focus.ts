@@ -48,7 +48,7 @@ function px(value: string): number {
  * How much of `container`'s scrollport its own sticky children cover at the top and bottom
  * (a dialog's sticky title bar or action bar), measured now.
  */
-export function stickyInsets(container: HTMLElement, except: Element): { top: number; bottom: number } {
+function stickyInsets(container: HTMLElement, except: Element): { top: number; bottom: number } {
   const box = container.getBoundingClientRect();
   let top = 0;
   let bottom = 0;
@@ -65,7 +65,7 @@ export function stickyInsets(container: HTMLElement, except: Element): { top: nu
 }
 
 /** Room kept around a focused element so its focus ring (3 px outline, 2 px offset) shows too. */
-export const FOCUS_RING_ROOM = 8;
+const FOCUS_RING_ROOM = 8;
 
 /**
  * Scrolls `container` (a scrolling dialog or panel) the least amount that shows all of `element`

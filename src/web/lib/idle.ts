@@ -5,6 +5,6 @@
  * @example whenIdle(() => void import('./heavy'), 300)
  */
 export function whenIdle(task: () => void, delayMs = 0): void {
-  const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
+  const idle = 'requestIdleCallback' in window ? (cb: () => void) => window.requestIdleCallback(cb) : (cb: () => void) => window.setTimeout(cb, 200);
   window.setTimeout(() => idle(() => task()), delayMs);
 }

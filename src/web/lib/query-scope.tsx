@@ -10,7 +10,7 @@ const queryClient = new QueryClient({
 });
 
 /** The answers an offline-queue feature's replayed actions change (its name in the queue → query keys). */
-export const SYNCED_QUERIES: Readonly<Record<string, readonly QueryKey[]>> = {
+const SYNCED_QUERIES: Readonly<Record<string, readonly QueryKey[]>> = {
   tracker: [queryKeys.tracker.all],
   planner: [queryKeys.tripPlans],
   favourites: [queryKeys.explore.favoritesAll],

@@ -30,14 +30,14 @@ export function removeStored(key: string): void {
  * belong to nobody (theme, currency, the dismissed install prompt) use plain keys and survive.
  * @example writeStored(personalKey('tracker:recent'), JSON.stringify(entries)) // 'safar:tracker:recent'
  */
-export const PERSONAL_KEY_PREFIX = 'safar:';
+const PERSONAL_KEY_PREFIX = 'safar:';
 
 export function personalKey(name: string): string {
   return `${PERSONAL_KEY_PREFIX}${name}`;
 }
 
 /** Personal keys written by earlier versions (unprefixed names) that predate the prefix rule. */
-export const LEGACY_PERSONAL_KEYS = [
+const LEGACY_PERSONAL_KEYS = [
   'auth',
   'boardingPasses',
   'boardingPassesOwner',
@@ -51,7 +51,7 @@ export const LEGACY_PERSONAL_KEYS = [
 ] as const;
 
 /** Whether a localStorage/sessionStorage key holds personal data (see PERSONAL_KEY_PREFIX). */
-export function isPersonalKey(key: string): boolean {
+function isPersonalKey(key: string): boolean {
   return key.startsWith(PERSONAL_KEY_PREFIX) || (LEGACY_PERSONAL_KEYS as readonly string[]).includes(key);
 }
 

@@ -9,7 +9,7 @@ function systemTheme(): Theme {
 }
 
 /** The saved choice, else the system preference (spec section 4). */
-export function initialTheme(): Theme {
+function initialTheme(): Theme {
   const saved = readStored(KEY);
   return saved === 'dark' || saved === 'light' ? saved : systemTheme();
 }
@@ -34,7 +34,7 @@ function subscribe(listener: () => void) {
 
 /** Current theme and a toggle that saves every change. */
 export function useTheme() {
-  const theme = useSyncExternalStore(subscribe, currentTheme, () => 'light' as Theme);
+  const theme = useSyncExternalStore(subscribe, currentTheme, (): Theme => 'light');
   const toggleTheme = useCallback(() => {
     const next: Theme = currentTheme() === 'dark' ? 'light' : 'dark';
     writeStored(KEY, next);

@@ -48,7 +48,7 @@ async function rememberUnfocusedLooks(page: Page): Promise<void> {
 }
 
 /** Everything wrong with the focused element right now (an empty list when all is well). */
-export async function focusState(page: Page, options: CheckOptions = {}): Promise<FocusState> {
+async function focusState(page: Page, options: CheckOptions = {}): Promise<FocusState> {
   return page.evaluate(
     ({ wantIndicator }) => {
       type Rgba = [number, number, number, number];

@@ -9,7 +9,7 @@ import { hasDocument, saveDocument } from '../../lib/offline/offline-db';
 import { queueSize, replayQueue } from '../../lib/offline/offline-queue';
 
 /** The ticket and boarding-pass PDFs of a traveller's confirmed bookings, by API URL. */
-export function documentUrls(bookings: readonly Pick<BookingView, 'id' | 'status'>[], passIds: readonly string[]): string[] {
+function documentUrls(bookings: readonly Pick<BookingView, 'id' | 'status'>[], passIds: readonly string[]): string[] {
   return [
     ...bookings.filter((b) => b.status === 'confirmed').map((b) => `/api/bookings/${encodeURIComponent(b.id)}/ticket.pdf`),
     ...passIds.map((id) => `/api/boarding-passes/${encodeURIComponent(id)}/pdf`),
@@ -21,7 +21,7 @@ export function documentUrls(bookings: readonly Pick<BookingView, 'id' | 'status
  * figures, boarding passes with their barcodes, price alerts, and the ticket and pass PDFs not yet on the device.
  * @example await refreshOfflineCopy()
  */
-export async function refreshOfflineCopy(): Promise<void> {
+async function refreshOfflineCopy(): Promise<void> {
   const account = currentAccount();
   if (account === 'anon') return;
   const bookings = await fetchBookings();

@@ -5,7 +5,7 @@ import { currentAccount } from '../../lib/use-session';
 import { listWithOfflineCopy } from '../../lib/offline/offline-copy';
 import { deleteRecord, saveRecords } from '../../lib/offline/offline-db';
 import { sendOrQueue } from '../../lib/offline/offline-queue';
-import { readStored, removeStored, writeStored } from '../../lib/storage';
+import { readStored, writeStored } from '../../lib/storage';
 
 /**
  * Every price-alert call the web app makes (one module, so queued offline actions replay through
@@ -13,7 +13,7 @@ import { readStored, removeStored, writeStored } from '../../lib/storage';
  * browser keeps under `safar:alert-owner` and sends as `X-Alert-Owner`; the server stores only
  * its hash. Creates carry an Idempotency-Key, so a replay never makes a second alert.
  */
-export const OWNER_TOKEN_KEY = 'safar:alert-owner';
+const OWNER_TOKEN_KEY = 'safar:alert-owner';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 function base64url(bytes: Uint8Array): string {
@@ -23,13 +23,13 @@ function base64url(bytes: Uint8Array): string {
 }
 
 /** This browser's owner token, if it has one. */
-export function ownerToken(): string | null {
+function ownerToken(): string | null {
   const token = readStored(OWNER_TOKEN_KEY);
   return token && TOKEN.test(token) ? token : null;
 }
 
 /** This browser's owner token, created (32 random bytes) on first use. */
-export function ensureOwnerToken(): string {
+function ensureOwnerToken(): string {
   const existing = ownerToken();
   if (existing) return existing;
   const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
@@ -44,10 +44,6 @@ export function adoptOwnerToken(token: string): boolean {
   return true;
 }
 
-export function forgetOwnerToken(): void {
-  removeStored(OWNER_TOKEN_KEY);
-}
-
 function ownerHeaders(create = false): Record<string, string> {
   const token = create ? ensureOwnerToken() : ownerToken();
   return token ? { 'X-Alert-Owner': token } : {};
@@ -59,7 +55,7 @@ export function newIdempotencyKey(): string {
 }
 
 /** Kind of the price alerts in the traveller's offline copy (the Offline Data panel counts it). */
-export const ALERT_RECORD_KIND = 'alert';
+const ALERT_RECORD_KIND = 'alert';
 
 /** Keeps one alert in the device's copy; the screen never waits for it. */
 function keepOnDevice(alert: AlertView): void {

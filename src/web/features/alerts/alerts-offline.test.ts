@@ -67,7 +67,7 @@ describe('price alerts on the device', () => {
   it('a created alert is on the device at once; a deleted one leaves it', async () => {
     const { createAlert, deleteAlert, setAlertActive, offlineCounts, listAlerts } = await load();
     fetchMock.mockResolvedValueOnce(json({ alert: alert('a1') }, 201));
-    await createAlert({ from: 'DEL', to: 'BOM', targetPrice: 4000, email: 'a@example.com', dateFrom: '2026-12-01' } as never, 'key-1', true);
+    await createAlert({ from: 'DEL', to: 'BOM', targetPrice: 4000, email: 'a@example.com', dateFrom: '2026-12-01' }, 'key-1', true);
     await vi.waitFor(async () => expect((await offlineCounts()).alerts).toBe(1));
 
     fetchMock.mockResolvedValueOnce(json({ alert: alert('a1', false) }));
@@ -98,7 +98,7 @@ describe('price alerts on the device', () => {
     await vi.waitFor(async () => expect((await offlineCounts()).alerts).toBe(2));
 
     online = false;
-    const created = await createAlert({ from: 'del', to: 'goi', targetPrice: 4000, email: 'a@example.com', dateFrom: '2026-12-01' } as never, 'create-key-1', true);
+    const created = await createAlert({ from: 'del', to: 'goi', targetPrice: 4000, email: 'a@example.com', dateFrom: '2026-12-01' }, 'create-key-1', true);
     expect(created).toBeNull();
     expect((await setAlertActive(alert('a1') as never, false)).active).toBe(false);
     await deleteAlert(alert('a2') as never);

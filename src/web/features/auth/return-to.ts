@@ -1,7 +1,7 @@
 import { z } from '../../../core/zod';
 
 /** sessionStorage key holding where a signed-out traveller was sent away from. */
-export const RETURN_TO_KEY = 'safar:return-to';
+const RETURN_TO_KEY = 'safar:return-to';
 /** A remembered place older than this is stale: a sign-in much later should land on /home. */
 export const RETURN_TO_MAX_AGE_MS = 30 * 60_000;
 

@@ -12,7 +12,7 @@ interface AuthFormOptions<F extends string, S extends z.ZodType> {
   /** Toast text when the failure is not one the server explained ('Login failed', 'Registration failed'). */
   fallbackMessage: string;
   /** Runs with the parsed values; throw AuthFailure to show the server's field messages. */
-  submit(input: z.infer<S>): Promise<void>;
+  submit: (input: z.infer<S>) => Promise<void>;
 }
 
 /**

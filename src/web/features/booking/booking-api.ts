@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
-  BoardingPassList,
   BookingReason,
   BookingList,
   BookingResponse,
@@ -112,11 +111,4 @@ export function profileStatsQuery() {
 
 export function paymentConfigQuery() {
   return queryOptions({ queryKey: queryKeys.paymentsConfig, queryFn: () => apiFetch<PaymentConfig>('/api/payments/config'), staleTime: Infinity });
-}
-
-export function boardingPassesQuery() {
-  return queryOptions({
-    queryKey: queryKeys.boardingPasses,
-    queryFn: () => apiFetch<BoardingPassList>('/api/boarding-passes').then((r) => r.passes),
-  });
 }

@@ -98,7 +98,7 @@ const MIN_SCORE = 1;
  * message (fuzzy and prefix search), or null when nothing scores well enough.
  * @example fuzzyIntent('refnd kab milega') // 'refund'
  */
-export function fuzzyIntent(message: string): (typeof INTENTS)[number] | null {
+function fuzzyIntent(message: string): (typeof INTENTS)[number] | null {
   const words = message
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s-]/gu, ' ')

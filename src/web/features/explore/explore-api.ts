@@ -25,13 +25,8 @@ export async function fetchFavorites(): Promise<string[]> {
 }
 
 /** Adds a favourite on the server; repeating it changes nothing. Answers the list after the change. */
-export async function putFavorite(routeId: string): Promise<string[]> {
+async function putFavorite(routeId: string): Promise<string[]> {
   return (await apiFetch<Favorites>(`/api/explore/favorites/${encodeURIComponent(routeId)}`, { method: 'PUT', json: {} })).routeIds;
-}
-
-/** Removes a favourite on the server; repeating it changes nothing. Answers the list after the change. */
-export async function deleteFavorite(routeId: string): Promise<string[]> {
-  return (await apiFetch<Favorites>(`/api/explore/favorites/${encodeURIComponent(routeId)}`, { method: 'DELETE', json: {} })).routeIds;
 }
 
 /** What the chatbot may tell the signed-in traveller about their own trips. */
@@ -40,7 +35,7 @@ export function fetchAssistantTrips(): Promise<AssistantTrips> {
 }
 
 /** Visitors' favourites live in this browser under this key until they sign in. */
-export const VISITOR_FAVORITES_KEY = personalKey('favorites');
+const VISITOR_FAVORITES_KEY = personalKey('favorites');
 
 function isRouteIdList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'string' && /^[a-z]{3}-[a-z]{3}$/.test(v));

@@ -38,7 +38,7 @@ export type CheckoutEvent<Done> =
   | { type: 'dismissed' };
 
 /** The phases in which a checkout is under way (the Pay button waits). */
-export const ACTIVE_PHASES: readonly CheckoutPhase[] = ['ordering', 'provider', 'paying', 'confirming'];
+const ACTIVE_PHASES: readonly CheckoutPhase[] = ['ordering', 'provider', 'paying', 'confirming'];
 
 /**
  * A checkout that has not started, or one already confirmed (a booking paid before the screen opened).

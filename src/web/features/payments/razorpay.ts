@@ -39,7 +39,7 @@ declare global {
 }
 
 /** The accent colour Checkout is themed with. */
-export const CHECKOUT_THEME_COLOR = '#0b5cad';
+const CHECKOUT_THEME_COLOR = '#0b5cad';
 
 /**
  * Checkout options: key, amount in paise, INR, the product name, the
@@ -71,7 +71,7 @@ let loading: Promise<RazorpayConstructor> | null = null;
  * Loads checkout.js once and resolves with its constructor.
  * @example const Razorpay = await loadRazorpay()
  */
-export function loadRazorpay(): Promise<RazorpayConstructor> {
+function loadRazorpay(): Promise<RazorpayConstructor> {
   if (window.Razorpay) return Promise.resolve(window.Razorpay);
   loading ??= new Promise<RazorpayConstructor>((resolve, reject) => {
     const script = document.createElement('script');

@@ -14,16 +14,16 @@ export async function planMultiCity(body: PlanRequestBody): Promise<PlanResult> 
 }
 
 /** A plan kept in this browser (visitors without an account). */
-export interface SavedPlan {
+interface SavedPlan {
   id: string;
   savedAt: string;
   plan: PlanResult;
 }
 
 /** Visitors' saved plans are kept in this browser under one `safar:` key (personal data: wiped on logout). */
-export const SAVED_PLANS_KEY = 'safar:multi-city-plans';
+const SAVED_PLANS_KEY = 'safar:multi-city-plans';
 
-export function savedPlans(): SavedPlan[] {
+function savedPlans(): SavedPlan[] {
   try {
     const parsed: unknown = JSON.parse(readStored(SAVED_PLANS_KEY) ?? '[]');
     return Array.isArray(parsed) ? (parsed as SavedPlan[]) : [];
@@ -40,7 +40,7 @@ function saveInBrowser(plan: PlanResult, now = new Date()): SavedPlan {
 }
 
 /** The body that saves a plan on the server: the cities as flown with the entered dates (dates stay with positions), one itinerary per leg. */
-export function saveBodyOf(plan: PlanResult, dates: readonly string[]): SavePlanBody {
+function saveBodyOf(plan: PlanResult, dates: readonly string[]): SavePlanBody {
   return { mode: plan.mode, stops: plan.order.map((city, i) => ({ city, date: dates[i] ?? '' })), itineraryIds: plan.legs.map((leg) => leg.itinerary.id) };
 }
 

@@ -2,7 +2,7 @@ import { DEFAULT_RECOMMENDATION_ORIGIN } from '../../../core/recommendation-opti
 import { personalKey, readStored, writeStored } from '../../lib/storage';
 
 /** The origin of the traveller's last search (personal: wiped on logout). */
-export const LAST_SEARCH_FROM_KEY = personalKey('last-search-from');
+const LAST_SEARCH_FROM_KEY = personalKey('last-search-from');
 
 export function rememberSearchOrigin(code: string): void {
   if (/^[A-Z]{3}$/.test(code)) writeStored(LAST_SEARCH_FROM_KEY, code);

@@ -7,7 +7,7 @@ import './recommendations.css';
 const RecommendationsPanel = lazy(() => import('./recommendations-panel').then((m) => ({ default: m.RecommendationsPanel })));
 
 /** A device preference (belongs to nobody, survives logout): is the panel shown? */
-export const SHOW_RECOMMENDATIONS_KEY = 'smartRecommendations';
+const SHOW_RECOMMENDATIONS_KEY = 'smartRecommendations';
 
 /**
  * Home's Smart recommendations: a clearly labelled switch (remembered on this device) that shows

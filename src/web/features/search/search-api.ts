@@ -11,11 +11,11 @@ import { draftToParams, EMPTY_DRAFT, type SearchDraft } from './search-url';
  * fields), expanded from the compact answer into full itineraries.
  * @example const { itineraries } = await fetchSearch(draft)
  */
-export async function fetchSearch(draft: SearchDraft, signal?: AbortSignal): Promise<SearchResponse> {
+async function fetchSearch(draft: SearchDraft, signal?: AbortSignal): Promise<SearchResponse> {
   return expandSearchResponse(await apiFetch<CompactSearchResponse>(`/api/search?${draftToParams(draft)}`, signal ? { signal } : {}));
 }
 
-export function searchQueryOptions(draft: SearchDraft) {
+function searchQueryOptions(draft: SearchDraft) {
   return queryOptions({
     queryKey: queryKeys.search(draftToParams(draft)),
     queryFn: ({ signal }) => fetchSearch(draft, signal),
@@ -41,12 +41,12 @@ export interface FareCalendarRequest {
  * GET /api/fares/calendar: the lowest all-in adult fare per day of a month for a route.
  * @example await fetchFareCalendar({ from: 'BOM', to: 'DEL', month: '2026-12', cabin: 'economy' })
  */
-export function fetchFareCalendar(request: FareCalendarRequest, signal?: AbortSignal): Promise<FareCalendar> {
+function fetchFareCalendar(request: FareCalendarRequest, signal?: AbortSignal): Promise<FareCalendar> {
   const params = new URLSearchParams({ ...request });
   return apiFetch<FareCalendar>(`/api/fares/calendar?${params.toString()}`, signal ? { signal } : {});
 }
 
-export function fareCalendarQueryOptions(request: FareCalendarRequest) {
+function fareCalendarQueryOptions(request: FareCalendarRequest) {
   return queryOptions({
     queryKey: queryKeys.fareCalendar(request.from, request.to, request.month, request.cabin),
     queryFn: ({ signal }) => fetchFareCalendar(request, signal),

@@ -39,7 +39,7 @@ function toCode(text: string, picked: string | null): string {
   return picked ?? codeFromLabel(text) ?? resolveCityCode(text);
 }
 
-export interface SearchFormInitial {
+interface SearchFormInitial {
   fromText?: string;
   toText?: string;
   draft?: Partial<SearchDraft>;
@@ -134,7 +134,7 @@ export function SearchForm({ initial, initialErrors, submitLabel = 'Search Fligh
   }
 
   return (
-    <form className="search-form card" noValidate onSubmit={onSubmit} onFocus={() => void loadValidator().catch(() => {})} aria-labelledby={headingId}>
+    <form className="search-form card" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadValidator().catch(() => {})} aria-labelledby={headingId}>
       <div className="route-fields">
         <AirportCombobox
           id="from"

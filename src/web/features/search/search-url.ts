@@ -1,5 +1,4 @@
 import type { SearchQuery } from '../../../core/search';
-import type { Cabin } from '../../../core/search-options';
 
 export { draftFromSearch, draftToParams, EMPTY_DRAFT, queryFromDraft, SEARCH_FIELDS, type SearchDraft, type SearchField } from '../../../core/search-draft';
 
@@ -20,16 +19,6 @@ export function resultUrl(query: SearchQuery, extra: Record<string, string> = {}
     ...extra,
   });
   return `/result?${params.toString()}`;
-}
-
-/** Same search on another day (fare calendar clicks). */
-export function withDate(query: SearchQuery, date: string): SearchQuery {
-  return { ...query, date };
-}
-
-/** Same search in another cabin (the Class filter re-searches). */
-export function withCabin(query: SearchQuery, cabin: Cabin): SearchQuery {
-  return { ...query, cabin };
 }
 
 /**

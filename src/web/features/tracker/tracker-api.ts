@@ -25,10 +25,10 @@ import { queuedActions, type SendResult, sendOrQueue } from '../../lib/offline/o
  */
 
 /** The offline queue's feature name for Recent Searches. */
-export const TRACKER_FEATURE = 'tracker';
+const TRACKER_FEATURE = 'tracker';
 
 /** Local-storage key of a visitor's Recent Searches (the `safar:` prefix is wiped on sign-out). */
-export const LOCAL_HISTORY_KEY = personalKey('flightTrackingHistory');
+const LOCAL_HISTORY_KEY = personalKey('flightTrackingHistory');
 
 /** Status of a flight number (any spelling) on a date, or today's / the next departure. */
 export async function fetchFlightStatus(flightNumber: string, date?: string): Promise<FlightStatus> {

@@ -99,7 +99,7 @@ describe('wallet cache', () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await store.registerPasses([pass('gone')]);
     fetchMock.mockReset();
-    fetchMock.mockImplementation(async (input) => (String(input) === '/api/boarding-passes' ? json({ passes: [pass('p3')] }) : new Response('<svg/>')));
+    fetchMock.mockImplementation(async (input) => ((input instanceof Request ? input.url : String(input)) === '/api/boarding-passes' ? json({ passes: [pass('p3')] }) : new Response('<svg/>')));
     await store.refreshPasses();
     expect(store.getPasses().map((p) => p.id)).toEqual(['p3']);
 

@@ -14,7 +14,7 @@ import { onBeforeWipe } from './wipe-personal-data';
  * - `documents`: PDFs (tickets, boarding passes) as Blobs, keyed by their API URL.
  * - `queue`: actions taken offline, waiting to be sent (offline-queue.ts).
  */
-export const OFFLINE_DB_PREFIX = 'safar-offline:';
+const OFFLINE_DB_PREFIX = 'safar-offline:';
 const KNOWN_DBS_KEY = 'safar:offline-dbs';
 
 export interface StoredRecord {
@@ -24,7 +24,7 @@ export interface StoredRecord {
   savedAt: number;
 }
 
-export interface StoredDocument {
+interface StoredDocument {
   url: string;
   blob: Blob;
   savedAt: number;
@@ -65,16 +65,6 @@ function rememberName(name: string): void {
     writeStored(KNOWN_DBS_KEY, JSON.stringify([...known]));
   } catch {
     writeStored(KNOWN_DBS_KEY, JSON.stringify([name]));
-  }
-}
-
-/** Names of offline databases this browser may hold (for browsers without indexedDB.databases()). */
-export function knownOfflineDbNames(): string[] {
-  try {
-    const parsed: unknown = JSON.parse(readStored(KNOWN_DBS_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((n): n is string => typeof n === 'string') : [];
-  } catch {
-    return [];
   }
 }
 

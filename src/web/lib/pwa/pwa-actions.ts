@@ -24,7 +24,7 @@ export function dismissInstall(): void {
 }
 
 /** iPhone or iPad Safari, where the browser offers no install prompt. */
-export function isIos(): boolean {
+function isIos(): boolean {
   const ua = navigator.userAgent;
   return /iPhone|iPad|iPod/.test(ua) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
 }

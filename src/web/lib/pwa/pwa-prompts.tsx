@@ -7,14 +7,14 @@ import type { PwaState } from './pwa-state';
 import './pwa.css';
 
 /** What the install prompt tells the traveller at each step. */
-export const INSTALL_MESSAGES = {
+const INSTALL_MESSAGES = {
   installing: 'Installing...',
   installed: `${PRODUCT_NAME} installed successfully!`,
   cancelled: 'Installation cancelled',
   later: `You can install ${PRODUCT_NAME} anytime from your browser menu`,
 } as const;
 
-export const UPDATE_MESSAGE = `A new version of ${PRODUCT_NAME} is available`;
+const UPDATE_MESSAGE = `A new version of ${PRODUCT_NAME} is available`;
 
 /**
  * The bottom install prompt, the iPhone/iPad "Add to Home Screen" hint and the new-version notice.

@@ -7,7 +7,7 @@ import { readStored } from '../storage';
  * loads with the shell; what the traveller does with a prompt (pwa-actions.ts) and the prompts'
  * UI load only when one has something to show.
  */
-export const INSTALL_PROMPT_DELAY_MS = 30_000;
+const INSTALL_PROMPT_DELAY_MS = 30_000;
 /** Device preference, not personal data: Log Out keeps it. */
 export const DISMISSED_KEY = 'installPromptDismissed';
 
@@ -50,7 +50,7 @@ export function isInstalled(): boolean {
   return nav.standalone === true || window.matchMedia?.('(display-mode: standalone)').matches === true;
 }
 
-export function installDismissed(): boolean {
+function installDismissed(): boolean {
   return readStored(DISMISSED_KEY) === '1';
 }
 

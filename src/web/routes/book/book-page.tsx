@@ -56,7 +56,7 @@ function isBookState(value: unknown): value is BookState {
  * The results URL for the search the traveller came from, so "back" shows the same list.
  * @example resultsHref(query) // '/result?from=DEL&to=BOM&date=2026-12-24&cabin=economy&adults=2&children=0&infants=0'
  */
-export function resultsHref(query: SearchQuery | undefined): string {
+function resultsHref(query: SearchQuery | undefined): string {
   return query ? resultUrl(query) : '/result';
 }
 

@@ -6,8 +6,8 @@ import { focusHeading, keyboardFocusWithin, lastInputModality } from '../../lib/
 import { notify } from '../../lib/toast';
 
 /** Pause before the success toast, then before going to the profile. */
-export const TOAST_DELAY_MS = 1000;
-export const PROFILE_DELAY_MS = 1500;
+const TOAST_DELAY_MS = 1000;
+const PROFILE_DELAY_MS = 1500;
 
 /**
  * "Booking confirmed": focus on its heading, the confirmation spoken through the app's live

@@ -74,7 +74,7 @@ describe('payment screen', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Pay with Safar Pay (sandbox)' }));
     const form = await screen.findByRole('dialog', { name: 'Safar Pay — sandbox' });
-    await user.click(within(form).getByRole('button', { name: SANDBOX_TEST_VALUES.successCard }));
+    await user.click(within(form).getByRole('button', { name: `${SANDBOX_TEST_VALUES.successCard}, succeeds` }));
     await user.type(within(form).getByLabelText('Expiry (MM/YY)'), '1230');
     await user.type(within(form).getByLabelText('CVV'), '123');
     await user.type(within(form).getByLabelText('Name on card'), 'Rahul Sharma');

@@ -10,7 +10,7 @@ import { localIsoDate } from '../../features/search/search-url';
  * Moves a YYYY-MM month by `delta` months.
  * @example addMonths('2026-12', 1) // "2027-01"
  */
-export function addMonths(month: string, delta: number): string {
+function addMonths(month: string, delta: number): string {
   const [year = 1970, m = 1] = month.split('-').map(Number);
   const index = year * 12 + (m - 1) + delta;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;

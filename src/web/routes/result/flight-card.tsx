@@ -8,7 +8,7 @@ import { WeatherButton } from '../../features/weather/weather-button';
 import { TrackFlightButton } from '../../features/tracker/track-flight-button';
 
 /** "Non-stop", "1 stop via HYD", "2 stops via HYD, BLR". */
-export function stopsText(itinerary: Itinerary): string {
+function stopsText(itinerary: Itinerary): string {
   if (itinerary.stops === 0) return 'Non-stop';
   const via = itinerary.layovers.map((l) => l.airport).join(', ');
   return `${itinerary.stops} stop${itinerary.stops === 1 ? '' : 's'}${via ? ` via ${via}` : ''}`;
