@@ -428,7 +428,7 @@ export type SandboxPayBody = z.infer<typeof SandboxPayBodySchema>;
 export const BOOKING_STATUSES = ['held', 'confirmed', 'expired', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-const PassengerViewSchema = z.object({
+export const PassengerViewSchema = z.object({
   id: z.string(),
   title: z.enum(PASSENGER_TITLES),
   firstName: z.string(),

@@ -1,5 +1,5 @@
 import { AlertViewSchema } from './alerts';
-import { BookingViewSchema, PASSENGER_MESSAGES, PASSENGER_TITLES, isValidAadhaar, isValidIndianMobile } from './booking';
+import { BookingViewSchema, PASSENGER_MESSAGES, PASSENGER_TITLES, PassengerViewSchema, isValidAadhaar, isValidIndianMobile } from './booking';
 import { GroupViewSchema } from './companion';
 import { GstDetailsViewSchema, TaxInvoiceViewSchema } from './gst';
 import { NoticeSchema } from './notifications';
@@ -45,20 +45,9 @@ export const SavedTravellerBodySchema = z
   .meta({ id: 'SavedTravellerBody', example: { title: 'Ms', firstName: 'Asha', lastName: 'Sharma', dob: '1992-03-02', mobileNo: '9876543210' } });
 export type SavedTravellerBody = z.input<typeof SavedTravellerBodySchema>;
 
-const SavedTravellerViewSchema = z
-  .object({
-    id: z.string(),
-    title: z.enum(PASSENGER_TITLES),
-    firstName: z.string(),
-    middleName: z.string().nullable(),
-    lastName: z.string(),
-    dob: z.string(),
-    mobileNo: z.string().nullable(),
-    /** "XXXX XXXX 1234"; only the last four digits are stored. */
-    aadhaarMasked: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
+/** A saved co-traveller reads like a booked passenger without the booking's own fields. */
+const SavedTravellerViewSchema = PassengerViewSchema.pick({ id: true, title: true, firstName: true, middleName: true, lastName: true, dob: true, mobileNo: true, aadhaarMasked: true })
+  .extend({ createdAt: z.string(), updatedAt: z.string() })
   .meta({ id: 'SavedTraveller' });
 export type SavedTravellerView = z.infer<typeof SavedTravellerViewSchema>;
 export const SavedTravellerAnswerSchema = z.object({ traveller: SavedTravellerViewSchema });

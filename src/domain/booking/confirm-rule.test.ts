@@ -2,20 +2,11 @@ import { PGlite } from '@electric-sql/pglite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../core/booking';
-import { q, rawText, toQuery } from '../../db/raw';
-import { type ConfirmColumns, type ConfirmFacts, type ConfirmNotice, confirmsOnly, confirmsOnlySql } from './confirm-rule';
+import { q, toQuery } from '../../db/raw';
+import { type ConfirmFacts, type ConfirmNotice, confirmColumnsOf, confirmsOnly, confirmsOnlySql } from './confirm-rule';
 
 /** The rule's facts as the columns of a one-row relation `f`, typed as the tables type them. */
-const COLUMNS: ConfirmColumns = {
-  bookingId: rawText('f.booking_id'),
-  userId: rawText('f.user_id'),
-  status: rawText('f.status'),
-  holdExpiresAt: rawText('f.hold_expires_at'),
-  totalInr: rawText('f.total_inr'),
-  paymentStatus: rawText('f.p_status'),
-  shareKey: rawText('f.p_share_key'),
-  amountPaise: rawText('f.p_amount_paise'),
-};
+const COLUMNS = confirmColumnsOf('f.booking_id', 'f.', 'f.p_');
 
 const BOOKING_IDS = ['BK1', 'BK2'];
 const USER_IDS = ['5b0f6c5e-8d47-4c34-9c6a-0f5a4f1d2a01', '5b0f6c5e-8d47-4c34-9c6a-0f5a4f1d2a02'];

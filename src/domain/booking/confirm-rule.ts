@@ -29,6 +29,24 @@ export interface ConfirmColumns {
   amountPaise: Statement;
 }
 
+/**
+ * The rule's columns in a select: the booking's id column, then the prefixes that name the
+ * booking's and the payment's columns (`'f.'` and `'f.p_'` for one flattened row `f`).
+ * @example confirmsOnlySql(confirmColumnsOf('b.id', 'b.', 'p.'), notice, now)
+ */
+export function confirmColumnsOf(bookingId: string, booking: string, payment: string): ConfirmColumns {
+  return {
+    bookingId: rawText(bookingId),
+    userId: rawText(`${booking}user_id`),
+    status: rawText(`${booking}status`),
+    holdExpiresAt: rawText(`${booking}hold_expires_at`),
+    totalInr: rawText(`${booking}total_inr`),
+    paymentStatus: rawText(`${payment}status`),
+    shareKey: rawText(`${payment}share_key`),
+    amountPaise: rawText(`${payment}amount_paise`),
+  };
+}
+
 /** What the caller says about the payment (see `PaymentNotice`). */
 export interface ConfirmNotice {
   amountPaise?: number | null | undefined;

@@ -9,7 +9,7 @@ import { bookings, type passengers, payments } from '../../db/schema';
 import { buildBcbp } from '../documents/bcbp';
 import { type SeatMove, chainedMoves, inLockOrder, lockOrderSql, moveSeats } from '../inventory/moves';
 import type { BookingCatalog, InventoryChange, Tx } from './catalog';
-import { type ConfirmColumns, confirmsOnly, confirmsOnlySql } from './confirm-rule';
+import { confirmColumnsOf, confirmsOnly, confirmsOnlySql } from './confirm-rule';
 import { newTicketNumber } from './ids';
 import { abortReason } from './holds';
 import { type KeyedAnswer, KeyTakenError, keyInsert } from './keyed-answer';
@@ -42,16 +42,7 @@ function readFound(found: Record<string, unknown>) {
 }
 
 /** The rule's facts in a row read with LOCKING_READ_COLUMNS, aliased `f`. */
-const FOUND: ConfirmColumns = {
-  bookingId: rawText('f.id'),
-  userId: rawText('f.user_id'),
-  status: rawText('f.status'),
-  holdExpiresAt: rawText('f.hold_expires_at'),
-  totalInr: rawText('f.total_inr'),
-  paymentStatus: rawText('f.p_status'),
-  shareKey: rawText('f.p_share_key'),
-  amountPaise: rawText('f.p_amount_paise'),
-};
+const FOUND = confirmColumnsOf('f.id', 'f.', 'f.p_');
 
 /** Legs an itinerary may have (parseItineraryId): the locking read moves up to this many legs' seats itself. */
 const MAX_LEGS = 3;
@@ -334,16 +325,7 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
 }
 
 /** The rule's facts in `confirmAtOnce`'s locking select (bookings `b` joined with the order's payment `p`). */
-const LOCKED: ConfirmColumns = {
-  bookingId: rawText('b.id'),
-  userId: rawText('b.user_id'),
-  status: rawText('b.status'),
-  holdExpiresAt: rawText('b.hold_expires_at'),
-  totalInr: rawText('b.total_inr'),
-  paymentStatus: rawText('p.status'),
-  shareKey: rawText('p.share_key'),
-  amountPaise: rawText('p.amount_paise'),
-};
+const LOCKED = confirmColumnsOf('b.id', 'b.', 'p.');
 
 /** Why `confirmAtOnce` undid itself: something it decided on changed, so the locking transaction decides afresh. */
 const STALE = 'stale';
