@@ -42,6 +42,11 @@ describe('countryOfIp', () => {
     expect(await countryOfIp('::ffff:0101:0101')).toBe('Australia');
   });
 
+  it('gives no place for a range under a withdrawn code', async () => {
+    // 2401:b60:1a10::/44 is listed under AN (the Netherlands Antilles, dissolved in 2010).
+    expect(await countryOfIp('2401:b60:1a10::1')).toBeNull();
+  });
+
   it('gives no place for a missing or malformed address', async () => {
     for (const ip of [null, undefined, '', 'unknown', '1.2.3', '999.1.1.1', '2001:::1', 'not an ip']) {
       expect(await countryOfIp(ip)).toBeNull();

@@ -8,9 +8,6 @@ import { BlockList, isIPv4, isIPv6 } from 'node:net';
  * CC BY 4.0). Nothing finer than the country is ever derived. The ranges are read once, on the
  * first lookup, and kept in typed arrays; a lookup is a binary search.
  */
-const PACKAGE = '@ip-location-db/geo-whois-asn-country';
-const IPV4_FILE = `${PACKAGE}/geo-whois-asn-country-ipv4-num.csv`;
-const IPV6_FILE = `${PACKAGE}/geo-whois-asn-country-ipv6-num.csv`;
 
 /**
  * Addresses that belong to no country: private, loopback, link-local, shared (CGNAT),
@@ -54,7 +51,10 @@ function rangesLoaded(): Promise<Ranges> {
 
 async function loadRanges(): Promise<Ranges> {
   const require = createRequire(import.meta.url);
-  const [v4Text, v6Text] = await Promise.all([readFile(require.resolve(IPV4_FILE), 'utf8'), readFile(require.resolve(IPV6_FILE), 'utf8')]);
+  const [v4Text, v6Text] = await Promise.all([
+    readFile(require.resolve('@ip-location-db/geo-whois-asn-country/geo-whois-asn-country-ipv4-num.csv'), 'utf8'),
+    readFile(require.resolve('@ip-location-db/geo-whois-asn-country/geo-whois-asn-country-ipv6-num.csv'), 'utf8'),
+  ]);
   const codes: string[] = [];
   const codeIndex = new Map<string, number>();
   const indexOf = (code: string): number => {
@@ -162,6 +162,8 @@ function countryCodeOf(ranges: Ranges, ip: string): string | null {
 }
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+/** A withdrawn code names no current country: AN (the Netherlands Antilles, dissolved in 2010; ICU would say "Curaçao"). */
+const WITHDRAWN_CODES = new Set(['AN']);
 
 /**
  * The English name of the country an IP address is registered in, or null when the address is
@@ -171,5 +173,5 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'n
 export async function countryOfIp(ip: string | null | undefined): Promise<string | null> {
   if (!ip) return null;
   const code = countryCodeOf(await rangesLoaded(), ip.trim());
-  return code ? (regionNames.of(code) ?? null) : null;
+  return code && !WITHDRAWN_CODES.has(code) ? (regionNames.of(code) ?? null) : null;
 }
