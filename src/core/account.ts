@@ -110,6 +110,8 @@ const sessionInfoSchema = z
     /** "Chrome on Linux", from the User-Agent at sign-in. */
     device: z.string(),
     ip: z.string().nullable(),
+    /** Country of the client IP ("India"), worked out when listed; null for private or unknown addresses. */
+    place: z.string().nullable(),
     createdAt: z.string(),
     lastSeenAt: z.string(),
     current: z.boolean(),

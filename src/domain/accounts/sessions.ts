@@ -3,6 +3,7 @@ import { describeUserAgent, type SessionInfo } from '../../core/account';
 import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { countryOfIp } from './ip-country';
 import { hashSessionToken, newSessionToken } from './tokens';
 
 /** A session ends 7 days after its last use (sliding) and 30 days after sign-in at the latest. */
@@ -158,22 +159,25 @@ export function forgetUserSessions(db: Db, userId: string): void {
 
 /**
  * A traveller's live sessions, most recently used first; `current` marks the one behind `token`.
+ * The place (country of the client IP) is derived here, never stored.
  * @example const list = await listSessions(db, clock, user.id, cookieToken)
  */
 export async function listSessions(db: Db, clock: Clock, userId: string, token: string | undefined): Promise<SessionInfo[]> {
   const currentHash = token ? hashSessionToken(token) : '';
   const now = clock.now().getTime();
   const rows = await db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastSeenAt)).limit(100);
-  return rows
-    .filter((row) => row.expiresAt.getTime() > now && row.lastSeenAt.getTime() + SESSION_IDLE_MS > now)
-    .map((row) => ({
+  const live = rows.filter((row) => row.expiresAt.getTime() > now && row.lastSeenAt.getTime() + SESSION_IDLE_MS > now);
+  return Promise.all(
+    live.map(async (row) => ({
       id: row.id,
       device: describeUserAgent(row.userAgent),
       ip: row.ip,
+      place: await countryOfIp(row.ip),
       createdAt: row.createdAt.toISOString(),
       lastSeenAt: row.lastSeenAt.toISOString(),
       current: row.tokenHash === currentHash,
-    }));
+    })),
+  );
 }
 
 /**

@@ -242,18 +242,19 @@ describe('account settings', () => {
     expect(taken.status).toBe(409);
   });
 
-  it('lists sessions with their device and signs out one or all', async () => {
+  it('lists sessions with their device and place and signs out one or all', async () => {
     const { user, cookie } = await signUpAndLogin(ctx.app);
     const phone = await ctx.app.request('/api/auth/login', {
       method: 'POST',
-      headers: jsonHeaders({ [TEST_CLIENT_IP_HEADER]: '203.0.113.7', 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36' }),
+      headers: jsonHeaders({ [TEST_CLIENT_IP_HEADER]: '1.6.12.34', 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36' }),
       body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
     });
     const phoneCookie = sessionCookieFrom(phone) ?? '';
-    const list = (await (await ctx.app.request('/api/account/sessions', { headers: authed(cookie) })).json()) as { sessions: { id: string; device: string; ip: string | null; current: boolean }[] };
+    const list = (await (await ctx.app.request('/api/account/sessions', { headers: authed(cookie) })).json()) as { sessions: { id: string; device: string; ip: string | null; place: string | null; current: boolean }[] };
     expect(list.sessions).toHaveLength(2);
     const other = list.sessions.find((s) => !s.current);
-    expect(other).toMatchObject({ device: 'Chrome on Android', ip: '203.0.113.7' });
+    // 1.6.0.0–1.7.255.255 is registered in India; only the country is given.
+    expect(other).toMatchObject({ device: 'Chrome on Android', ip: '1.6.12.34', place: 'India' });
     expect((await ctx.app.request(`/api/account/sessions/${other?.id}`, { method: 'DELETE', headers: authed(cookie) })).status).toBe(204);
     expect((await account(phoneCookie)).status).toBe(401);
     expect((await account(cookie)).status).toBe(200);

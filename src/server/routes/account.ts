@@ -100,8 +100,8 @@ const listSessionsRoute = travellerRoute({}, {
   path: '/api/account/sessions',
   operationId: 'listSessions',
   tags: ['Accounts'],
-  summary: 'Signed-in sessions: device, IP, last use',
-  description: 'Every live session of the account; `current` marks this browser\'s.',
+  summary: 'Signed-in sessions: device, place, IP, last use',
+  description: 'Every live session of the account; `current` marks this browser\'s. `place` is the country of the session\'s client IP (nothing finer), looked up in an IP-to-country table when listed and never stored; null for private, reserved or unknown addresses.',
   responses: { 200: json(sessionListSchema, 'Sessions'), 401: unauthorized },
 });
 

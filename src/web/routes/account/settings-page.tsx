@@ -308,6 +308,7 @@ function SessionsSection() {
                 {session.current ? <span className="settings-tag">This device</span> : null}
               </strong>
               <span className="muted small">
+                {session.place ? `${session.place} · ` : ''}
                 {session.ip ? `IP ${session.ip} · ` : ''}last active {when(session.lastSeenAt)} · signed in {when(session.createdAt)}
               </span>
             </div>
