@@ -53,8 +53,13 @@ export const queryKeys = {
   },
   /** Smart recommendations from an origin within a budget (whole rupees). */
   recommendations: (origin: string, budget: number) => ['recommendations', origin, budget] as const,
-  /** The signed-in traveller's unread in-app notices. */
-  notices: ['notices'] as const,
+  /** The signed-in traveller's unread in-app notices, per account. */
+  notices: (account: string) => ['notices', account] as const,
+  /** Price alerts of the signed-in traveller, or of this browser's owner token (`anon`). */
+  priceAlerts: {
+    all: ['price-alerts'] as const,
+    list: (account: string) => ['price-alerts', account] as const,
+  },
   explore: {
     catalogue: ['explore', 'catalogue'] as const,
     details: (routeId: string) => ['explore', 'details', routeId] as const,

@@ -14,6 +14,7 @@ const SYNCED_QUERIES: Readonly<Record<string, readonly QueryKey[]>> = {
   tracker: [queryKeys.tracker.all],
   planner: [queryKeys.tripPlans],
   favourites: [queryKeys.explore.favoritesAll],
+  alerts: [queryKeys.priceAlerts.all],
 };
 
 /**

@@ -76,7 +76,7 @@ export async function listAlerts(signedIn: boolean): Promise<AlertView[]> {
 }
 
 /** Feature name of price-alert actions in the offline queue (and in OFFLINE_SYNCED_EVENT). */
-export const ALERTS_FEATURE = 'alerts';
+const ALERTS_FEATURE = 'alerts';
 
 const routeOf = (alert: { from: string; to: string }) => `${alert.from.toUpperCase()} → ${alert.to.toUpperCase()}`;
 

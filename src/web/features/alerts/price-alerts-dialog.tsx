@@ -1,14 +1,16 @@
 import { Bell, BellOff, Trash2 } from 'lucide-react';
-import { type ComponentProps, type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import { ALERT_MESSAGES, type AlertView, triggeredBanner } from '../../../core/alerts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ComponentProps, type FormEvent, useId, useState } from 'react';
+import { ALERT_MESSAGES, type AlertView, type CreateAlertBody, triggeredBanner } from '../../../core/alerts';
 import { CABIN_LABELS, type Cabin } from '../../../core/search-options';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/use-session';
 import { Modal } from '../../components/modal';
 import { useCurrency } from '../../lib/currency-context';
-import { OFFLINE_SYNCED_EVENT, type OfflineSyncedDetail } from '../../lib/offline/offline-queue';
-import { ALERTS_FEATURE, createAlert, deleteAlert, listAlerts, newIdempotencyKey, pushAvailable, setAlertActive, subscribeToPush } from './alerts-api';
+import { queryKeys } from '../../lib/query-keys';
+import { QueryScope } from '../../lib/query-scope';
+import { createAlert, deleteAlert, listAlerts, newIdempotencyKey, pushAvailable, setAlertActive, subscribeToPush } from './alerts-api';
 import { PriceChart } from './price-chart';
 import '../booking/forms.css';
 import './price-alerts.css';
@@ -55,10 +57,21 @@ export function PriceAlertsDialog({ open, onOpenChange, prefill }: { open: boole
   );
 }
 
-/** The dialog's body, also the /alerts page's. */
-export function PriceAlertsPanel({ prefill, showForm = true }: { prefill?: AlertPrefill | undefined; showForm?: boolean }) {
+/** The dialog's body, also the /alerts page's; it brings its own query cache. */
+export function PriceAlertsPanel(props: { prefill?: AlertPrefill | undefined; showForm?: boolean }) {
+  return (
+    <QueryScope>
+      <AlertsPanelBody {...props} />
+    </QueryScope>
+  );
+}
+
+const failureText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+
+function AlertsPanelBody({ prefill, showForm = true }: { prefill?: AlertPrefill | undefined; showForm?: boolean }) {
   const { user, status } = useSession();
   const { currency, format } = useCurrency();
+  const queryClient = useQueryClient();
   const formId = useId();
   const [form, setForm] = useState<FormState>(() => ({
     from: prefill?.from ?? '',
@@ -69,34 +82,35 @@ export function PriceAlertsPanel({ prefill, showForm = true }: { prefill?: Alert
     email: '',
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [alerts, setAlerts] = useState<AlertView[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [offerPush, setOfferPush] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
 
   const signedIn = user !== null;
-  const load = useCallback(() => {
-    listAlerts(signedIn)
-      .then((list) => {
-        setAlerts(list);
-        setLoadError(null);
-      })
-      .catch((error: unknown) => setLoadError(error instanceof ApiError ? error.message : 'Could not load your alerts.'));
-  }, [signedIn]);
+  // Read on each opening; alert changes replayed from the offline queue refetch it (SYNCED_QUERIES).
+  const listKey = queryKeys.priceAlerts.list(user?.id ?? 'anon');
+  const list = useQuery({ queryKey: listKey, queryFn: () => listAlerts(signedIn), enabled: status === 'ready', staleTime: 0, retry: false });
+  const alerts = list.data ?? null;
+  const loadError = list.error ? failureText(list.error, 'Could not load your alerts.') : null;
+  const updateList = (change: (list: AlertView[]) => AlertView[]) => queryClient.setQueryData<AlertView[]>(listKey, (current) => change(current ?? []));
 
-  useEffect(() => {
-    if (status === 'ready') load();
-  }, [status, load]);
-
-  // Alert changes made offline were just sent: show the server's list.
-  useEffect(() => {
-    const onSynced = (event: Event) => {
-      if ((event as CustomEvent<OfflineSyncedDetail>).detail.features.includes(ALERTS_FEATURE)) load();
-    };
-    window.addEventListener(OFFLINE_SYNCED_EVENT, onSynced);
-    return () => window.removeEventListener(OFFLINE_SYNCED_EVENT, onSynced);
-  }, [load]);
+  const create = useMutation({ mutationFn: ({ body, key }: { body: CreateAlertBody; key: string }) => createAlert(body, key, signedIn) });
+  const toggle = useMutation({
+    mutationFn: (alert: AlertView) => setAlertActive(alert, !alert.active),
+    onSuccess: (updated) => updateList((current) => current.map((a) => (a.id === updated.id ? updated : a))),
+    onError: (error) => notify.error(failureText(error, 'Could not change the alert.')),
+  });
+  const remove = useMutation({
+    mutationFn: async (alert: AlertView) => {
+      await deleteAlert(alert);
+      return alert;
+    },
+    onSuccess: (alert) => {
+      updateList((current) => current.filter((a) => a.id !== alert.id));
+      notify.success(ALERT_MESSAGES.deleted);
+    },
+    onError: (error) => notify.error(failureText(error, 'Could not delete the alert.')),
+  });
+  const busy = create.isPending;
 
   // The signed-in traveller's address is the default until they type another.
   const email = form.email || (user?.email ?? '');
@@ -114,7 +128,6 @@ export function PriceAlertsPanel({ prefill, showForm = true }: { prefill?: Alert
       notify.error(missing.dateFrom && Object.keys(missing).length === 1 ? missing.dateFrom : ALERT_MESSAGES.required);
       return;
     }
-    setBusy(true);
     setErrors({});
     try {
       const body = {
@@ -128,11 +141,11 @@ export function PriceAlertsPanel({ prefill, showForm = true }: { prefill?: Alert
           ? { currentPrice: prefill.currentPrice, cabin: prefill.cabin, adults: prefill.adults, children: prefill.children, infants: prefill.infants }
           : {}),
       };
-      const alert = await createAlert(body, idempotencyKey, signedIn);
+      const alert = await create.mutateAsync({ body, key: idempotencyKey });
       setIdempotencyKey(newIdempotencyKey());
       // null: no connection, the alert waits in the offline queue (the traveller was told).
       if (alert) {
-        setAlerts((list) => [alert, ...(list ?? []).filter((a) => a.id !== alert.id)]);
+        updateList((current) => [alert, ...current.filter((a) => a.id !== alert.id)]);
         notify.success(ALERT_MESSAGES.created);
         if (await pushAvailable().catch(() => false)) setOfferPush(Notification.permission === 'default');
       }
@@ -141,27 +154,6 @@ export function PriceAlertsPanel({ prefill, showForm = true }: { prefill?: Alert
         setErrors(error.fields);
         notify.error(error.message);
       } else notify.error('Could not create the alert. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function toggle(alert: AlertView) {
-    try {
-      const updated = await setAlertActive(alert, !alert.active);
-      setAlerts((list) => (list ?? []).map((a) => (a.id === updated.id ? updated : a)));
-    } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : 'Could not change the alert.');
-    }
-  }
-
-  async function remove(alert: AlertView) {
-    try {
-      await deleteAlert(alert);
-      setAlerts((list) => (list ?? []).filter((a) => a.id !== alert.id));
-      notify.success(ALERT_MESSAGES.deleted);
-    } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : 'Could not delete the alert.');
     }
   }
 
@@ -257,11 +249,11 @@ export function PriceAlertsPanel({ prefill, showForm = true }: { prefill?: Alert
                         aria-pressed={alert.active}
                         aria-label={`${alert.active ? 'Turn off' : 'Turn on'} alert ${route}`}
                         title={alert.active ? 'Alert on' : 'Alert off'}
-                        onClick={() => void toggle(alert)}
+                        onClick={() => toggle.mutate(alert)}
                       >
                         {alert.active ? <Bell aria-hidden="true" size={18} /> : <BellOff aria-hidden="true" size={18} />}
                       </button>
-                      <button type="button" className="icon-btn" aria-label={`Delete alert ${route}`} onClick={() => void remove(alert)}>
+                      <button type="button" className="icon-btn" aria-label={`Delete alert ${route}`} onClick={() => remove.mutate(alert)}>
                         <Trash2 aria-hidden="true" size={18} />
                       </button>
                     </div>

@@ -1,7 +1,10 @@
 import { Bell, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import type { Notice } from '../../../core/notifications';
+import type { NoticeList } from '../../../core/notifications';
+import { queryKeys } from '../../lib/query-keys';
+import { QueryScope } from '../../lib/query-scope';
+import { useSession } from '../../lib/use-session';
 import { fetchUnreadNotices, markNoticesRead } from './notices-api';
 import './notices.css';
 
@@ -9,34 +12,35 @@ const SHOWN = 3;
 
 /**
  * Unread notices in a small panel at the bottom of the screen: the newest three, a count of the
- * rest, a link per notice and "Dismiss" (marks them read, so they are not shown again).
+ * rest, a link per notice and "Dismiss" (marks them read, so they are not shown again). The panel
+ * is loaded lazily after the session is known, so its query cache comes with it, not with the page.
  */
 export function NoticesPanel() {
-  const [notices, setNotices] = useState<Notice[]>([]);
-  const [unread, setUnread] = useState(0);
+  return (
+    <QueryScope>
+      <NoticesList />
+    </QueryScope>
+  );
+}
 
-  useEffect(() => {
-    let live = true;
-    fetchUnreadNotices()
-      .then((list) => {
-        if (!live) return;
-        setNotices(list.notices);
-        setUnread(list.unread);
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, []);
+function NoticesList() {
+  const queryClient = useQueryClient();
+  const key = queryKeys.notices(useSession().user?.id ?? 'anon');
+  // A failed read shows nothing: the notices wait for the next visit.
+  const { data } = useQuery({ queryKey: key, queryFn: fetchUnreadNotices, retry: false });
+  const markRead = useMutation({ mutationFn: markNoticesRead });
 
+  const notices = data?.notices ?? [];
   if (notices.length === 0) return null;
   const shown = notices.slice(0, SHOWN);
-  const more = unread - shown.length;
+  const more = (data?.unread ?? 0) - shown.length;
 
+  // Dismissed notices leave at once; the server is told in the background.
   const dismiss = (ids: string[]) => {
-    setNotices((list) => list.filter((n) => !ids.includes(n.id)));
-    setUnread((count) => Math.max(0, count - ids.length));
-    void markNoticesRead(ids).catch(() => {});
+    queryClient.setQueryData<NoticeList>(key, (list) =>
+      list ? { ...list, notices: list.notices.filter((n) => !ids.includes(n.id)), unread: Math.max(0, list.unread - ids.length) } : list,
+    );
+    markRead.mutate(ids);
   };
 
   return (
