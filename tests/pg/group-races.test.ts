@@ -10,7 +10,7 @@ import { signSandboxWebhook } from '../../src/domain/payments/sandbox';
 import { DEV_SANDBOX_SECRET } from '../../src/server/config';
 import { signUpAndLogin } from '../support/auth';
 import { findItinerary } from '../support/booking';
-import { MEMBER_PASSENGER, bookedGroup, call, confirmShare, payShare } from '../support/companion';
+import { MEMBER_PASSENGER, bookedGroup, call, confirmShare, orderShare, payOrder, payShare } from '../support/companion';
 import { expectInventoryBalanced } from '../support/books';
 import { TEST_DATABASE_URL, openScratchPostgres } from '../support/postgres';
 import { createTestApp } from '../support/test-app';
@@ -125,7 +125,9 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: Travel Companion races', () => 
     const { groupId, bookingId, members, partySize } = await readyGroup(node.app, 1);
     const [, friend] = members;
     if (!friend) throw new Error('no friend');
-    const [a, b] = await Promise.all([payShare(node.app, friend.who.cookie, groupId, friend.memberId), payShare(node.app, friend.who.cookie, groupId, friend.memberId)]);
+    // Both tabs open the payment before either pays (once a share is paid, a new order is refused).
+    const orders = await Promise.all([orderShare(node.app, friend.who.cookie, groupId, friend.memberId), orderShare(node.app, friend.who.cookie, groupId, friend.memberId)]);
+    const [a, b] = await Promise.all(orders.map((order) => payOrder(node.app, order)));
     const answers = await Promise.all([a, b].map((p) => confirmShare(node.app, friend.who.cookie, groupId, friend.memberId, p.payment)));
     expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
     await node.checkout.sendRefunds();

@@ -59,13 +59,23 @@ export async function inviteTokens(db: Db, emails: string[]): Promise<Map<string
   return tokens;
 }
 
-/** Order → sandbox card payment for one member's share; returns the signed callback fields. */
-export async function payShare(app: RequestableApp, cookie: string, groupId: string, memberId: string) {
+/** A payment order for one member's share (what opening the payment in a tab does). */
+export async function orderShare(app: RequestableApp, cookie: string, groupId: string, memberId: string) {
   const order = await call<{ order: { orderId: string; amountPaise: number } }>(app, cookie, 'POST', `/api/groups/${groupId}/shares/${memberId}/order`, { method: 'card' });
   if (order.status !== 200) throw new Error(`share order: ${order.status} ${JSON.stringify(order.body)}`);
-  const pay = await sandboxPay(app, order.body.order.orderId, { method: 'card', card: GOOD_CARD });
+  return order.body.order;
+}
+
+/** The sandbox card payment of an order; returns the order and the signed callback fields. */
+export async function payOrder(app: RequestableApp, order: { orderId: string; amountPaise: number }) {
+  const pay = await sandboxPay(app, order.orderId, { method: 'card', card: GOOD_CARD });
   if (pay.status !== 200) throw new Error(`sandbox pay: ${pay.status} ${JSON.stringify(pay.body)}`);
-  return { order: order.body.order, payment: pay.body };
+  return { order, payment: pay.body };
+}
+
+/** Order → sandbox card payment for one member's share; returns the signed callback fields. */
+export async function payShare(app: RequestableApp, cookie: string, groupId: string, memberId: string) {
+  return payOrder(app, await orderShare(app, cookie, groupId, memberId));
 }
 
 export const confirmShare = (app: RequestableApp, cookie: string, groupId: string, memberId: string, payment: { orderId: string; paymentId: string; signature: string }) =>
