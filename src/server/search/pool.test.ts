@@ -195,5 +195,6 @@ describe('search worker pool', () => {
     } finally {
       await threaded.close();
     }
-  });
+    // Booting PGlite in its own thread and migrating it takes most of this test's time (tens of seconds on a loaded machine).
+  }, 90_000);
 });
