@@ -127,8 +127,8 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: Travel Companion races', () => 
     if (!friend) throw new Error('no friend');
     // Both tabs open the payment before either pays (once a share is paid, a new order is refused).
     const orders = await Promise.all([orderShare(node.app, friend.who.cookie, groupId, friend.memberId), orderShare(node.app, friend.who.cookie, groupId, friend.memberId)]);
-    const [a, b] = await Promise.all(orders.map((order) => payOrder(node.app, order)));
-    const answers = await Promise.all([a, b].map((p) => confirmShare(node.app, friend.who.cookie, groupId, friend.memberId, p.payment)));
+    const paid = await Promise.all(orders.map((order) => payOrder(node.app, order)));
+    const answers = await Promise.all(paid.map((p) => confirmShare(node.app, friend.who.cookie, groupId, friend.memberId, p.payment)));
     expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
     await node.checkout.sendRefunds();
     const rows = await database.db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.shareKey, friend.memberId)));
