@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { travelDate } from './support/fixtures';
+import { chooseFirstFlight, travelDate } from './support/fixtures';
 
 /**
  * The booking path's edges as a traveller meets them: signing in from the guard returns to
@@ -24,15 +24,6 @@ async function signInInUi(page: Page, email: string) {
   await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await form.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Welcome back! Login successful!')).toBeVisible();
-}
-
-async function chooseFirstFlight(page: Page) {
-  await page.goto(`/result?from=DEL&to=BOM&date=${travelDate()}&cabin=economy&adults=1&children=0&infants=0`);
-  const book = page.getByRole('link', { name: 'Book Now' }).first();
-  await expect(book).toBeVisible({ timeout: 15_000 });
-  await book.click();
-  await expect(page).toHaveURL(/\/result\/book$/);
-  await expect(page.getByTestId('passenger-card')).toHaveCount(1);
 }
 
 async function fillAdult(page: Page) {

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { hasPdftotext, pdfText } from '../support/pdf';
 import { expectNoAxeViolations } from './support/a11y';
+import { chooseFirstFlight, newEmail, toastsClosed } from './support/fixtures';
 
 /**
  * Points 5–8 in Chromium: a traveller saved after a booking fills the next booking's card in one
@@ -13,12 +13,8 @@ import { expectNoAxeViolations } from './support/a11y';
 const PASSWORD = 'Safar-e2e-pass-1';
 const GSTIN = '27AAPFU0939F1ZV';
 
-function travelDate(daysAhead = 9): string {
-  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-}
-
 async function scan(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await toastsClosed(page);
   await expectNoAxeViolations(page);
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
   await expectNoAxeViolations(page);
@@ -26,20 +22,11 @@ async function scan(page: Page) {
 }
 
 async function signUpAndIn(page: Page, baseURL: string | undefined): Promise<string> {
-  const email = `data-${randomUUID().slice(0, 8)}@example.com`;
+  const email = newEmail('data');
   const headers = { Origin: baseURL ?? 'http://localhost:3100', 'Content-Type': 'application/json' };
   expect((await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } })).status()).toBe(201);
   expect((await page.request.post('/api/auth/login', { headers, data: { email, password: PASSWORD } })).status()).toBe(200);
   return email;
-}
-
-async function openBooking(page: Page) {
-  await page.goto(`/result?from=DEL&to=BOM&date=${travelDate()}&cabin=economy&adults=1&children=0&infants=0`);
-  const book = page.getByRole('link', { name: 'Book Now' }).first();
-  await expect(book).toBeVisible({ timeout: 15_000 });
-  await book.click();
-  await expect(page).toHaveURL(/\/result\/book$/);
-  await expect(page.getByTestId('passenger-card')).toHaveCount(1);
 }
 
 async function payByCard(page: Page) {
@@ -70,7 +57,7 @@ test.describe('saved travellers, GST invoice and your data', () => {
     await signUpAndIn(page, baseURL);
 
     // First booking, typed by hand, with GST details (a bad check character first).
-    await openBooking(page);
+    await chooseFirstFlight(page);
     const card = page.getByTestId('passenger-card').first();
     await card.getByLabel('Title').selectOption('Ms');
     await card.getByLabel('First name').fill('Priya');
@@ -117,7 +104,7 @@ test.describe('saved travellers, GST invoice and your data', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     // The next booking: one click fills the card, type from the age on the travel date.
-    await openBooking(page);
+    await chooseFirstFlight(page);
     const next = page.getByTestId('passenger-card').first();
     await next.getByRole('button', { name: 'Fill passenger 1 with Priya Sharma' }).click();
     await expect(next.getByLabel('First name')).toHaveValue('Priya');

@@ -27,3 +27,13 @@ export function newEmail(prefix = 'e2e'): string {
 export async function toastsClosed(page: Page): Promise<void> {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
 }
+
+/** Opens the first DEL → BOM result of `travelDate()` in the booking screen, with one passenger card. */
+export async function chooseFirstFlight(page: Page): Promise<void> {
+  await page.goto(`/result?from=DEL&to=BOM&date=${travelDate()}&cabin=economy&adults=1&children=0&infants=0`);
+  const book = page.getByRole('link', { name: 'Book Now' }).first();
+  await expect(book).toBeVisible({ timeout: 15_000 });
+  await book.click();
+  await expect(page).toHaveURL(/\/result\/book$/);
+  await expect(page.getByTestId('passenger-card')).toHaveCount(1);
+}
