@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
-import { revealWithin } from '../lib/focus';
+import { pointerIsPressed, revealWithin } from '../lib/focus';
 import './modal.css';
 
 interface Props {
@@ -51,7 +51,7 @@ export function Modal({ open, title, description, dismissible = true, className,
           // Radix wraps Tab with focus({ preventScroll: true }): keep whatever gets focus in view
           // inside the dialog's own scroll, clear of its sticky header and footer.
           onFocus={(event) => {
-            if (event.target instanceof HTMLElement && event.target !== event.currentTarget) revealWithin(event.target, event.currentTarget);
+            if (event.target instanceof HTMLElement && event.target !== event.currentTarget && !pointerIsPressed()) revealWithin(event.target, event.currentTarget);
           }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

@@ -10,6 +10,7 @@
 export type InputModality = 'keyboard' | 'pointer';
 
 let modality: InputModality = 'pointer';
+let pressing = false;
 let tracking = false;
 
 /** Starts listening once (capture phase, so no handler can hide an event from it). */
@@ -22,7 +23,13 @@ export function trackInputModality(): void {
   }, true);
   document.addEventListener('pointerdown', () => {
     modality = 'pointer';
+    pressing = true;
   }, true);
+  const release = () => {
+    pressing = false;
+  };
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', release, true);
   // A click without a pointer press (detail 0) comes from the keyboard or a screen reader's "activate".
   document.addEventListener('click', (event) => {
     if (event.detail === 0) modality = 'keyboard';
@@ -31,6 +38,15 @@ export function trackInputModality(): void {
 
 export function lastInputModality(): InputModality {
   return modality;
+}
+
+/**
+ * True between a pointer's press and its release. Focus that arrives then came from the press
+ * itself: the element is under the pointer already, and scrolling it would move it away before
+ * the release, so the click would land on something else.
+ */
+export function pointerIsPressed(): boolean {
+  return pressing;
 }
 
 /** True when focus is inside `container` and the traveller is using the keyboard (or a screen reader). */

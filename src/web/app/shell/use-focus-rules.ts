@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { focusHeading, revealFocusRing, trackInputModality } from '../../lib/focus';
+import { focusHeading, pointerIsPressed, revealFocusRing, trackInputModality } from '../../lib/focus';
 
 /** How long after a route change a screen may take to draw its heading (lazy code, first data). */
 const HEADING_WAIT_MS = 10_000;
@@ -96,7 +96,7 @@ export function useFocusInView(): void {
     let frame = 0;
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target;
-      if (!(target instanceof Element)) return;
+      if (!(target instanceof Element) || pointerIsPressed()) return;
       window.cancelAnimationFrame(frame);
       frame = window.requestAnimationFrame(() => {
         if (document.activeElement === target) revealFocusRing(target);
