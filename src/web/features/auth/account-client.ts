@@ -8,7 +8,7 @@ import type {
   ResetPasswordInput,
   SessionInfo,
 } from '../../../core/account';
-import { AUTH_MESSAGES, type AuthUser } from '../../../core/auth';
+import { AUTH_MESSAGES, AUTH_REASONS, type AuthUser } from '../../../core/auth';
 import { ApiError, apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { AuthFailure } from './auth-client';
@@ -20,7 +20,7 @@ async function guarded<T>(work: () => Promise<T>, fallback = 'Something went wro
   } catch (error) {
     if (error instanceof AuthFailure) throw error;
     if (error instanceof ApiError) {
-      if (error.code === 'network') throw new AuthFailure(AUTH_MESSAGES.networkFailed, undefined);
+      if (error.code === 'network') throw new AuthFailure(AUTH_MESSAGES.networkFailed, AUTH_REASONS.networkFailed);
       if (error.status >= 500) throw new AuthFailure(fallback, error.reason);
       throw new AuthFailure(error.message, error.reason, error.fields);
     }

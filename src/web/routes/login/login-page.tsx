@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { z } from '../../../core/zod';
-import { AUTH_MESSAGES, loginSchema } from '../../../core/auth';
+import { AUTH_MESSAGES, AUTH_REASONS, loginSchema } from '../../../core/auth';
 import { useDocumentTitle } from '../../components/page-title';
 import { passkeysSupported, signInWithPasskey } from '../../features/auth/account-client';
 import { AuthFailure, signIn } from '../../features/auth/auth-client';
@@ -57,8 +57,10 @@ export function LoginPage() {
         welcome();
       },
       (error: unknown) => {
-        // No autofill support, or the ceremony was replaced or cancelled: nothing to say.
-        if (live && error instanceof AuthFailure && error.reason !== 'no-autofill' && error.message && !/abort|cancel/i.test(error.message)) notify.error(error.message);
+        // No autofill support, no connection (the traveller asked for nothing yet; Sign In says so
+        // when they do), or the ceremony was replaced or cancelled: nothing to say.
+        const quiet = error instanceof AuthFailure && (error.reason === 'no-autofill' || error.reason === AUTH_REASONS.networkFailed);
+        if (live && error instanceof AuthFailure && !quiet && error.message && !/abort|cancel/i.test(error.message)) notify.error(error.message);
       },
     );
     return () => {
