@@ -5,8 +5,14 @@ import { queryKeys } from './query-keys';
 
 // One cache for the whole visit; screens that fetch wrap themselves in QueryScope,
 // so the query library loads with those screens rather than with the home page.
+// Queries and mutations run whatever the browser says of the network: offline, the app's own
+// calls answer from the device's copy or queue the action (lib/offline), which a paused query
+// (the library's default networkMode) would never get to do.
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false, networkMode: 'always' },
+    mutations: { networkMode: 'always' },
+  },
 });
 
 /** The answers an offline-queue feature's replayed actions change (its name in the queue → query keys). */
