@@ -425,7 +425,12 @@ export type SandboxPayBody = z.infer<typeof SandboxPayBodySchema>;
 // Wire types: one schema each, documenting the answers (OpenAPI) and giving the types. The
 // server builds these values itself, so they are not parsed on the way out.
 
-export const BOOKING_STATUSES = ['held', 'confirmed', 'expired', 'cancelled'] as const;
+/**
+ * Stored booking statuses: held → confirmed | expired | cancelled (a hold given back); a confirmed
+ * booking → partly_cancelled (some passengers cancelled) → cancelled, or → changed (replaced by
+ * the booking its change created, which points back with `changedFrom`).
+ */
+export const BOOKING_STATUSES = ['held', 'confirmed', 'expired', 'cancelled', 'partly_cancelled', 'changed'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const PassengerViewSchema = z.object({
@@ -441,6 +446,8 @@ export const PassengerViewSchema = z.object({
   aadhaarMasked: z.string().nullable(),
   /** 13 digits, set on confirmation. */
   ticketNumber: z.string().nullable(),
+  /** When this passenger's travel was cancelled (the booking may go on for the others), else null. */
+  cancelledAt: z.string().nullable(),
 });
 export type PassengerView = z.infer<typeof PassengerViewSchema>;
 
@@ -462,6 +469,10 @@ export const BookingViewSchema = z
     source: z.string(),
     destination: z.string(),
     date: z.string(),
+    /** The fare family option booked ("6E.SAVER~6E.SAVER"); null for bookings made before fare families. */
+    fareFamily: z.string().nullable(),
+    /** The booking this one replaced by a change of flight, else null. */
+    changedFrom: z.string().nullable(),
   })
   .meta({ id: 'BookingView' });
 export type BookingView = z.infer<typeof BookingViewSchema>;

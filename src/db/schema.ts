@@ -10,3 +10,4 @@ export * from './schema/tracking';
 export * from './schema/plans';
 export * from './schema/companion';
 export * from './schema/personal-data';
+export * from './schema/fares';

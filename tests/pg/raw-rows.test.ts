@@ -35,6 +35,9 @@ async function writeRows(database: Database) {
     confirmedAt: new Date('2026-11-21T06:31:00.789Z'),
     paymentId: 'pay_1',
     paymentMethod: 'upi',
+    fareFamily: '6E.SAVER',
+    changedFrom: null,
+    creditPaise: 0,
   };
   await database.db.insert(bookings).values(booking);
   const payment: typeof payments.$inferSelect = {
@@ -53,8 +56,8 @@ async function writeRows(database: Database) {
   };
   await database.db.insert(payments).values(payment);
   const pax: (typeof passengers.$inferSelect)[] = [
-    { id: randomUUID(), bookingId: booking.id, position: 0, title: 'Mr', firstName: 'Rahul', middleName: null, lastName: 'Sharma', dob: '1990-05-24', type: 'adult', mobile: '9876543210', aadhaarLast4: '1234', ticketNumber: '0981234567890' },
-    { id: randomUUID(), bookingId: booking.id, position: 1, title: 'Ms', firstName: 'Asha', middleName: 'K', lastName: 'Sharma', dob: '2025-03-02', type: 'infant', mobile: null, aadhaarLast4: null, ticketNumber: null },
+    { id: randomUUID(), bookingId: booking.id, position: 0, title: 'Mr', firstName: 'Rahul', middleName: null, lastName: 'Sharma', dob: '1990-05-24', type: 'adult', mobile: '9876543210', aadhaarLast4: '1234', ticketNumber: '0981234567890', cancelledAt: new Date('2026-11-22T06:31:00.789Z') },
+    { id: randomUUID(), bookingId: booking.id, position: 1, title: 'Ms', firstName: 'Asha', middleName: 'K', lastName: 'Sharma', dob: '2025-03-02', type: 'infant', mobile: null, aadhaarLast4: null, ticketNumber: null, cancelledAt: null },
   ];
   await database.db.insert(passengers).values(pax);
   const segment: typeof bookingSegments.$inferSelect = { bookingId: booking.id, legIndex: 0, flightId: '6E2134@2026-12-24', cabin: 'economy', seats: 1 };

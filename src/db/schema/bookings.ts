@@ -31,12 +31,20 @@ export const bookings = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     paymentId: text('payment_id'),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }), // provider-specific detail in payments
+    /** The chosen fare family option ("6E.SAVER~6E.SAVER"); null for bookings made before fare families. */
+    fareFamily: text('fare_family'),
+    /** The booking a change replaced (this booking is its new flight). */
+    changedFrom: text('changed_from'),
+    /** Value carried over from the booking a change replaced, in paise: what is due is the total less this and what was captured. */
+    creditPaise: integer('credit_paise').notNull().default(0),
   },
   (t) => [
     uniqueIndex('bookings_pnr_unique').on(t.pnr),
     index('bookings_user_idx').on(t.userId, t.createdAt),
     index('bookings_hold_expiry_idx').on(t.status, t.holdExpiresAt),
-    check('bookings_status_valid', sql`${t.status} in ('held', 'confirmed', 'expired', 'cancelled')`),
+    check('bookings_status_valid', sql`${t.status} in ('held', 'confirmed', 'expired', 'cancelled', 'partly_cancelled', 'changed')`),
+    // One live change per booking: a second change while one is held or confirmed fails on this index.
+    uniqueIndex('bookings_changed_from_unique').on(t.changedFrom).where(sql`${t.changedFrom} is not null and ${t.status} in ('held', 'confirmed', 'partly_cancelled', 'changed')`),
     check('bookings_payment_method_valid', sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('card', 'upi')`),
     check('bookings_cabin_valid', sql`${t.cabin} in ('economy', 'premium', 'business', 'first')`),
   ],
@@ -74,6 +82,8 @@ export const passengers = pgTable(
     mobile: text('mobile'),
     aadhaarLast4: text('aadhaar_last4'), // only the last four digits are ever stored
     ticketNumber: text('ticket_number'), // 13 digits, set on confirmation
+    /** Set when this passenger's travel was cancelled (the booking may go on for the others). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('passengers_position').on(t.bookingId, t.position),
@@ -184,11 +194,13 @@ export const boardingPasses = pgTable(
     sequence: integer('sequence').notNull(),
     bcbp: text('bcbp').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the pass stops being valid (the passenger cancelled, or the booking was changed to another flight). */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('boarding_passes_pax_leg').on(t.passengerId, t.legIndex),
-    // Infants on a lap all carry seat 'INF', so only real seats must be unique per flight.
-    uniqueIndex('boarding_passes_seat').on(t.flightId, t.seat).where(sql`${t.seat} <> 'INF'`),
+    // Infants on a lap all carry seat 'INF', so only real seats of valid passes must be unique per flight.
+    uniqueIndex('boarding_passes_seat').on(t.flightId, t.seat).where(sql`${t.seat} <> 'INF' and ${t.voidedAt} is null`),
   ],
 );
 

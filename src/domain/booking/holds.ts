@@ -194,6 +194,9 @@ async function writeHold(
       confirmedAt: null,
       paymentId: null,
       paymentMethod: null,
+      fareFamily: null,
+      changedFrom: null,
+      creditPaise: 0,
     };
     const paxRows = list.map((p, position): typeof passengers.$inferSelect => ({ ...passengerRow(row.id, position, p), id: randomUUID(), ticketNumber: null }));
     const booking = bookingView(row, paxRows);
@@ -261,5 +264,6 @@ export function passengerRow(bookingId: string, position: number, p: Passenger):
     mobile: p.mobileNo ?? null,
     // Aadhaar is sensitive: only the last four digits are ever stored.
     aadhaarLast4: p.aadharCard ? p.aadharCard.slice(-4) : null,
+    cancelledAt: null,
   };
 }

@@ -27,6 +27,7 @@ function passengerView(row: PassengerRow): PassengerView {
     mobileNo: row.mobile,
     aadhaarMasked: row.aadhaarLast4 ? maskAadhaar(row.aadhaarLast4) : null,
     ticketNumber: row.ticketNumber,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
   };
 }
 
@@ -44,7 +45,7 @@ export function bookingView(row: BookingRow, pax: PassengerRow[]): BookingView {
   return {
     id: row.id,
     pnr: row.pnr,
-    status: row.status === 'confirmed' || row.status === 'expired' || row.status === 'cancelled' ? row.status : 'held',
+    status: row.status,
     itinerary,
     passengers: [...pax].sort((a, b) => a.position - b.position).map(passengerView),
     totalInr: row.totalInr,
@@ -56,6 +57,8 @@ export function bookingView(row: BookingRow, pax: PassengerRow[]): BookingView {
     source: first?.from.code ?? '',
     destination: last?.to.code ?? '',
     date: first?.departure.slice(0, 10) ?? '',
+    fareFamily: row.fareFamily,
+    changedFrom: row.changedFrom,
   };
 }
 

@@ -30,7 +30,7 @@ const booking: BookingView = {
     airlines: ['IndiGo', 'Air India'],
   },
   passengers: [
-    { id: 'p1', title: 'Ms', firstName: 'Ananya', middleName: null, lastName: 'Sharma', dob: '1990-01-01', type: 'Adult', mobileNo: '9876543210', aadhaarMasked: null, ticketNumber: '3122345678901' },
+    { id: 'p1', title: 'Ms', firstName: 'Ananya', middleName: null, lastName: 'Sharma', dob: '1990-01-01', type: 'Adult', mobileNo: '9876543210', aadhaarMasked: null, ticketNumber: '3122345678901', cancelledAt: null },
   ],
   totalInr: 23_500,
   holdExpiresAt: '2026-11-21T06:40:00Z',
@@ -41,6 +41,8 @@ const booking: BookingView = {
   source: 'DEL',
   destination: 'DXB',
   date: '2026-12-24',
+  fareFamily: null,
+  changedFrom: null,
 };
 
 describe('ticketPdfDataFromBooking', () => {

@@ -18,7 +18,7 @@ import { useCurrency } from '../../lib/currency-context';
 import { QueryScope } from '../../lib/query-scope';
 import './profile.css';
 
-const STATUS_LABELS: Record<BookingView['status'], string> = { confirmed: 'Confirmed', held: 'Awaiting payment', expired: 'Expired', cancelled: 'Cancelled' };
+const STATUS_LABELS: Record<BookingView['status'], string> = { confirmed: 'Confirmed', held: 'Awaiting payment', expired: 'Expired', cancelled: 'Cancelled', partly_cancelled: 'Partly cancelled', changed: 'Changed' };
 
 /**
  * Profile (spec section 2): open to everyone; signed-in travellers see their stats and bookings.

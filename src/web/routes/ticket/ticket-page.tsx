@@ -14,7 +14,7 @@ import { BookingExtras } from '../../features/personal-data/booking-extras';
 import { QueryScope } from '../../lib/query-scope';
 import './ticket.css';
 
-const STATUS_LABELS: Record<BookingView['status'], string> = { confirmed: 'Confirmed', held: 'Awaiting payment', expired: 'Expired', cancelled: 'Cancelled' };
+const STATUS_LABELS: Record<BookingView['status'], string> = { confirmed: 'Confirmed', held: 'Awaiting payment', expired: 'Expired', cancelled: 'Cancelled', partly_cancelled: 'Partly cancelled', changed: 'Changed' };
 
 /**
  * The printable e-ticket (/ticket/:bookingId) with Print and Download PDF.
