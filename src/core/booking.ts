@@ -473,6 +473,11 @@ export const BookingViewSchema = z
     fareFamily: z.string().nullable(),
     /** The booking this one replaced by a change of flight, else null. */
     changedFrom: z.string().nullable(),
+    /**
+     * Value carried over from the booking a change replaced, in paise (0 otherwise): what a held
+     * booking still costs is totalInr × 100 − creditPaise, less anything already paid.
+     */
+    creditPaise: z.number().int().min(0),
   })
   .meta({ id: 'BookingView' });
 export type BookingView = z.infer<typeof BookingViewSchema>;

@@ -59,6 +59,7 @@ export function bookingView(row: BookingRow, pax: PassengerRow[]): BookingView {
     date: first?.departure.slice(0, 10) ?? '',
     fareFamily: row.fareFamily,
     changedFrom: row.changedFrom,
+    creditPaise: row.creditPaise,
   };
 }
 
