@@ -7,7 +7,7 @@ import type { ChangeQuote, PassengerLegFare } from '../../core/fares';
 import { type Itinerary, searchQuerySchema } from '../../core/search';
 import { type ChangeAnswer, type ChangeOptionsAnswer, TRIP_CHANGE_MESSAGES, TRIP_CHANGE_REASONS } from '../../core/trip-changes';
 import type { Db } from '../../db/client';
-import { q, queryRows } from '../../db/raw';
+import { joinStatements, q, queryRows } from '../../db/raw';
 import { bookingFares, bookingSegments, bookings, passengers } from '../../db/schema';
 import type { BookingCatalog, InventoryChange, PaxCounts, Tx } from '../booking/catalog';
 import { CHANGEABLE_STATUSES, swapChange } from '../booking/change-swap';
@@ -16,7 +16,7 @@ import { notBookable } from '../booking/holds';
 import { newBookingId, newPnr } from '../booking/ids';
 import { bookingView } from '../booking/views';
 import type { InventoryView } from '../inventory/view';
-import { inLockOrder, moveSeats } from '../inventory/moves';
+import { inLockOrder, lockOrderSql, moveSeats } from '../inventory/moves';
 import { parseItineraryId } from '../search/itinerary-id';
 import { searchFlights } from '../search/search-flights';
 import { getAirport } from '../world/airports';
@@ -193,6 +193,12 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
     const [locked] = await tx.select().from(bookings).where(eq(bookings.id, old.row.id)).for('no key update');
     if (!locked || !CHANGEABLE_STATUSES.includes(locked.status)) throw notChangeable(`it is ${locked?.status === 'changed' ? 'already changed' : (locked?.status ?? 'gone')}.`);
     inventory.push(...(await clearDeadChange(tx, old.row.id, now)));
+    const swapNow = quote.duePaise === 0;
+    if (swapNow) {
+      // The swap below also releases the old legs: every row either moves is locked first, all in lock order.
+      const rows = [...old.row.itinerary.legs, ...itinerary.legs].map((leg) => q`(${leg.flightId}, ${leg.cabin})`);
+      await queryRows(tx, q`select 1 from flight_inventory i where (i.flight_id, i.cabin) in (${joinStatements(rows, ', ')}) order by ${lockOrderSql('i')} for no key update`);
+    }
 
     // The new seats, leg by leg in lock order.
     for (const leg of inLockOrder(itinerary.legs)) {
@@ -226,7 +232,7 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
     await tx.insert(passengers).values(pax);
     await tx.insert(bookingFares).values(newFares.map((f) => ({ bookingId: row.id, passengerPosition: f.passengerPosition, legIndex: f.legIndex, passengerType: f.passengerType, familyCode: f.familyCode, lines: f.lines, totalPaise: f.totalPaise, status: f.status })));
 
-    if (row.totalInr * 100 - row.creditPaise > 0) return { answer: { booking: bookingView(row, pax), quote }, inventory };
+    if (!swapNow) return { answer: { booking: bookingView(row, pax), quote }, inventory };
     // Nothing due: swap now (the old booking is locked by this transaction, so it is still changeable).
     const swap = await swapChange(tx, catalog, { booking: row, pax, segments, email: input.email, paid: null, now });
     if (swap.kind !== 'swapped') throw notChangeable('it changed meanwhile.');
