@@ -93,6 +93,7 @@ export function registerBookings(app: OpenApiApp) {
             passengers: body.passengers,
             quotedTotal: body.quotedTotal,
             acceptPriceChange: body.acceptPriceChange,
+            fareFamily: body.fareFamily,
             idempotency,
           }),
       );
