@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { DISPLAY_STATUSES } from './fares';
 import { CABINS, ItinerarySchema, LegAirportSchema } from './search';
+import { fareFamilyId } from './fares';
 import { hasInvisibleOrControl } from './text';
 
 /**
@@ -340,6 +341,8 @@ export const CreateBookingBodySchema = z.object({
   passengers: z.array(z.unknown(), { message: PASSENGER_MESSAGES.noPassengers }).min(1, PASSENGER_MESSAGES.noPassengers).max(MAX_PASSENGERS, PASSENGER_MESSAGES.tooMany),
   quotedTotal: z.number({ message: 'quotedTotal must be a number' }).int('quotedTotal must be whole rupees').min(0, 'quotedTotal must be positive'),
   acceptPriceChange: z.boolean().optional(),
+  /** The fare family option chosen from the quote's `families` (its id); the cheapest when absent. */
+  fareFamily: fareFamilyId.optional(),
 });
 export type CreateBookingBody = z.infer<typeof CreateBookingBodySchema>;
 

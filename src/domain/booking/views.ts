@@ -61,7 +61,7 @@ export function bookingView(row: BookingRow, pax: PassengerRow[], refundStatuses
     date: first?.departure.slice(0, 10) ?? '',
     fareFamily: row.fareFamily,
     changedFrom: row.changedFrom,
-    displayStatus: displayStatusOf(row.status, refundStatuses, row.confirmedAt),
+    displayStatus: displayStatusOf(row.status, [...refundStatuses]),
   };
 }
 

@@ -18,7 +18,8 @@ import { type KeyedAnswer, KeyTakenError, keyInsert } from '../booking/keyed-ans
 import { bookingView } from '../booking/views';
 import { inLockOrder, moveSeats } from '../inventory/moves';
 import { refundQuote } from '../refunds/rule';
-import { familyByCode, storedFares } from './fare-source';
+import { familyByCode } from '../fares/families/lookup';
+import { storedFares } from '../fares/stored';
 import type { CancellationMailPayload } from './mail';
 import { type PaymentShare, splitRefund } from './split';
 import { cancellationView, refundView } from './views';
