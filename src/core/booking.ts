@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { DISPLAY_STATUSES } from './fares';
 import { CABINS, ItinerarySchema, LegAirportSchema } from './search';
 import { fareFamilyId } from './fares';
 import { hasInvisibleOrControl } from './text';
@@ -481,6 +482,8 @@ export const BookingViewSchema = z
      * booking still costs is totalInr × 100 − creditPaise, less anything already paid.
      */
     creditPaise: z.number().int().min(0),
+    /** What the traveller sees as its status: from the booking's status and its refunds' (refund pending until every refund completed). */
+    displayStatus: z.enum(DISPLAY_STATUSES),
   })
   .meta({ id: 'BookingView' });
 export type BookingView = z.infer<typeof BookingViewSchema>;

@@ -44,6 +44,7 @@ const booking: BookingView = {
   fareFamily: null,
   changedFrom: null,
   creditPaise: 0,
+  displayStatus: 'Confirmed',
 };
 
 describe('ticketPdfDataFromBooking', () => {
