@@ -25,7 +25,7 @@ export interface ChangePaid {
 
 export type ChangeSwap =
   | { kind: 'swapped'; booking: BookingView; inventory: InventoryChange[] }
-  /** The old booking was cancelled or changed meanwhile: nothing swapped, the new booking cancelled and its seats given back. */
+  /** The old booking was cancelled (wholly or in part) or changed meanwhile: nothing swapped, the new booking cancelled and its seats given back. */
   | { kind: 'original-gone'; inventory: InventoryChange[] };
 
 interface SwapInput {
@@ -50,7 +50,8 @@ function describeFlights(row: BookingRow): string {
  * Swaps a change's new flight in, inside the transaction that already holds the new booking's
  * row lock (the confirmation of its payment, or the change itself when nothing is due):
  * - the old booking's row is locked next (new before old, everywhere);
- * - the old booking must still be confirmed or partly cancelled; otherwise nothing is swapped:
+ * - the old booking must still be confirmed or partly cancelled with the same passengers
+ *   travelling as when the change was asked for; otherwise nothing is swapped:
  *   the new booking's held seats go back, it is cancelled, and the caller refunds its payment;
  * - seats move over both bookings' legs in lock order: the old booking's seats still travelling
  *   sold → available, the new booking's held → sold;
@@ -65,14 +66,17 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
   const oldId = booking.changedFrom;
   if (oldId === null) throw new Error(`booking ${booking.id} is not a change`);
   const [old] = await tx.select().from(bookings).where(eq(bookings.id, oldId)).for('no key update');
-  if (!old || !CHANGEABLE_STATUSES.includes(old.status)) {
+  const oldPax = await tx.select().from(passengers).where(eq(passengers.bookingId, oldId));
+  const travelling = oldPax.filter((p) => p.cancelledAt === null).map((p) => p.position);
+  // A passenger cancelled since the change was asked for would otherwise fly again: that is a change of the booking too.
+  const samePassengers = travelling.length === pax.length && pax.every((p) => travelling.includes(p.position));
+  if (!old || !CHANGEABLE_STATUSES.includes(old.status) || !samePassengers) {
     const inventory = await releaseSeats(tx, booking.id);
     await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id));
     return { kind: 'original-gone', inventory };
   }
 
   // The old booking's seats still sold: its passengers still travelling who occupy a seat.
-  const oldPax = await tx.select().from(passengers).where(eq(passengers.bookingId, old.id));
   const oldSeats = oldPax.filter((p) => p.cancelledAt === null && p.type !== 'infant').length;
   const oldItinerary = storedItinerary(old);
   type Move = { flightId: string; cabin: string; seats: number; release: boolean; legIndex: number };
