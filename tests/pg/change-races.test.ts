@@ -146,8 +146,9 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: change races', () => {
       const order = await payOrder(node.app, cookie, held.booking.id);
       const pay = await sandboxPay(node.app, order.orderId);
       await expectBooks(database.db);
-      // The cancellation starts a little later each round, so both orders (and the overlap) happen.
-      const delay = [0, 2, 5, 10, 40, 200][round] ?? 0;
+      // The cancellation starts a little later each round, so both orders (and the overlap) happen;
+      // in the last round it waits for the confirmation.
+      const delay = [0, 5, 20, 80, 300][round];
       const cancelAll = async () => {
         try {
           const quote = await node.deps.cancellations.quote(userId, old.id);
@@ -157,10 +158,8 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: change races', () => {
           return false;
         }
       };
-      const [confirm, cancel] = await Promise.all([
-        confirmBooking(node.app, cookie, held.booking.id, pay.body, randomUUID()),
-        new Promise((resolve) => setTimeout(resolve, delay)).then(cancelAll),
-      ]);
+      const confirming = confirmBooking(node.app, cookie, held.booking.id, pay.body, randomUUID());
+      const [confirm, cancel] = await Promise.all([confirming, (delay === undefined ? confirming : new Promise((resolve) => setTimeout(resolve, delay))).then(cancelAll)]);
       const [oldRow] = await database.db.select().from(bookings).where(eq(bookings.id, old.id));
       const [newRow] = await database.db.select().from(bookings).where(eq(bookings.id, held.booking.id));
       if (confirm.status === 200) {

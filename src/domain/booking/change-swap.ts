@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { BookingView } from '../../core/booking';
-import { q, queryRows } from '../../db/raw';
+import { joinStatements, q, queryRows } from '../../db/raw';
 import { boardingPasses, bookingFares, type bookingSegments, bookings, outbox, passengers, payments } from '../../db/schema';
 import { inLockOrder, moveSeats } from '../inventory/moves';
 import type { BookingCatalog, InventoryChange, Tx } from './catalog';
@@ -76,6 +76,14 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
     return { kind: 'original-gone', inventory };
   }
 
+  // The old booking out first; the seats move last, so their rows stay locked for as short a time as possible.
+  await tx.update(boardingPasses).set({ voidedAt: now }).where(and(eq(boardingPasses.bookingId, old.id), isNull(boardingPasses.voidedAt)));
+  await tx.update(bookingFares).set({ status: 'changed' }).where(and(eq(bookingFares.bookingId, old.id), eq(bookingFares.status, 'active')));
+  await tx.update(bookings).set({ status: 'changed' }).where(eq(bookings.id, old.id));
+  if (paid) {
+    await tx.update(payments).set({ providerPaymentId: paid.paymentId, status: 'captured', failureReason: null, updatedAt: now }).where(eq(payments.id, paid.paymentRowId));
+  }
+
   // The old booking's seats still sold: its passengers still travelling who occupy a seat.
   const oldSeats = oldPax.filter((p) => p.cancelledAt === null && p.type !== 'infant').length;
   const oldItinerary = storedItinerary(old);
@@ -103,10 +111,6 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
     if (!move.release) soldBefore.set(move.legIndex, row.sold - move.seats);
   }
 
-  await tx.update(boardingPasses).set({ voidedAt: now }).where(and(eq(boardingPasses.bookingId, old.id), isNull(boardingPasses.voidedAt)));
-  await tx.update(bookingFares).set({ status: 'changed' }).where(and(eq(bookingFares.bookingId, old.id), eq(bookingFares.status, 'active')));
-  await tx.update(bookings).set({ status: 'changed' }).where(eq(bookings.id, old.id));
-
   // Seats released on a flight lower its sold count below seats still in use: start after the highest one in use.
   const flightIds = segments.map((s) => s.flightId);
   const inUse = await tx
@@ -119,11 +123,8 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
   }
 
   const { tickets, passRows } = issueTickets(catalog, booking, pax, soldBefore, now);
-  for (const t of tickets) await tx.update(passengers).set({ ticketNumber: t.ticketNumber }).where(eq(passengers.id, t.id));
+  await queryRows(tx, q`update passengers as p set ticket_number = v.t from (values ${joinStatements(tickets.map((t) => q`(${t.id}::uuid, ${t.ticketNumber})`), ', ')}) as v(id, t) where p.id = v.id`);
   if (passRows.length > 0) await tx.insert(boardingPasses).values(passRows.map((r) => ({ ...r, bookingId: booking.id, createdAt: now })));
-  if (paid) {
-    await tx.update(payments).set({ providerPaymentId: paid.paymentId, status: 'captured', failureReason: null, updatedAt: now }).where(eq(payments.id, paid.paymentRowId));
-  }
   const confirmed: BookingRow = { ...booking, status: 'confirmed', confirmedAt: now, paymentId: paid?.paymentId ?? null, paymentMethod: paid?.method ?? null };
   await tx
     .update(bookings)

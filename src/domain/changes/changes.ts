@@ -223,19 +223,7 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
     const [locked] = await tx.select().from(bookings).where(eq(bookings.id, old.row.id)).for('no key update');
     if (!locked || !CHANGEABLE_STATUSES.includes(locked.status)) throw notChangeable(`it is ${locked?.status === 'changed' ? 'already changed' : (locked?.status ?? 'gone')}.`);
     inventory.push(...(await clearDeadChange(tx, old.row.id, now)));
-    const swapNow = quote.duePaise === 0;
-    if (swapNow) {
-      // The swap below also releases the old legs: every row either moves is locked first, all in lock order.
-      const rows = [...old.row.itinerary.legs, ...itinerary.legs].map((leg) => q`(${leg.flightId}, ${leg.cabin})`);
-      await queryRows(tx, q`select 1 from flight_inventory i where (i.flight_id, i.cabin) in (${joinStatements(rows, ', ')}) order by ${lockOrderSql('i')} for no key update`);
-    }
-
-    // The new seats, leg by leg in lock order.
-    for (const leg of inLockOrder(itinerary.legs)) {
-      const [row] = await queryRows<InventoryChange>(tx, moveSeats({ from: 'available', to: 'held', seats: q`${seats}::int`, where: q`i.flight_id = ${leg.flightId} and i.cabin = ${leg.cabin}` }));
-      if (!row) throw new AppError('conflict', BOOKING_ERROR_MESSAGES.soldOut, undefined, BOOKING_REASONS.soldOut);
-      inventory.push(row);
-    }
+    // The new booking first, the seats last: the inventory rows stay locked for as short a time as possible.
     const totalPaise = chosen.option.totalInr * 100;
     const row = await insertBooking(tx, {
       userId: input.userId,
@@ -261,6 +249,20 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
     const pax: PassengerRow[] = old.travelling.map((p) => ({ ...p, id: randomUUID(), bookingId: row.id, ticketNumber: null, cancelledAt: null }));
     await tx.insert(passengers).values(pax);
     await tx.insert(bookingFares).values(newFares.map((f) => ({ bookingId: row.id, passengerPosition: f.passengerPosition, legIndex: f.legIndex, passengerType: f.passengerType, familyCode: f.familyCode, lines: f.lines, totalPaise: f.totalPaise, status: f.status })));
+
+    const swapNow = quote.duePaise === 0;
+    if (swapNow) {
+      // The swap below also releases the old legs: every row either moves is locked first, all in lock order.
+      const rows = [...old.row.itinerary.legs, ...itinerary.legs].map((leg) => q`(${leg.flightId}, ${leg.cabin})`);
+      await queryRows(tx, q`select 1 from flight_inventory i where (i.flight_id, i.cabin) in (${joinStatements(rows, ', ')}) order by ${lockOrderSql('i')} for no key update`);
+    }
+
+    // The new seats, leg by leg in lock order.
+    for (const leg of inLockOrder(itinerary.legs)) {
+      const [moved] = await queryRows<InventoryChange>(tx, moveSeats({ from: 'available', to: 'held', seats: q`${seats}::int`, where: q`i.flight_id = ${leg.flightId} and i.cabin = ${leg.cabin}` }));
+      if (!moved) throw new AppError('conflict', BOOKING_ERROR_MESSAGES.soldOut, undefined, BOOKING_REASONS.soldOut);
+      inventory.push(moved);
+    }
 
     if (!swapNow) return { answer: { booking: bookingView(row, pax), quote }, inventory };
     // Nothing due: swap now (the old booking is locked by this transaction, so it is still changeable).
