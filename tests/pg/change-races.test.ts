@@ -146,9 +146,6 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: change races', () => {
       const order = await payOrder(node.app, cookie, held.booking.id);
       const pay = await sandboxPay(node.app, order.orderId);
       await expectBooks(database.db);
-      // The cancellation starts a little later each round, so both orders (and the overlap) happen;
-      // in the last round it waits for the confirmation.
-      const delay = [0, 5, 20, 80, 300][round];
       const cancelAll = async () => {
         try {
           const quote = await node.deps.cancellations.quote(userId, old.id);
@@ -158,8 +155,16 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: change races', () => {
           return false;
         }
       };
-      const confirming = confirmBooking(node.app, cookie, held.booking.id, pay.body, randomUUID());
-      const [confirm, cancel] = await Promise.all([confirming, (delay === undefined ? confirming : new Promise((resolve) => setTimeout(resolve, delay))).then(cancelAll)]);
+      const confirmIt = () => confirmBooking(node.app, cookie, held.booking.id, pay.body, randomUUID());
+      const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      // The first round cancels first, the last confirms first; between them both start together,
+      // one or the other a little later, so the overlap happens in both orders.
+      const [confirm, cancel] =
+        round === 0
+          ? await cancelAll().then(async (c) => [await confirmIt(), c] as const)
+          : round === 5
+            ? await confirmIt().then(async (c) => [c, await cancelAll()] as const)
+            : await Promise.all([wait(round === 1 ? 10 : 0).then(confirmIt), wait(round === 3 ? 10 : round === 4 ? 40 : 0).then(cancelAll)]);
       const [oldRow] = await database.db.select().from(bookings).where(eq(bookings.id, old.id));
       const [newRow] = await database.db.select().from(bookings).where(eq(bookings.id, held.booking.id));
       if (confirm.status === 200) {
