@@ -23,7 +23,7 @@ const optionsRoute = travellerRoute({ owns: 'booking' }, {
   summary: 'Flights a confirmed booking can change to on a date, each with what the change costs now',
   description:
     "Signed-in traveller only; another traveller's booking answers 404. Every flight the search finds on the booking's route on `date` in its cabin and fare family tier (sold-out and departed flights left out), each with a change quote for the passengers still travelling: the change fee by time band plus the fare difference (a lower fare is paid back only when the family says so). 400 for a bad date (tied to `date`); 409 when the booking cannot be changed (not confirmed, departed, inside the cutoff, or its family allows no changes).",
-  request: { params: BookingIdParams, query: ChangeOptionsQuerySchema.extend({ date: ChangeOptionsQuerySchema.shape.date.openapi({ example: '2026-12-26' }) }) },
+  request: { params: BookingIdParams, query: ChangeOptionsQuerySchema.extend({ date: ChangeOptionsQuerySchema.shape.date.meta({ example: '2026-12-26' }) }) },
   responses: {
     200: json(ChangeOptionsAnswerSchema, 'Flights to change to, each with its quote'),
     400: json(ErrorSchema, 'Bad date'),
