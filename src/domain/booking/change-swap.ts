@@ -16,7 +16,7 @@ type SegmentRow = typeof bookingSegments.$inferSelect;
 export const CHANGEABLE_STATUSES: readonly BookingRow['status'][] = ['confirmed', 'partly_cancelled'];
 
 /** The payment that paid what a change cost (none when nothing was due). */
-export interface ChangePaid {
+interface ChangePaid {
   paymentRowId: string;
   paymentId: string;
   method: 'card' | 'upi';
