@@ -5,8 +5,15 @@ import { bookingStatus } from './booking-status';
 
 describe('booking status words', () => {
   it('shows the server’s display status when the booking has one', () => {
-    expect(bookingStatus({ status: 'partly_cancelled', displayStatus: 'Refund pending' })).toEqual({ label: 'Refund pending', tone: 'is-refund-pending' });
+    expect(bookingStatus({ status: 'confirmed', displayStatus: 'Confirmed' })).toEqual({ label: 'Confirmed', tone: 'is-confirmed' });
+    expect(bookingStatus({ status: 'changed', displayStatus: 'Changed' })).toEqual({ label: 'Changed', tone: 'is-changed' });
     for (const status of DISPLAY_STATUSES) expect(bookingStatus({ status: 'confirmed', displayStatus: status }).label.length).toBeGreaterThan(0);
+  });
+
+  it('shows a refund’s progress together with what happened to the booking', () => {
+    expect(bookingStatus({ status: 'partly_cancelled', displayStatus: 'Refund pending' })).toEqual({ label: 'Partly cancelled · Refund pending', tone: 'is-refund-pending' });
+    expect(bookingStatus({ status: 'cancelled', displayStatus: 'Refunded' })).toEqual({ label: 'Cancelled · Refunded', tone: 'is-refunded' });
+    expect(bookingStatus({ status: 'partly_cancelled', displayStatus: 'Partly cancelled' }).label).toBe('Partly cancelled');
   });
 
   it('reads a stored status when there is no display status, a hold as "Awaiting payment"', () => {
