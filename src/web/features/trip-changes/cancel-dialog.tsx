@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useReducer, useRef } from 'react';
 import type { BookingView } from '../../../core/booking';
-import type { CancellationQuoteAnswer } from '../../../core/trip-changes';
+import { TRIP_CHANGE_MESSAGES } from '../../../core/trip-changes';
 import { useLiveRegion } from '../../components/live-region';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api';
@@ -14,7 +14,6 @@ import { cancelReducer, chosenPositions, initialCancel, isLocked } from './cance
 import { paymentMethodLabel, passengerName, travellingPositions } from './passenger-names';
 import { RefundQuoteView } from './refund-quote-view';
 import { cancellationQuoteQuery, cancelPassengers, refundChangeOf } from './trip-changes-api';
-import './trip-changes.css';
 
 interface Props {
   booking: BookingView;
@@ -34,37 +33,34 @@ export function CancelDialog({ booking, open, onOpenChange }: Props) {
   const { region, say } = useLiveRegion('polite');
   const alert = useLiveRegion('assertive');
   const chosen = chosenPositions(state);
-  const quote = useQuery({ ...cancellationQuoteQuery(booking.id, chosen), enabled: open && chosen.length > 0 && state.phase.name !== 'done' });
+  const quote = useQuery({ ...cancellationQuoteQuery(booking.id, chosen), enabled: open && chosen.length > 0 && state.phase.name !== 'done', placeholderData: keepPreviousData });
   // One key per choice: a retry of the same confirm is the same request; another choice is another.
   const key = useRef<{ for: string; key: string } | null>(null);
   const choiceRef = useRef<HTMLFieldSetElement>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
-  const [shown, setShown] = useState<CancellationQuoteAnswer | null>(null);
-  const answer = quote.data ?? shown;
+  // The quote of the passengers chosen now (the last choice's stays cached while the next one loads, never shown for it).
+  const answer = quote.data && quote.data.passengers.join(',') === chosen.join(',') ? quote.data : null;
   const phase = state.phase;
   const several = state.travelling.length > 1;
   const only = several ? undefined : booking.passengers[state.travelling[0] ?? -1];
 
   useEffect(() => {
-    if (quote.data) setShown(quote.data);
-  }, [quote.data]);
-  useEffect(() => {
-    if (quote.data && open) say(`Refund ${formatPaise(quote.data.quote.refundPaise)} for ${quote.data.passengers.length} passenger${quote.data.passengers.length === 1 ? '' : 's'}`);
-  }, [quote.data, open, say]);
+    if (answer && open) say(`Refund ${formatPaise(answer.quote.refundPaise)} for ${answer.passengers.length} passenger${answer.passengers.length === 1 ? '' : 's'}`);
+  }, [answer, open, say]);
   useEffect(() => {
     if (phase.name === 'done') doneRef.current?.focus();
   }, [phase.name]);
 
   const confirm = () => {
-    const current = chosen.length > 0 ? answer : null;
-    if (chosen.length === 0 || !current) {
+    if (chosen.length === 0) {
       dispatch({ type: 'confirm', quotedRefundPaise: 0 });
-      if (chosen.length === 0) {
-        alert.say('Choose at least one passenger to cancel');
-        choiceRef.current?.querySelector('input')?.focus();
-      }
+      alert.say(TRIP_CHANGE_MESSAGES.choosePassengers);
+      choiceRef.current?.querySelector('input')?.focus();
       return;
     }
+    // Nothing is confirmed before the traveller has seen the refund of this choice.
+    const current = answer;
+    if (!current) return;
     const quotedRefundPaise = phase.name === 'refundChanged' ? phase.newRefundPaise : current.quote.refundPaise;
     const signature = `${chosen.join(',')}|${state.destination}|${quotedRefundPaise}`;
     if (key.current?.for !== signature) key.current = { for: signature, key: newIdempotencyKey() };
@@ -85,7 +81,6 @@ export function CancelDialog({ booking, open, onOpenChange }: Props) {
           const fresh = moved ?? (await queryClient.fetchQuery({ ...cancellationQuoteQuery(booking.id, chosen), staleTime: 0 }).catch(() => null));
           if (fresh) {
             queryClient.setQueryData(cancellationQuoteQuery(booking.id, chosen).queryKey, fresh);
-            setShown(fresh);
             dispatch({ type: 'refundChanged', newRefundPaise: fresh.quote.refundPaise });
             alert.say(`The refund has changed: was ${formatPaise(quotedRefundPaise)}, now ${formatPaise(fresh.quote.refundPaise)}.`);
             return;
@@ -194,7 +189,7 @@ export function CancelDialog({ booking, open, onOpenChange }: Props) {
               <p className="trip-error" role="alert">
                 {quoteError}
               </p>
-            ) : answer && answer.passengers.join(',') === chosen.join(',') ? (
+            ) : answer ? (
               <RefundQuoteView booking={booking} quote={answer.quote} headingLevel={4} />
             ) : (
               <div role="status" aria-label="Working out your refund">

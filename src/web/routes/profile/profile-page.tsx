@@ -17,7 +17,7 @@ import { BookedFlightStatus } from '../../features/tracker/booked-flight-status'
 import { useCurrency } from '../../lib/currency-context';
 import { QueryScope } from '../../lib/query-scope';
 import { bookingStatus } from '../../lib/booking-status';
-import { CancelBookingButton, canCancel } from '../../features/trip-changes/cancel-booking';
+import { CancelBookingButton } from '../../features/trip-changes/cancel-booking';
 import { hasRefunds, RefundStatusLine } from '../../features/trip-changes/refund-tracker';
 import './profile.css';
 
@@ -215,7 +215,7 @@ function BookingRow({ booking, amount }: { booking: BookingView; amount: string 
             <Link href={`/ticket/${encodeURIComponent(booking.id)}`} className="btn btn-small">
               View Ticket
             </Link>
-            {canCancel(booking) && <CancelBookingButton booking={booking} small />}
+            <CancelBookingButton booking={booking} small />
             {valid && (
               <button
                 type="button"

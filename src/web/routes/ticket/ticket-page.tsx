@@ -13,7 +13,7 @@ import { BookedFlightStatus } from '../../features/tracker/booked-flight-status'
 import { BookingExtras } from '../../features/personal-data/booking-extras';
 import { QueryScope } from '../../lib/query-scope';
 import { bookingStatus } from '../../lib/booking-status';
-import { CancelBookingButton, canCancel } from '../../features/trip-changes/cancel-booking';
+import { CancelBookingButton } from '../../features/trip-changes/cancel-booking';
 import { hasRefunds, RefundTracker } from '../../features/trip-changes/refund-tracker';
 import './ticket.css';
 
@@ -87,7 +87,7 @@ function Ticket({ booking }: { booking: BookingView }) {
             <CalendarClock aria-hidden="true" size={18} /> Change flight
           </Link>
         )}
-        {canCancel(booking) && <CancelBookingButton booking={booking} />}
+        <CancelBookingButton booking={booking} />
       </div>
       <article className="card ticket" aria-labelledby="ticket-title">
         <header className="ticket-head">
