@@ -124,7 +124,7 @@ export function CancelDialog({ booking, open, onOpenChange }: Props) {
           <p>Follow the refund on the ticket page. Cancelled passengers’ boarding passes are no longer valid.</p>
           <div className="modal-actions">
             <button type="button" className="btn btn-primary" onClick={() => onOpenChange(false)}>
-              Close
+              Done
             </button>
           </div>
         </div>

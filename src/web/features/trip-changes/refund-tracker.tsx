@@ -70,7 +70,7 @@ export function RefundTracker({ booking }: { booking: BookingView }) {
                     );
                   })}
                 </ol>
-                {refund.status !== 'completed' && <p className="refund-due">Due by {formatDate(refund.dueBy)}</p>}
+                <p className="refund-due">Due by {formatDate(refund.dueBy)}</p>
               </li>
             );
           })}
@@ -92,7 +92,7 @@ export function RefundStatusLine({ booking }: { booking: BookingView }) {
       {refunds.data.refunds.map((refund) => (
         <li key={refund.id}>
           Refund {formatPaise(refund.amountPaise)} to {refund.methodLabel}: {STATUS_WORDS[refund.status].toLowerCase()}
-          {refund.status === 'completed' ? (refund.completedAt ? ` ${formatDate(refund.completedAt)}` : '') : `, due by ${formatDate(refund.dueBy)}`}
+          {refund.status === 'completed' && refund.completedAt ? ` ${formatDate(refund.completedAt)}` : ''}, due by {formatDate(refund.dueBy)}
         </li>
       ))}
     </ul>
