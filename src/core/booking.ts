@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { DISPLAY_STATUSES } from './fares';
 import { CABINS, ItinerarySchema, LegAirportSchema } from './search';
 import { fareFamilyId } from './fares';
 import { hasInvisibleOrControl } from './text';
@@ -476,6 +477,8 @@ export const BookingViewSchema = z
     fareFamily: z.string().nullable(),
     /** The booking this one replaced by a change of flight, else null. */
     changedFrom: z.string().nullable(),
+    /** What the traveller sees as its status: from the booking's status and its refunds' (refund pending until every refund completed). */
+    displayStatus: z.enum(DISPLAY_STATUSES),
   })
   .meta({ id: 'BookingView' });
 export type BookingView = z.infer<typeof BookingViewSchema>;

@@ -5,8 +5,8 @@ import { z } from './zod';
 export const NOTICE_KINDS = ['flight-change', 'price-alert', 'general'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
-/** What an outbox row carries: a booking's confirmation mail, any other mail, or a Web Push message. */
-export const OUTBOX_KINDS = ['booking-confirmed', 'notice-mail', 'web-push'] as const;
+/** What an outbox row carries: a booking's confirmation or cancellation mail, any other mail, or a Web Push message. */
+export const OUTBOX_KINDS = ['booking-confirmed', 'booking-cancelled', 'notice-mail', 'web-push'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 /** How many notices the list answers with (newest first). */

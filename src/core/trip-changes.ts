@@ -42,6 +42,12 @@ export const CancellationQuoteAnswerSchema = z
   .meta({ id: 'CancellationQuoteAnswer' });
 export type CancellationQuoteAnswer = z.infer<typeof CancellationQuoteAnswerSchema>;
 
+/** 409 body when the refund differs from the one quoted: the new quote to review (nothing was cancelled). */
+export const RefundChangedBodySchema = CancellationQuoteAnswerSchema.extend({
+  error: z.object({ code: z.literal('conflict'), reason: z.literal(TRIP_CHANGE_REASONS.refundChanged), message: z.string() }),
+}).meta({ id: 'RefundChanged' });
+export type RefundChangedBody = z.infer<typeof RefundChangedBodySchema>;
+
 /** Body of POST /api/bookings/{bookingId}/cancellations (with an Idempotency-Key). */
 export const CancellationRequestSchema = z.object({
   passengers: positions.min(1, TRIP_CHANGE_MESSAGES.choosePassengers),

@@ -17,6 +17,7 @@ import { registerAccount } from './routes/account';
 import { registerAuth } from './routes/auth';
 import { registerBoardingPasses } from './routes/boarding-passes';
 import { registerBookings } from './routes/bookings';
+import { registerCancellations } from './routes/cancellations';
 import { registerExplore } from './routes/explore';
 import { registerFaresCalendar } from './routes/fares-calendar';
 import { registerFlightStatus } from './routes/flight-status';
@@ -139,6 +140,7 @@ function registerApiRoutes(app: OpenApiApp) {
   registerWebhooks(app);
   registerPayments(app);
   registerBookings(app);
+  registerCancellations(app);
   registerQuote(app);
   registerBoardingPasses(app);
   registerProfile(app);

@@ -1,5 +1,6 @@
 import type { Clock } from '../core/clock';
 import type { Database } from '../db/client';
+import type { CancellationService } from '../domain/cancellations/service';
 import type { CheckoutService } from '../domain/checkout/service';
 import type { InventoryView } from '../domain/inventory/view';
 import type { WeatherService } from '../domain/weather/service';
@@ -27,6 +28,8 @@ export interface AppDeps {
   search?: Searcher;
   /** Hold → order → pay → confirm → refund/reconcile; built once by createAppDeps. */
   checkout: CheckoutService;
+  /** Cancellation quotes, cancellations and their refunds through the checkout's provider; built once by createAppDeps. */
+  cancellations: CancellationService;
 }
 
 /** The signed-in traveller, set by the session middleware when a valid session cookie is present. */

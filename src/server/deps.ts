@@ -1,6 +1,7 @@
 import type { Clock } from '../core/clock';
 import type { Database } from '../db/client';
 import { worldCatalog } from '../domain/booking/world-catalog';
+import { createCancellationService } from '../domain/cancellations/service';
 import { createCheckoutService } from '../domain/checkout/service';
 import type { InventoryView } from '../domain/inventory/view';
 import type { World } from '../domain/world/world';
@@ -9,7 +10,7 @@ import type { AppDeps } from './context';
 import type { Logger } from './logger';
 
 /**
- * The app's dependencies, with the services built once from them (the checkout service).
+ * The app's dependencies, with the services built once from them (checkout, and cancellations on its provider).
  * main.ts and the tests build the app from this.
  * @example const deps = createAppDeps({ database, clock, config, logger, world, inventory })
  */
@@ -34,5 +35,13 @@ export function createAppDeps(base: { database: Database; clock: Clock; config: 
       reconcileAfterMs: config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
     },
   });
-  return { ...base, checkout };
+  const cancellations = createCancellationService({
+    db: base.database.db,
+    clock: base.clock,
+    provider: checkout.provider,
+    inventory: base.inventory,
+    facts: { international: (flightId) => base.world.getFlight(flightId)?.international ?? false },
+    logger: base.logger,
+  });
+  return { ...base, checkout, cancellations };
 }

@@ -195,12 +195,12 @@ const inProgress = () => new AppError('idempotency_in_progress', 'A request with
  * @example
  * const answer = await withKeyInTransaction(db, clock, { userId, scope: 'confirm-payment', key, hash }, (booking) => ({ status: 200, body: { booking } }), (keyed) => confirm(keyed));
  */
-export async function withKeyInTransaction<const A extends StoredResponse>(
+export async function withKeyInTransaction<const A extends StoredResponse, T = BookingView>(
   db: Db,
   clock: Clock,
   id: { userId: string; scope: string; key: string; hash: string },
-  answerOf: (booking: BookingView) => A,
-  run: (keyed: KeyedAnswer) => Promise<BookingView>,
+  answerOf: (result: T) => A,
+  run: (keyed: KeyedAnswer<T>) => Promise<T>,
 ): Promise<KeyedResult<A>> {
   // Built only when the key table is read: the way through touches no key statement.
   const match = () => and(eq(idempotencyKeys.userId, id.userId), eq(idempotencyKeys.scope, id.scope), eq(idempotencyKeys.key, id.key));
@@ -215,7 +215,7 @@ export async function withKeyInTransaction<const A extends StoredResponse>(
     await db.delete(idempotencyKeys).where(and(match(), eq(idempotencyKeys.status, 'in_progress')));
     return null;
   };
-  const keyed: KeyedAnswer = { ...id, answer: answerOf };
+  const keyed: KeyedAnswer<T> = { ...id, answer: answerOf };
   try {
     return { ...answerOf(await run(keyed)), replayed: false };
   } catch (error) {

@@ -137,11 +137,42 @@ async function capturedPaise(tx: Tx, bookingId: string): Promise<number> {
   return Number(row?.paid ?? 0);
 }
 
+/**
+ * Where each leg's new seat numbers start: after the seats sold before this booking, and after
+ * the highest seat a valid boarding pass holds on the flight. Seats a cancellation gave back
+ * leave gaps below that (their passes are void), so counting sold seats alone could hand out a
+ * seat someone still holds.
+ */
+function firstSeats(segments: readonly { legIndex: number; flightId: string }[], sold: ReadonlyMap<number, number>, lastSeat: ReadonlyMap<string, number>): Map<number, number> {
+  const first = new Map<number, number>();
+  for (const seg of segments) first.set(seg.legIndex, Math.max(sold.get(seg.legIndex) ?? 0, lastSeat.get(seg.flightId) ?? 0));
+  return first;
+}
+
+/** The highest seat sequence of a valid (not void) seated boarding pass, per flight of these. */
+async function lastSeatsOf(tx: Tx, flightIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await queryRows<{ flight_id: string; last: number | string | null }>(
+    tx,
+    q`select flight_id, max(sequence) as last from boarding_passes
+      where flight_id = any(${`{${flightIds.map((f) => `"${f}"`).join(',')}}`}::text[]) and seat <> 'INF' and voided_at is null group by flight_id`,
+  );
+  return new Map(rows.map((r) => [r.flight_id, Number(r.last ?? 0)]));
+}
+
+/** A unique-index violation of the boarding passes' seats (a seat handed out twice), however the driver wraps it. */
+function seatTaken(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '23505' && /boarding_passes_seat/.test(`${e.message} ${String((e as { constraint_name?: unknown; constraint?: unknown }).constraint_name ?? (e as { constraint?: unknown }).constraint ?? '')}`)) return true;
+  }
+  return false;
+}
+
 type PassRow = { passengerId: string; legIndex: number; flightId: string; seat: string; gate: string; sequence: number; bcbp: string };
 
 /**
  * Ticket numbers for every passenger and a boarding pass per passenger and leg; each leg's seats
- * start after the seats sold on it before this booking (`soldBefore`, by leg index).
+ * start at `soldBefore` (by leg index): see `firstSeats`.
  */
 function issueTickets(catalog: Pick<BookingCatalog, 'cabinLayout'>, booking: BookingRow, pax: PassengerRow[], soldBefore: Map<number, number>, now: Date) {
   const itinerary = storedItinerary(booking);
@@ -264,7 +295,8 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
   const [found] = await queryRows<Record<string, unknown>>(
     db,
     q`select ${LOCKING_READ_COLUMNS},
-        (select coalesce(json_agg(json_build_object('flightId', i.flight_id, 'cabin', i.cabin, 'sold', i.sold)), '[]'::json)
+        (select coalesce(json_agg(json_build_object('flightId', i.flight_id, 'cabin', i.cabin, 'sold', i.sold,
+            'lastSeat', (select max(bp.sequence) from boarding_passes bp where bp.flight_id = i.flight_id and bp.seat <> 'INF' and bp.voided_at is null))), '[]'::json)
           from booking_segments bs join flight_inventory i on i.flight_id = bs.flight_id and i.cabin = bs.cabin where bs.booking_id = b.id) as sold
       from payments p join bookings b on b.id = p.booking_id join users u on u.id = b.user_id
       where p.provider = ${notice.provider} and p.provider_order_id = ${notice.orderId}`,
@@ -278,14 +310,16 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
     return { kind: 'already-confirmed', booking: view };
   }
   if (!confirmsOnly({ booking, payment }, notice, now)) return null;
-  const sold = fromJson<{ flightId: string; cabin: string; sold: number }[]>(found.sold);
+  const sold = fromJson<{ flightId: string; cabin: string; sold: number; lastSeat: number | null }[]>(found.sold);
   const soldBefore = new Map<number, number>();
+  const lastSeat = new Map<string, number>();
   for (const seg of segments) {
     const row = sold.find((r) => r.flightId === seg.flightId && r.cabin === seg.cabin);
     if (!row) return null;
     soldBefore.set(seg.legIndex, row.sold);
+    lastSeat.set(seg.flightId, Number(row.lastSeat ?? 0));
   }
-  const { tickets, passRows } = issueTickets(catalog, booking, pax, soldBefore, now);
+  const { tickets, passRows } = issueTickets(catalog, booking, pax, firstSeats(segments, soldBefore, lastSeat), now);
   const paymentMethod = payment.method === 'upi' ? 'upi' : 'card';
   const confirmed = bookingView({ ...booking, status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod }, tickets);
   const moving = chainedMoves(
@@ -318,7 +352,8 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
                else 0 end as checked`,
     );
   } catch (error) {
-    if (abortReason(error) === STALE) return null;
+    // Stale, or (seats given back by a cancellation, then sold again in between) a seat taken: decide afresh under the lock.
+    if (abortReason(error) === STALE || seatTaken(error)) return null;
     throw error;
   }
   return { kind: 'confirmed', booking: confirmed, inventory: fromJson<InventoryChange[]>(result?.inventory) };
@@ -485,7 +520,9 @@ async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
       soldBefore.set(seg.legIndex, row.sold - seg.seats);
     }
 
-    const { tickets, passRows } = issueTickets(catalog, booking, pax, soldBefore, now);
+    // Read after the seats moved: the rows' locks are ours, so every pass issued on these flights is committed and visible.
+    const lastSeat = await lastSeatsOf(tx, segments.map((seg) => seg.flightId));
+    const { tickets, passRows } = issueTickets(catalog, booking, pax, firstSeats(segments, soldBefore, lastSeat), now);
     const paymentMethod = payment.method === 'upi' ? 'upi' : 'card';
     const confirmed = bookingView({ ...booking, status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod }, tickets);
     const [written] = await queryRows<{ kept: number }>(tx, confirmationWrites({ notice, payment, booking, email, tickets, passRows, paymentMethod, now, keyed, confirmed }));

@@ -7,14 +7,14 @@ import type { BookingView } from '../../core/booking';
  * no key behind (the retry simply runs), and a concurrent duplicate waits on the key's unique
  * index until the first commits, then finds it taken.
  */
-export interface KeyedAnswer {
+export interface KeyedAnswer<T = BookingView> {
   userId: string;
   scope: string;
   key: string;
   /** Fingerprint of the request; the same key with another fingerprint is refused by the caller. */
   hash: string;
-  /** The answer replayed for this key, given the booking the work produced. */
-  answer(booking: BookingView): { status: number; body: unknown };
+  /** The answer replayed for this key, given what the work produced (a booking, or a cancellation's answer). */
+  answer(result: T): { status: number; body: unknown };
 }
 
 /**
@@ -33,7 +33,7 @@ export class KeyTakenError extends Error {
  * when `when` holds; a CTE step (or a statement of its own), empty when the key is taken.
  * @example q`with kept as (${keyInsert(keyed, answer, now)}) select count(*) from kept`
  */
-export function keyInsert(keyed: KeyedAnswer, answer: { status: number; body: unknown }, now: Date, when: Statement = q`true`): Statement {
+export function keyInsert<T>(keyed: KeyedAnswer<T>, answer: { status: number; body: unknown }, now: Date, when: Statement = q`true`): Statement {
   return q`insert into idempotency_keys (user_id, scope, key, request_hash, status, response_status, response_body, created_at)
     select ${keyed.userId}::uuid, ${keyed.scope}, ${keyed.key}, ${keyed.hash}, 'done', ${answer.status}::int, ${JSON.stringify(answer.body)}::jsonb, ${now.toISOString()}::timestamptz
     where ${when}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import { bookings, outbox, users } from '../../db/schema';
+import { renderCancellationMail } from '../cancellations/mail';
 import type { Tx } from './catalog';
 
 /** What the mailer needs from a mail library (nodemailer's `sendMail` fits). */
@@ -44,7 +45,7 @@ export const NoticeMailPayload = z.object({
 export type NoticeMailPayload = z.infer<typeof NoticeMailPayload>;
 
 /** The outbox kinds this mailer sends; other kinds (e.g. `web-push`) belong to other senders. */
-const MAIL_KINDS = ['booking-confirmed', 'notice-mail'] as const;
+const MAIL_KINDS = ['booking-confirmed', 'booking-cancelled', 'notice-mail'] as const;
 
 function renderNotice(row: typeof outbox.$inferSelect, context: MailContext): RenderedMail | null {
   const payload = NoticeMailPayload.safeParse(row.payload);
@@ -64,6 +65,7 @@ function renderNotice(row: typeof outbox.$inferSelect, context: MailContext): Re
 /** The message for an outbox row, or null for a kind this mailer does not know. */
 async function render(db: Db | Tx, row: typeof outbox.$inferSelect, context: MailContext): Promise<RenderedMail | null> {
   if (row.kind === 'notice-mail') return renderNotice(row, context);
+  if (row.kind === 'booking-cancelled') return renderCancellationMail(row.payload, context.origin);
   if (row.kind !== 'booking-confirmed') return null;
   const payload = ConfirmedPayload.safeParse(row.payload);
   if (!payload.success) return null;

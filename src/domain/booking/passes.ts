@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { BoardingPassView } from '../../core/booking';
 import type { Db } from '../../db/client';
 import { boardingPasses, bookings, passengers } from '../../db/schema';
@@ -7,12 +7,12 @@ import { isCabin } from './seats';
 import { storedItinerary } from './views';
 
 /**
- * Boarding passes as the wallet shows them: only the traveller's own, only for confirmed
- * bookings. `isInternational` decides the boarding lead time (45 or 60 minutes).
+ * Boarding passes as the wallet shows them: only the traveller's own, only for confirmed (or
+ * partly cancelled) bookings, only passes still valid (a cancelled passenger's pass is void). `isInternational` decides the boarding lead time (45 or 60 minutes).
  * @example await listPasses(db, userId, (flightId) => world.getFlight(flightId)?.international ?? false)
  */
 export async function listPasses(db: Db, userId: string, isInternational: (flightId: string) => boolean, passId?: string): Promise<(BoardingPassView & { ticketNumber: string | null; international: boolean })[]> {
-  const conditions = [eq(bookings.userId, userId), eq(bookings.status, 'confirmed')];
+  const conditions = [eq(bookings.userId, userId), inArray(bookings.status, ['confirmed', 'partly_cancelled']), isNull(boardingPasses.voidedAt)];
   if (passId) conditions.push(eq(boardingPasses.id, passId));
   const rows = await db
     .select({ pass: boardingPasses, booking: bookings, passenger: passengers })

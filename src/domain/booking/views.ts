@@ -3,7 +3,9 @@ import { type BookingStatus, type BookingView, type PassengerKind, type Passenge
 import type { Itinerary } from '../../core/search';
 import type { PassengerType } from '../../core/search-options';
 import type { Db } from '../../db/client';
-import { bookings, passengers } from '../../db/schema';
+import type { RefundStatus } from '../../core/fares';
+import { bookings, passengers, refunds } from '../../db/schema';
+import { displayStatusOf } from '../refunds/rule';
 import type { Tx } from './catalog';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -35,10 +37,10 @@ function passengerView(row: PassengerRow): PassengerView {
 export const storedItinerary = (row: BookingRow): Itinerary => row.itinerary;
 
 /**
- * Shapes a booking row and its passengers as the API returns them.
+ * Shapes a booking row and its passengers (and its refunds' statuses, for the status shown) as the API returns them.
  * @example bookingView(row, paxRows).pnr
  */
-export function bookingView(row: BookingRow, pax: PassengerRow[]): BookingView {
+export function bookingView(row: BookingRow, pax: PassengerRow[], refundStatuses: readonly RefundStatus[] = []): BookingView {
   const itinerary = storedItinerary(row);
   const first = itinerary.legs[0];
   const last = itinerary.legs[itinerary.legs.length - 1];
@@ -59,7 +61,17 @@ export function bookingView(row: BookingRow, pax: PassengerRow[]): BookingView {
     date: first?.departure.slice(0, 10) ?? '',
     fareFamily: row.fareFamily,
     changedFrom: row.changedFrom,
+    displayStatus: displayStatusOf(row.status, [...refundStatuses]),
   };
+}
+
+/** The statuses of the refunds of these bookings, by booking id. */
+async function refundStatusesOf(db: Db | Tx, bookingIds: readonly string[]): Promise<Map<string, RefundStatus[]>> {
+  const byBooking = new Map<string, RefundStatus[]>();
+  if (bookingIds.length === 0) return byBooking;
+  const rows = await db.select({ bookingId: refunds.bookingId, status: refunds.status }).from(refunds).where(inArray(refunds.bookingId, [...bookingIds]));
+  for (const r of rows) byBooking.set(r.bookingId, [...(byBooking.get(r.bookingId) ?? []), r.status]);
+  return byBooking;
 }
 
 /**
@@ -70,7 +82,9 @@ export async function loadBooking(db: Db | Tx, bookingId: string, userId: string
   const [row] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
   if (!row) return null;
   const pax = await db.select().from(passengers).where(eq(passengers.bookingId, row.id)).orderBy(asc(passengers.position));
-  return bookingView(row, pax);
+  // Only a booking that was ever cancelled in part has refunds.
+  const statuses = row.status === 'confirmed' || row.status === 'held' || row.status === 'expired' ? [] : ((await refundStatusesOf(db, [row.id])).get(row.id) ?? []);
+  return bookingView(row, pax, statuses);
 }
 
 /**
@@ -85,5 +99,9 @@ export async function listBookings(db: Db, userId: string, options: { status?: B
     .select()
     .from(passengers)
     .where(inArray(passengers.bookingId, rows.map((r) => r.id)));
-  return rows.map((row) => bookingView(row, pax.filter((p) => p.bookingId === row.id)));
+  const statuses = await refundStatusesOf(
+    db,
+    rows.filter((r) => r.status !== 'confirmed' && r.status !== 'held' && r.status !== 'expired').map((r) => r.id),
+  );
+  return rows.map((row) => bookingView(row, pax.filter((p) => p.bookingId === row.id), statuses.get(row.id) ?? []));
 }

@@ -43,6 +43,7 @@ const booking: BookingView = {
   date: '2026-12-24',
   fareFamily: null,
   changedFrom: null,
+  displayStatus: 'Confirmed',
 };
 
 describe('ticketPdfDataFromBooking', () => {

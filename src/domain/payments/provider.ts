@@ -21,9 +21,21 @@ export interface PaymentProvider {
   verifyPayment(input: { orderId: string; paymentId: string; signature: string }): boolean;
   /** Checks a webhook's signature header against its raw body. */
   verifyWebhook(rawBody: string, signature: string): boolean;
-  /** Returns money for a payment that cannot be honoured (hold expired, double payment). */
-  refund(input: { paymentId: string; amountPaise: number; reason: string }): Promise<{ refundId: string }>;
+  /**
+   * Returns money, all of a payment or part of it (a payment that cannot be honoured, a
+   * cancellation's refund). `reference` (our refund row's id) goes with the refund so a retry can
+   * find it (`findRefund`) instead of refunding twice. `processed`: the provider says the money
+   * has left for the bank; `pending`: accepted, ask `refundStatus` later.
+   */
+  refund(input: { paymentId: string; amountPaise: number; reason: string; reference?: string }): Promise<{ refundId: string; status: RefundState }>;
+  /** Where a refund the provider accepted is now. */
+  refundStatus(input: { paymentId: string; refundId: string }): Promise<RefundState>;
+  /** The refund made earlier with this `reference`, if any: asked before retrying a refund whose first attempt may have reached the provider. */
+  findRefund(input: { paymentId: string; reference: string }): Promise<{ refundId: string; status: RefundState } | null>;
 }
+
+/** A refund at the provider: accepted and on its way, processed (sent to the bank), or failed (the money stays with us: send it again). */
+export type RefundState = 'pending' | 'processed' | 'failed';
 
 /** A captured-payment notification, normalised from a provider's webhook. */
 export interface PaymentEvent {

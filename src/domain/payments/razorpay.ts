@@ -21,7 +21,9 @@ export interface RazorpayOptions {
 }
 
 const OrderResponseSchema = z.object({ id: z.string().min(1), amount: z.number(), currency: z.string() });
-const RefundResponseSchema = z.object({ id: z.string().min(1) });
+const RefundStateSchema = z.enum(['pending', 'processed', 'failed']).catch('pending');
+const RefundResponseSchema = z.object({ id: z.string().min(1), status: RefundStateSchema.optional(), notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional() });
+const RefundListSchema = z.object({ items: z.array(RefundResponseSchema) });
 
 /**
  * The Razorpay provider.
@@ -32,13 +34,14 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
   const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
   const auth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
 
-  async function post(path: string, body: unknown): Promise<unknown> {
+  /** POST with a body, GET without. */
+  async function post(path: string, body?: unknown): Promise<unknown> {
     let response: Response;
     try {
       response = await doFetch(`${RAZORPAY_API}${path}`, {
-        method: 'POST',
+        method: body === undefined ? 'GET' : 'POST',
         headers: { Authorization: auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });
     } catch {
@@ -61,12 +64,28 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
     },
     verifyPayment: ({ orderId, paymentId, signature }) => verifyCheckoutSignature(options.keySecret, orderId, paymentId, signature),
     verifyWebhook: (rawBody, signature) => signatureMatches(signature, hmacHex(options.webhookSecret, rawBody)),
-    async refund({ paymentId, amountPaise, reason }) {
+    async refund({ paymentId, amountPaise, reason, reference }) {
       const parsed = RefundResponseSchema.safeParse(
-        await post(`/payments/${encodeURIComponent(paymentId)}/refund`, { amount: amountPaise, speed: 'normal', notes: { reason: reason.slice(0, 250) } }),
+        await post(`/payments/${encodeURIComponent(paymentId)}/refund`, {
+          amount: amountPaise,
+          speed: 'normal',
+          ...(reference ? { receipt: reference.slice(0, 40) } : {}),
+          notes: { reason: reason.slice(0, 250), ...(reference ? { safar_refund: reference } : {}) },
+        }),
       );
       if (!parsed.success) throw new AppError('unavailable', 'The payment provider answered unexpectedly.');
-      return { refundId: parsed.data.id };
+      return { refundId: parsed.data.id, status: parsed.data.status ?? 'pending' };
+    },
+    async refundStatus({ paymentId, refundId }) {
+      const parsed = RefundResponseSchema.safeParse(await post(`/payments/${encodeURIComponent(paymentId)}/refunds/${encodeURIComponent(refundId)}`));
+      if (!parsed.success) throw new AppError('unavailable', 'The payment provider answered unexpectedly.');
+      return parsed.data.status ?? 'pending';
+    },
+    async findRefund({ paymentId, reference }) {
+      const parsed = RefundListSchema.safeParse(await post(`/payments/${encodeURIComponent(paymentId)}/refunds?count=100`));
+      if (!parsed.success) throw new AppError('unavailable', 'The payment provider answered unexpectedly.');
+      const found = parsed.data.items.find((r) => r.notes && !Array.isArray(r.notes) && r.notes.safar_refund === reference);
+      return found ? { refundId: found.id, status: found.status ?? 'pending' } : null;
     },
   };
 }

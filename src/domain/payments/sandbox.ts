@@ -14,6 +14,9 @@ const SANDBOX_DISPLAY_NAME = 'Safar Pay (sandbox)';
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(10).toString('base64url').replace(/[-_]/g, 'x').slice(0, 14)}`;
 
+/** The sandbox's refund id for a refund sent with `reference` (the same reference, the same refund). */
+const referenceRefundId = (reference: string) => `rfnd_${createHash('sha256').update(reference).digest('base64url').replace(/[-_]/g, 'x').slice(0, 14)}`;
+
 /** Derived keys of the secrets in use (one per server, a few in tests), so each payment signs with one HMAC, not three. */
 const derivedKeys = new Map<string, { checkout: string; webhook: string }>();
 
@@ -41,7 +44,10 @@ export function createSandboxProvider(options: { secret: string }): PaymentProvi
     newOrderId: () => randomId('order'),
     verifyPayment: ({ orderId, paymentId, signature }) => verifyCheckoutSignature(keys.checkout, orderId, paymentId, signature),
     verifyWebhook: (rawBody, signature) => signatureMatches(signature, hmacHex(keys.webhook, rawBody)),
-    refund: () => Promise.resolve({ refundId: randomId('rfnd') }),
+    // Sandbox refunds are processed at once; a refund with a reference has an id fixed by it, so sending it again finds the first.
+    refund: ({ reference }) => Promise.resolve({ refundId: reference ? referenceRefundId(reference) : randomId('rfnd'), status: 'processed' }),
+    refundStatus: () => Promise.resolve('processed'),
+    findRefund: () => Promise.resolve(null),
   };
 }
 

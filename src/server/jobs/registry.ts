@@ -7,6 +7,7 @@ import { outboxMailer } from './outbox-mailer';
 import { priceAlertChecker } from './price-alerts';
 import { pushSender } from './push-sender';
 import { paymentReconciler } from './payment-reconciler';
+import { refundSender } from './refund-sender';
 import { sandboxWebhooks } from './sandbox-webhooks';
 import { webhookCleanup } from './webhook-cleanup';
 import type { Job } from './runner';
@@ -15,4 +16,4 @@ import type { Job } from './runner';
  * Every background job the server runs. Add yours here (one file per job in this folder).
  * main.ts starts them; tests call their `run` directly with their own deps.
  */
-export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker, paymentReconciler, sandboxWebhooks, flightWatch, idempotencyCleanup, webhookCleanup];
+export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker, paymentReconciler, refundSender, sandboxWebhooks, flightWatch, idempotencyCleanup, webhookCleanup];

@@ -17,7 +17,7 @@ const listRoute = travellerRoute({}, {
   operationId: 'listBoardingPasses',
   tags: ['Boarding Passes'],
   summary: "The traveller's boarding passes (confirmed bookings only)",
-  description: 'Signed-in traveller only. One pass per passenger and leg of each confirmed booking.',
+  description: 'Signed-in traveller only. One pass per passenger and leg of each confirmed booking; a cancelled passenger\'s passes are void and not listed.',
   responses: { 200: json(BoardingPassListSchema, 'Passes'), 401: json(ErrorSchema, 'Not signed in') },
 });
 const getRoute = travellerRoute({ owns: 'boarding-pass' }, {

@@ -1,0 +1,74 @@
+import type { Clock } from '../../core/clock';
+import { AppError } from '../../core/errors';
+import type { CancellationAnswer, CancellationQuoteAnswer, CancellationRequest, RefundsAnswer } from '../../core/trip-changes';
+import type { Db } from '../../db/client';
+import { type InventoryListener, applyInventory } from '../booking/catalog';
+import type { KeyedAnswer } from '../booking/keyed-answer';
+import type { PaymentProvider } from '../payments/provider';
+import { type FlightFacts, cancelPassengers, cancellationQuote } from './cancel';
+import { type SendReport, sendCancellationRefunds } from './refund-sender';
+import { loadRefunds } from './views';
+
+/**
+ * The cancellation service: quotes, cancels and refunds through the checkout service's payment
+ * provider. Routes and the refund job call it; built once with the app's dependencies
+ * (`createAppDeps`), next to the checkout service whose provider it shares.
+ */
+
+interface CancellationLogger {
+  warn(msg: string, fields?: Record<string, unknown>): void;
+}
+
+export interface CancellationDeps {
+  db: Db;
+  clock: Clock;
+  /** The checkout service's provider: refunds go back the way the money came. */
+  provider: PaymentProvider;
+  /** Search's in-memory seat view, told about the seats a cancellation gives back. */
+  inventory: InventoryListener;
+  facts: FlightFacts;
+  logger: CancellationLogger;
+}
+
+export interface CancellationService {
+  /** What cancelling these passengers (default: all still travelling) refunds now. */
+  quote(userId: string, bookingId: string, positions?: readonly number[]): Promise<CancellationQuoteAnswer>;
+  /** Cancels passengers (one transaction), gives their seats back to search and sends the refunds at once. */
+  cancel(request: CancellationRequest & { userId: string; bookingId: string; idempotency?: KeyedAnswer<CancellationAnswer> | undefined }): Promise<CancellationAnswer>;
+  /** The refund tracker of a booking (404 for anyone but its traveller). */
+  refunds(userId: string, bookingId: string): Promise<RefundsAnswer>;
+  /** Sends due refunds and asks about sent ones (the refund job; also right after a cancellation). */
+  sendRefunds(ids?: readonly string[]): Promise<SendReport>;
+}
+
+/**
+ * Builds the cancellation service.
+ * @example const cancellations = createCancellationService({ db, clock, provider: checkout.provider, inventory, facts, logger })
+ */
+export function createCancellationService(deps: CancellationDeps): CancellationService {
+  const { db, clock, provider, facts, logger } = deps;
+  const sendRefunds = (ids?: readonly string[]) => sendCancellationRefunds(db, clock, provider, ids ? { ids } : {});
+  return {
+    quote: (userId, bookingId, positions) => cancellationQuote(db, clock, facts, userId, bookingId, positions),
+
+    async cancel(request) {
+      const { answer, inventory, refundIds } = await cancelPassengers(db, clock, facts, request);
+      applyInventory(deps.inventory, inventory);
+      if (refundIds.length > 0) {
+        // The refund is recorded: a provider outage here only delays it to the refund job.
+        await sendRefunds(refundIds).catch((error: unknown) => {
+          logger.warn('refund deferred to the refund job', { bookingId: request.bookingId, error: error instanceof AppError ? error.message : error instanceof Error ? error.name : 'unknown' });
+        });
+      }
+      return answer;
+    },
+
+    async refunds(userId, bookingId) {
+      const answer = await loadRefunds(db, bookingId, userId);
+      if (!answer) throw new AppError('not_found', 'Booking not found');
+      return answer;
+    },
+
+    sendRefunds,
+  };
+}

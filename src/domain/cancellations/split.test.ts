@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { splitRefund } from './split';
+
+const payment = fc.record({ id: fc.uuid(), amountPaise: fc.integer({ min: 1, max: 5_000_000 }), refundedPaise: fc.integer({ min: 0, max: 5_000_000 }) }).map((p) => ({ ...p, refundedPaise: Math.min(p.refundedPaise, p.amountPaise) }));
+const room = (p: { amountPaise: number; refundedPaise: number }) => p.amountPaise - p.refundedPaise;
+
+/** Payments and a refund they can cover. */
+const coverable = fc.array(payment, { minLength: 1, maxLength: 4 }).chain((payments) => {
+  const total = payments.reduce((n, p) => n + room(p), 0);
+  return fc.record({ payments: fc.constant(payments), amount: fc.integer({ min: 0, max: total }) });
+});
+
+describe('splitRefund', () => {
+  it('largest payment first', () => {
+    expect(splitRefund(700, [{ id: 'b', amountPaise: 400, refundedPaise: 0 }, { id: 'a', amountPaise: 500, refundedPaise: 0 }])).toEqual([
+      { paymentId: 'a', amountPaise: 500 },
+      { paymentId: 'b', amountPaise: 200 },
+    ]);
+  });
+
+  it('a payment never gives back more than its amount less what was refunded before', () => {
+    fc.assert(
+      fc.property(coverable, ({ payments, amount }) => {
+        for (const share of splitRefund(amount, payments)) {
+          const p = payments.find((x) => x.id === share.paymentId);
+          expect(share.amountPaise).toBeLessThanOrEqual(room(p ?? { amountPaise: 0, refundedPaise: 0 }));
+        }
+      }),
+    );
+  });
+
+  it('the shares add up to the refund exactly, none empty', () => {
+    fc.assert(
+      fc.property(coverable, ({ payments, amount }) => {
+        const shares = splitRefund(amount, payments);
+        expect(shares.reduce((n, s) => n + s.amountPaise, 0)).toBe(amount);
+        for (const s of shares) expect(s.amountPaise).toBeGreaterThan(0);
+      }),
+    );
+  });
+
+  it('a refund beyond what is refundable is an error, never dropped', () => {
+    fc.assert(
+      fc.property(fc.array(payment, { maxLength: 4 }), fc.integer({ min: 1, max: 1000 }), (payments, extra) => {
+        const total = payments.reduce((n, p) => n + room(p), 0);
+        expect(() => splitRefund(total + extra, payments)).toThrow();
+      }),
+    );
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * How a refund is spread over the payments a booking was paid with.
+ *
+ * - Largest payment first (ties: by id, so the split is stable).
+ * - A payment never gives back more than its amount less what was refunded from it before.
+ * - The shares add up to the refund exactly; a payment with nothing to give gets no share.
+ * - A refund larger than everything still refundable is an error (the books are wrong): money is never dropped silently.
+ */
+
+export interface PaymentShare {
+  id: string;
+  amountPaise: number;
+  /** Refunded from this payment before (any refund status). */
+  refundedPaise: number;
+}
+
+/**
+ * The refund rows for a refund of `amountPaise`.
+ * @example splitRefund(700, [{ id: 'a', amountPaise: 500, refundedPaise: 0 }, { id: 'b', amountPaise: 400, refundedPaise: 0 }]) // [{ paymentId: 'a', amountPaise: 500 }, { paymentId: 'b', amountPaise: 200 }]
+ */
+export function splitRefund(amountPaise: number, payments: readonly PaymentShare[]): { paymentId: string; amountPaise: number }[] {
+  const ordered = [...payments].sort((a, b) => b.amountPaise - a.amountPaise || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const shares: { paymentId: string; amountPaise: number }[] = [];
+  let left = amountPaise;
+  for (const payment of ordered) {
+    if (left <= 0) break;
+    const room = Math.max(0, payment.amountPaise - payment.refundedPaise);
+    const share = Math.min(room, left);
+    if (share > 0) {
+      shares.push({ paymentId: payment.id, amountPaise: share });
+      left -= share;
+    }
+  }
+  if (left > 0) throw new Error(`Refund of ${amountPaise} paise exceeds what the payments can return by ${left} paise`);
+  return shares;
+}

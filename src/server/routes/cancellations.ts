@@ -1,0 +1,115 @@
+import { z } from '@hono/zod-openapi';
+import {
+  CancellationAnswerSchema,
+  CancellationQuoteAnswerSchema,
+  CancellationQuoteQuerySchema,
+  CancellationRequestSchema,
+  RefundChangedBodySchema,
+  RefundsAnswerSchema,
+  TRIP_CHANGE_MESSAGES,
+} from '../../core/trip-changes';
+import { RefundChangedError } from '../../domain/cancellations/cancel';
+import { currentUser } from '../auth/require-user';
+import { requestHash, sendStored, withKeyInTransaction } from '../idempotency';
+import { type OpenApiApp, BookingIdParams, ErrorSchema, IdempotencyHeaders, json } from '../openapi';
+import { travellerRoute } from '../route-guard';
+
+/**
+ * Cancelling passengers of a confirmed booking and tracking the refund. Every decision (the
+ * refund rule, seats, money) is the cancellation service's; these handlers only translate HTTP.
+ */
+
+const quoteRoute = travellerRoute({ owns: 'booking' }, {
+  method: 'get',
+  path: '/api/bookings/{id}/cancellation-quote',
+  operationId: 'getCancellationQuote',
+  tags: ['Bookings'],
+  summary: 'What cancelling passengers of a confirmed booking refunds now, per passenger and leg',
+  description:
+    "Signed-in traveller only; another traveller's booking id answers 404, exactly like an id that does not exist. `passengers` lists positions (\"0,2\"); omitted, every passenger still travelling. Taxes and airport charges always come back; base fare and fuel charge less the airline's fee for the time band, nothing of them inside the cutoff or after departure (each line's `rule` and `explanation` say which applied). Safar credit is not offered (`creditOffered: false`).",
+  request: { params: BookingIdParams, query: CancellationQuoteQuerySchema },
+  responses: {
+    200: json(CancellationQuoteAnswerSchema, 'The refund quote'),
+    400: json(ErrorSchema, 'Unknown or already cancelled passengers, or an infant left without an adult'),
+    401: json(ErrorSchema, 'Not signed in'),
+    404: json(ErrorSchema, 'No such booking'),
+    409: json(ErrorSchema, 'The booking is not confirmed (held, expired, cancelled or changed)'),
+  },
+});
+
+const cancelRoute = travellerRoute({ owns: 'booking' }, {
+  method: 'post',
+  path: '/api/bookings/{id}/cancellations',
+  operationId: 'cancelPassengers',
+  tags: ['Bookings'],
+  summary: 'Cancels passengers of a confirmed booking and refunds them (idempotent)',
+  description:
+    "Signed-in traveller only; requires an Idempotency-Key. In one transaction: the refund is computed again and must equal `quotedRefundPaise` (else 409 refund-changed with the new quote, nothing cancelled), the passengers' seats go back to sale, their boarding passes stop being valid, the refund is recorded (split over the booking's payments, largest first) and the cancellation mail queued. The refund is then sent to the original payment method; follow it at `/api/bookings/{id}/refunds`. Replays with the same key answer the first result.",
+  request: {
+    params: BookingIdParams,
+    headers: IdempotencyHeaders,
+    body: { required: true, content: { 'application/json': { schema: CancellationRequestSchema, example: { passengers: [1], destination: 'original', quotedRefundPaise: 412300 } } } },
+  },
+  responses: {
+    201: json(CancellationAnswerSchema, 'Cancelled; the refund is on its way'),
+    400: json(ErrorSchema, 'No, unknown or already cancelled passengers, an infant left without an adult, or Safar credit asked for'),
+    401: json(ErrorSchema, 'Not signed in'),
+    404: json(ErrorSchema, 'No such booking'),
+    409: json(z.union([RefundChangedBodySchema, ErrorSchema]), 'refund-changed (with the new quote), the booking is not confirmed, or idempotency_in_progress'),
+    422: json(ErrorSchema, 'idempotency_mismatch'),
+  },
+});
+
+const refundsRoute = travellerRoute({ owns: 'booking' }, {
+  method: 'get',
+  path: '/api/bookings/{id}/refunds',
+  operationId: 'listRefunds',
+  tags: ['Bookings'],
+  summary: "A booking's cancellations and the refund tracker: requested → sent → completed, with the legal deadline",
+  description: "Signed-in traveller only; another traveller's booking id answers 404, exactly like an id that does not exist. Empty lists for a booking never cancelled.",
+  request: { params: BookingIdParams },
+  responses: { 200: json(RefundsAnswerSchema, 'Cancellations and refunds'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such booking') },
+});
+
+/** "0,2" → [0, 2]; undefined stays undefined. */
+const positionsOf = (list: string | undefined) => (list === undefined ? undefined : list.split(',').map(Number));
+
+/** Cancellations: quote, cancel, refund tracker. */
+export function registerCancellations(app: OpenApiApp) {
+  app.openapi(quoteRoute, async (c) => {
+    const user = currentUser(c);
+    const { id } = c.req.valid('param');
+    const answer = await c.get('deps').cancellations.quote(user.id, id, positionsOf(c.req.valid('query').passengers));
+    c.header('Cache-Control', 'no-store');
+    return c.json(answer, 200);
+  });
+
+  app.openapi(cancelRoute, async (c) => {
+    const deps = c.get('deps');
+    const user = currentUser(c);
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const key = c.req.valid('header')['idempotency-key'];
+    try {
+      const answer = await withKeyInTransaction(
+        deps.database.db,
+        deps.clock,
+        { userId: user.id, scope: 'cancel-passengers', key, hash: requestHash({ id, body }) },
+        (result: z.infer<typeof CancellationAnswerSchema>) => ({ status: 201, body: result }),
+        (idempotency) => deps.cancellations.cancel({ ...body, userId: user.id, bookingId: id, idempotency }),
+      );
+      return sendStored(c, cancelRoute, answer);
+    } catch (error) {
+      // Not stored: the traveller reviews the new amount and confirms again.
+      if (!(error instanceof RefundChangedError)) throw error;
+      return sendStored(c, cancelRoute, { status: 409, body: { ...error.quote, error: { code: 'conflict', reason: 'refund-changed', message: TRIP_CHANGE_MESSAGES.refundChanged } } });
+    }
+  });
+
+  app.openapi(refundsRoute, async (c) => {
+    const user = currentUser(c);
+    const answer = await c.get('deps').cancellations.refunds(user.id, c.req.valid('param').id);
+    c.header('Cache-Control', 'no-store');
+    return c.json(answer, 200);
+  });
+}
