@@ -18,6 +18,7 @@ import { registerAuth } from './routes/auth';
 import { registerBoardingPasses } from './routes/boarding-passes';
 import { registerBookings } from './routes/bookings';
 import { registerCancellations } from './routes/cancellations';
+import { registerChanges } from './routes/changes';
 import { registerExplore } from './routes/explore';
 import { registerFaresCalendar } from './routes/fares-calendar';
 import { registerFlightStatus } from './routes/flight-status';
@@ -141,6 +142,7 @@ function registerApiRoutes(app: OpenApiApp) {
   registerPayments(app);
   registerBookings(app);
   registerCancellations(app);
+  registerChanges(app);
   registerQuote(app);
   registerBoardingPasses(app);
   registerProfile(app);

@@ -20,6 +20,7 @@ const facts: fc.Arbitrary<ConfirmFacts> = fc.record({
     // Around now, to the millisecond, including exactly now.
     holdExpiresAt: fc.integer({ min: -3, max: 3 }).map((ms) => new Date(NOW.getTime() + ms)),
     totalInr: fc.integer({ min: 1, max: 50 }),
+    changedFrom: fc.option(fc.constantFrom('BK0'), { nil: null }),
   }),
   payment: fc.record({
     status: fc.constantFrom(...PAYMENT_STATUSES),
@@ -52,8 +53,8 @@ describe('the "this payment can only confirm" rule', () => {
     const { booking: b, payment: p } = f;
     const { text, params } = toQuery(
       q`select ${confirmsOnlySql(COLUMNS, n, NOW)} as ok from (values (${b.id}::text, ${b.userId}::uuid, ${b.status}::text, ${b.holdExpiresAt.toISOString()}::timestamptz,
-        ${b.totalInr}::int, ${p.status}::text, ${p.shareKey}::text, ${p.amountPaise}::int))
-        as f(booking_id, user_id, status, hold_expires_at, total_inr, p_status, p_share_key, p_amount_paise)`,
+        ${b.totalInr}::int, ${b.changedFrom}::text, ${p.status}::text, ${p.shareKey}::text, ${p.amountPaise}::int))
+        as f(booking_id, user_id, status, hold_expires_at, total_inr, changed_from, p_status, p_share_key, p_amount_paise)`,
     );
     const { rows } = await db.query<{ ok: boolean }>(text, params);
     return rows[0]?.ok === true;
@@ -70,7 +71,7 @@ describe('the "this payment can only confirm" rule', () => {
 
   it('holds for the usual case and fails on each clause alone', () => {
     const usual: ConfirmFacts = {
-      booking: { id: 'BK1', userId: USER_IDS[0]!, status: 'held', holdExpiresAt: new Date(NOW.getTime() + 1), totalInr: 50 },
+      booking: { id: 'BK1', userId: USER_IDS[0]!, status: 'held', holdExpiresAt: new Date(NOW.getTime() + 1), totalInr: 50, changedFrom: null },
       payment: { status: 'created', shareKey: null, amountPaise: 5_000 },
     };
     const named: ConfirmNotice = { expect: { bookingId: 'BK1', userId: USER_IDS[0]! } };
@@ -81,6 +82,7 @@ describe('the "this payment can only confirm" rule', () => {
     expect(confirmsOnly({ ...usual, payment: { ...usual.payment, status: 'captured' } }, named, NOW)).toBe(false);
     expect(confirmsOnly({ ...usual, payment: { ...usual.payment, shareKey: 'm1' } }, named, NOW)).toBe(false);
     expect(confirmsOnly({ ...usual, payment: { ...usual.payment, amountPaise: 4_999 } }, named, NOW)).toBe(false);
+    expect(confirmsOnly({ ...usual, booking: { ...usual.booking, changedFrom: 'BK0' } }, named, NOW)).toBe(false);
     expect(confirmsOnly(usual, { amountPaise: 4_000 }, NOW)).toBe(false);
     expect(confirmsOnly(usual, { expect: { bookingId: 'BK2', userId: USER_IDS[0]! } }, NOW)).toBe(false);
     expect(confirmsOnly(usual, { expect: { bookingId: 'BK1', shareKey: 'm1' } }, NOW)).toBe(false);

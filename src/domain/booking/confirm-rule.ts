@@ -6,14 +6,15 @@ import type { bookings, payments } from '../../db/schema';
  * The rule "this payment can only confirm the booking": a live hold (held, not yet expired), an
  * open order (created or authorized) for the whole booking (no share) of at least its total, the
  * amount the provider reported (when it reports one), and the booking and traveller the caller
- * named (a share's notice never qualifies). When it holds, confirming needs no other decision,
+ * named (a share's notice never qualifies), and not the new flight of a change (whose confirmation
+ * also swaps out the old booking). When it holds, confirming needs no other decision,
  * so a single statement may move the seats and write everything. It is written once here, clause
  * by clause in TypeScript and in SQL side by side; `confirm-rule.test.ts` checks the two agree.
  */
 
 /** What the rule reads of the booking and the order's payment. */
 export interface ConfirmFacts {
-  booking: Pick<typeof bookings.$inferSelect, 'id' | 'userId' | 'status' | 'holdExpiresAt' | 'totalInr'>;
+  booking: Pick<typeof bookings.$inferSelect, 'id' | 'userId' | 'status' | 'holdExpiresAt' | 'totalInr' | 'changedFrom'>;
   payment: Pick<typeof payments.$inferSelect, 'status' | 'shareKey' | 'amountPaise'>;
 }
 
@@ -24,6 +25,7 @@ export interface ConfirmColumns {
   status: Statement;
   holdExpiresAt: Statement;
   totalInr: Statement;
+  changedFrom: Statement;
   paymentStatus: Statement;
   shareKey: Statement;
   amountPaise: Statement;
@@ -41,6 +43,7 @@ export function confirmColumnsOf(bookingId: string, booking: string, payment: st
     status: rawText(`${booking}status`),
     holdExpiresAt: rawText(`${booking}hold_expires_at`),
     totalInr: rawText(`${booking}total_inr`),
+    changedFrom: rawText(`${booking}changed_from`),
     paymentStatus: rawText(`${payment}status`),
     shareKey: rawText(`${payment}share_key`),
     amountPaise: rawText(`${payment}amount_paise`),
@@ -65,6 +68,8 @@ const CLAUSES: readonly Clause[] = [
   // A live hold.
   { ts: ({ booking }) => booking.status === 'held', sql: (c) => q`${c.status} = 'held'` },
   { ts: ({ booking }, _, now) => booking.holdExpiresAt.getTime() > now.getTime(), sql: (c, _, now) => q`${c.holdExpiresAt} > ${now.toISOString()}::timestamptz` },
+  // Not a change's new flight: confirming it also swaps out the old booking, which the locking transaction does.
+  { ts: ({ booking }) => booking.changedFrom === null, sql: (c) => q`${c.changedFrom} is null` },
   // An open order…
   { ts: ({ payment }) => OPEN_ORDER.includes(payment.status), sql: (c) => q`${c.paymentStatus} in (${rawText(OPEN_ORDER.map((s) => `'${s}'`).join(', '))})` },
   // …for the whole booking, not one share…

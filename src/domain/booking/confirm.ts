@@ -1,21 +1,19 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BookingView } from '../../core/booking';
 import type { Clock } from '../../core/clock';
-import type { Cabin } from '../../core/search';
 import type { Db } from '../../db/client';
 import { type Statement, joinStatements, fromJson, q, queryRows, rawText } from '../../db/raw';
 import { bookingRaw, passengerRaw, paymentRaw, segmentRaw } from '../../db/rows';
 import { bookings, type passengers, payments } from '../../db/schema';
-import { buildBcbp } from '../documents/bcbp';
 import { type SeatMove, chainedMoves, inLockOrder, lockOrderSql, moveSeats } from '../inventory/moves';
 import type { BookingCatalog, InventoryChange, Tx } from './catalog';
 import { confirmColumnsOf, confirmsOnly, confirmsOnlySql } from './confirm-rule';
-import { newTicketNumber } from './ids';
 import { abortReason } from './holds';
 import { type KeyedAnswer, KeyTakenError, keyInsert } from './keyed-answer';
 import { refundPaymentsOf, releaseSeats } from './expire';
-import { INFANT_SEAT, gateFor, isCabin, seatForIndex } from './seats';
-import { bookingView, storedItinerary } from './views';
+import { swapChange } from './change-swap';
+import { type PassRow, issueTickets } from './tickets';
+import { bookingView } from './views';
 
 type PassengerRow = typeof passengers.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;
@@ -118,7 +116,8 @@ export type ConfirmOutcome =
   | { kind: 'share-captured'; booking: BookingView; paidPaise: number; duePaise: number }
   | {
       kind: 'refund';
-      why: 'hold-expired' | 'duplicate-payment' | 'amount-mismatch';
+      /** `original-changed`: the payment was for a change whose original booking was cancelled or changed meanwhile. */
+      why: 'hold-expired' | 'duplicate-payment' | 'amount-mismatch' | 'original-changed';
       booking: BookingView;
       /** This payment's row. */
       paymentRowId: string;
@@ -166,58 +165,6 @@ function seatTaken(error: unknown): boolean {
     if (code === '23505' && /boarding_passes_seat/.test(`${e.message} ${String((e as { constraint_name?: unknown; constraint?: unknown }).constraint_name ?? (e as { constraint?: unknown }).constraint ?? '')}`)) return true;
   }
   return false;
-}
-
-type PassRow = { passengerId: string; legIndex: number; flightId: string; seat: string; gate: string; sequence: number; bcbp: string };
-
-/**
- * Ticket numbers for every passenger and a boarding pass per passenger and leg; each leg's seats
- * start at `soldBefore` (by leg index): see `firstSeats`.
- */
-function issueTickets(catalog: Pick<BookingCatalog, 'cabinLayout'>, booking: BookingRow, pax: PassengerRow[], soldBefore: Map<number, number>, now: Date) {
-  const itinerary = storedItinerary(booking);
-  const validating = itinerary.legs[0]?.carrier ?? 'XX';
-  const tickets = pax.map((p) => ({ ...p, ticketNumber: newTicketNumber(validating) }));
-  const passRows: PassRow[] = [];
-  itinerary.legs.forEach((leg, legIndex) => {
-    const start = soldBefore.get(legIndex) ?? 0;
-    const cabin: Cabin = isCabin(leg.cabin) ? leg.cabin : 'economy';
-    const layout = catalog.cabinLayout(leg.flightId) ?? { [cabin]: Math.max(start + booking.seatCount, 1) };
-    let seated = 0;
-    let lastAdultSequence = start + 1;
-    for (const p of tickets) {
-      const infant = p.type === 'infant';
-      const seat = infant ? INFANT_SEAT : seatForIndex(layout, cabin, start + seated);
-      const sequence = infant ? lastAdultSequence : start + seated + 1;
-      if (!infant) {
-        if (p.type === 'adult') lastAdultSequence = sequence;
-        seated += 1;
-      }
-      const bcbp = buildBcbp({
-        lastName: p.lastName,
-        firstName: p.firstName,
-        middleName: p.middleName,
-        passengerType: infant ? 'infant' : p.type === 'child' ? 'child' : 'adult',
-        issuedOn: now.toISOString().slice(0, 10),
-        legs: [
-          {
-            pnr: booking.pnr,
-            from: leg.from.code,
-            to: leg.to.code,
-            carrier: leg.carrier,
-            flightNumber: leg.flightNumber,
-            date: leg.departure.slice(0, 10),
-            cabin,
-            seat,
-            sequence,
-            ticketNumber: p.ticketNumber,
-          },
-        ],
-      });
-      passRows.push({ passengerId: p.id, legIndex, flightId: leg.flightId, seat, gate: gateFor(leg.flightId), sequence, bcbp });
-    }
-  });
-  return { tickets, passRows };
 }
 
 /**
@@ -275,9 +222,9 @@ function named(booking: BookingRow, payment: PaymentRow, notice: PaymentNotice):
   return !expect || (booking.id === expect.bookingId && ('userId' in expect ? booking.userId === expect.userId : payment.shareKey === expect.shareKey));
 }
 
-/** This payment already confirmed the booking. */
+/** This payment already confirmed the booking (which may since have been partly cancelled, cancelled or changed). */
 function alreadyConfirmed(booking: BookingRow, payment: PaymentRow, notice: PaymentNotice): boolean {
-  return booking.status === 'confirmed' && (booking.paymentId === notice.paymentId || (payment.status === 'captured' && payment.providerPaymentId === notice.paymentId));
+  return booking.confirmedAt !== null && (booking.paymentId === notice.paymentId || (payment.status === 'captured' && payment.providerPaymentId === notice.paymentId));
 }
 
 /**
@@ -401,7 +348,8 @@ async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
     const [found] = await queryRows<Record<string, unknown>>(tx, lockingRead(notice, now));
     if (!found) return { kind: 'unknown-order' as const };
     const { payment, booking, email, pax, segments } = readFound(found);
-    const totalPaise = booking.totalInr * 100;
+    // What the payments must cover: the total less the credit a change carried over.
+    const totalPaise = booking.totalInr * 100 - booking.creditPaise;
     // The statement moved the seats when the rule (confirm-rule.ts) held.
     const took = found.took === true;
     if (!named(booking, payment, notice)) return { kind: 'unknown-order' as const };
@@ -419,7 +367,7 @@ async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
       return { kind: 'share-captured' as const, booking: view, paidPaise, duePaise: Math.max(0, totalPaise - paidPaise) };
     }
 
-    const markForRefund = async (why: 'hold-expired' | 'duplicate-payment' | 'amount-mismatch', inventory: InventoryChange[], others: string[] = []) => {
+    const markForRefund = async (why: 'hold-expired' | 'duplicate-payment' | 'amount-mismatch' | 'original-changed', inventory: InventoryChange[], others: string[] = []) => {
       // 'refunding' until the provider accepts the refund; the sweeper job retries it.
       let rowId = payment.id;
       if (payment.status === 'captured' && payment.providerPaymentId !== notice.paymentId) {
@@ -455,7 +403,8 @@ async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
     if (payment.status === 'refunding' || payment.status === 'refunded') {
       // This exact payment was already judged unusable; answer the same way again.
       if (payment.providerPaymentId === notice.paymentId) {
-        const why = payment.failureReason === 'duplicate-payment' || payment.failureReason === 'amount-mismatch' ? payment.failureReason : 'hold-expired';
+        const why =
+          payment.failureReason === 'duplicate-payment' || payment.failureReason === 'amount-mismatch' || payment.failureReason === 'original-changed' ? payment.failureReason : 'hold-expired';
         return { kind: 'refund' as const, why, booking: bookingView(booking, pax), paymentRowId: payment.id, refundRows: [payment.id], inventory: [] };
       }
     }
@@ -493,6 +442,15 @@ async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
         await keep(view);
         return { kind: 'share-captured' as const, booking: view, paidPaise, duePaise: totalPaise - paidPaise };
       }
+    }
+
+    if (booking.changedFrom !== null) {
+      // A change's new flight: confirming it swaps the old booking out in this transaction.
+      const paymentMethod = payment.method === 'upi' ? 'upi' : 'card';
+      const swap = await swapChange(tx, catalog, { booking, pax, segments, email, now, paid: { paymentRowId: payment.id, paymentId: notice.paymentId, method: paymentMethod, amountPaise: payment.amountPaise } });
+      if (swap.kind === 'original-gone') return markForRefund('original-changed', swap.inventory);
+      await keep(swap.booking);
+      return { kind: 'confirmed' as const, booking: swap.booking, inventory: swap.inventory };
     }
 
     // Live hold: held → sold on every leg. RETURNING gives the count sold before us, which is

@@ -62,6 +62,7 @@ export function bookingView(row: BookingRow, pax: PassengerRow[], refundStatuses
     fareFamily: row.fareFamily,
     changedFrom: row.changedFrom,
     displayStatus: displayStatusOf(row.status, [...refundStatuses]),
+    creditPaise: row.creditPaise,
   };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import type { Quote, QuoteQuery } from '../../core/quote';
+import type { ChangeAnswer } from '../../core/trip-changes';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { bookings, payments, webhookEvents } from '../../db/schema';
@@ -22,6 +23,7 @@ import type { KeyedAnswer } from '../booking/keyed-answer';
 import { chooseFamily } from '../fares/families/options';
 import { settleRefunds } from '../booking/refunds';
 import { mailGroupConfirmed } from '../companion/confirmed-mail';
+import { type ChangeRequestInput, requestChange } from '../changes/changes';
 import { createPaymentOrder } from '../payments/orders';
 import type { PaymentProvider } from '../payments/provider';
 import { signSandboxWebhook } from '../payments/sandbox';
@@ -131,6 +133,11 @@ export interface CheckoutService {
   hold(request: HoldRequest): Promise<BookingView>;
   /** Holds seats for a party of adults whose details come later (a Travel Companion group); `holdMs` up to MAX_HOLD_MS. */
   holdParty(request: PartyHoldRequest): Promise<BookingView>;
+  /**
+   * Holds a confirmed booking's change to another flight as a new booking (swapped in at once
+   * when nothing is due; otherwise paid through createOrder/confirm like any hold).
+   */
+  requestChange(request: ChangeRequestInput): Promise<ChangeAnswer>;
   /** Gives a held booking's seats back at once (refunding any share already paid). */
   cancel(userId: string, bookingId: string): Promise<void>;
   /** A provider order for the rest due on a held booking, or for one share of it. */
@@ -154,6 +161,8 @@ export interface CheckoutService {
 }
 
 const paymentFailed = (message: string = BOOKING_ERROR_MESSAGES.cardPaymentFailed) => new AppError('bad_request', message, undefined, BOOKING_REASONS.paymentFailed);
+/** Why a paid change did not happen: its original booking was cancelled or changed before the payment arrived. */
+const CHANGE_ORIGINAL_GONE = 'Your booking was cancelled or changed before this change could be confirmed, so the change did not happen. Your payment for it has been refunded.';
 const bookingNotFound = () => new AppError('not_found', 'Booking not found');
 
 /**
@@ -240,6 +249,12 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       return booking;
     },
 
+    async requestChange(request) {
+      const { answer, inventory } = await requestChange({ db, clock, catalog, holdMs: settings.holdMs }, request);
+      applyInventory(deps.inventory, inventory);
+      return answer;
+    },
+
     async cancel(userId, bookingId) {
       const { inventory, refunds } = await cancelHold(db, clock, bookingId, userId);
       applyInventory(deps.inventory, inventory);
@@ -291,6 +306,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
         case 'refund':
           if (outcome.why === 'hold-expired') throw new AppError('conflict', BOOKING_ERROR_MESSAGES.holdExpiredRefunded, undefined, BOOKING_REASONS.holdExpired);
           if (outcome.why === 'duplicate-payment') throw new AppError('conflict', 'This booking was already paid. This second payment has been refunded.');
+          if (outcome.why === 'original-changed') throw new AppError('conflict', CHANGE_ORIGINAL_GONE);
           throw paymentFailed('The amount paid does not match the booking. Your payment has been refunded.');
       }
     },

@@ -44,6 +44,7 @@ const booking: BookingView = {
   fareFamily: null,
   changedFrom: null,
   displayStatus: 'Confirmed',
+  creditPaise: 0,
 };
 
 describe('ticketPdfDataFromBooking', () => {

@@ -20,7 +20,7 @@ export interface OrderInput {
 
 /**
  * Starts paying for a held booking: the amount is computed by the server from the booking's
- * total (the rest not yet captured, or a share the caller computed), the provider gets an
+ * total less any credit carried from a changed booking (the rest not yet captured, or a share the caller computed), the provider gets an
  * order, and a `created` payment row remembers which booking and amount that order belongs to.
  * With a gateway that draws its order ids here (the sandbox) that is one statement, else a read,
  * the gateway's call and the insert.
@@ -44,7 +44,8 @@ export async function createPaymentOrder(db: Db, clock: Clock, provider: Payment
   const legs = booking.itinerary.legs;
   const source = legs[0]?.from?.code ?? '';
   const destination = legs[legs.length - 1]?.to?.code ?? '';
-  const duePaise = booking.totalInr * 100 - Number(found.captured ?? 0);
+  // A change's new flight carries the old booking's value as credit: only the rest is due.
+  const duePaise = booking.totalInr * 100 - booking.creditPaise - Number(found.captured ?? 0);
   if (duePaise <= 0) throw new AppError('conflict', 'This booking is already paid.');
   // A group's booking is paid share by share, each member their own; never as one sum.
   if (input.shareKey === undefined && found.is_group === true) throw new AppError('conflict', 'This is a group booking: each member pays their own share from the group page.');
@@ -102,7 +103,7 @@ function orderRead(input: OrderInput, now: Date, write: { orderId: string; provi
       where b.id = ${input.bookingId} ${input.userId === undefined ? q`` : q`and b.user_id = ${input.userId}::uuid`}`;
   if (!write) return read;
   return q`with found as (${read}),
-    due as (select f.id, (f.total_inr * 100 - coalesce(f.captured, 0))::bigint as due, coalesce(${write.askedPaise}::bigint, f.total_inr * 100 - coalesce(f.captured, 0))::bigint as amount
+    due as (select f.id, (f.total_inr * 100 - f.credit_paise - coalesce(f.captured, 0))::bigint as due, coalesce(${write.askedPaise}::bigint, f.total_inr * 100 - f.credit_paise - coalesce(f.captured, 0))::bigint as amount
       from found f
       where f.status = 'held' and f.hold_expires_at > ${at} and ${input.shareKey === undefined ? q`not f.is_group` : q`not f.share_paid`}),
     written as (

@@ -6,7 +6,7 @@ import { ADULT, bookAndPay, findItinerary } from '../../../../tests/support/book
 import { TRIP_CHANGE_MESSAGES } from '../../../core/trip-changes';
 import { refreshSession } from '../../lib/use-session';
 import { renderScreen } from '../../test/render-screen';
-import { TicketPage } from '../../routes/ticket/ticket-page';
+import { TicketPage } from './ticket-page';
 
 const api = startInProcessApi();
 const PRIYA = { ...ADULT, title: 'Ms' as const, firstName: 'Priya', mobileNo: '9876501234', aadharCard: undefined };

@@ -1,0 +1,146 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { BookingView } from '../../core/booking';
+import { q, queryRows } from '../../db/raw';
+import { boardingPasses, bookingFares, type bookingSegments, bookings, outbox, passengers, payments } from '../../db/schema';
+import { inLockOrder, moveSeats } from '../inventory/moves';
+import type { BookingCatalog, InventoryChange, Tx } from './catalog';
+import { releaseSeats } from './expire';
+import { issueTickets } from './tickets';
+import { bookingView, storedItinerary } from './views';
+
+type BookingRow = typeof bookings.$inferSelect;
+type PassengerRow = typeof passengers.$inferSelect;
+type SegmentRow = typeof bookingSegments.$inferSelect;
+
+/** Statuses of a booking that a change may still replace. */
+export const CHANGEABLE_STATUSES: readonly BookingRow['status'][] = ['confirmed', 'partly_cancelled'];
+
+/** The payment that paid what a change cost (none when nothing was due). */
+export interface ChangePaid {
+  paymentRowId: string;
+  paymentId: string;
+  method: 'card' | 'upi';
+  amountPaise: number;
+}
+
+export type ChangeSwap =
+  | { kind: 'swapped'; booking: BookingView; inventory: InventoryChange[] }
+  /** The old booking was cancelled or changed meanwhile: nothing swapped, the new booking cancelled and its seats given back. */
+  | { kind: 'original-gone'; inventory: InventoryChange[] };
+
+interface SwapInput {
+  /** The new booking (held, `changedFrom` set), locked by the caller. */
+  booking: BookingRow;
+  pax: PassengerRow[];
+  segments: SegmentRow[];
+  email: string;
+  paid: ChangePaid | null;
+  now: Date;
+}
+
+const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+
+function describeFlights(row: BookingRow): string {
+  return storedItinerary(row)
+    .legs.map((leg) => `${leg.flightNumber} ${leg.from.code}→${leg.to.code} ${leg.departure.slice(0, 10)} ${leg.departure.slice(11, 16)}`)
+    .join(', ');
+}
+
+/**
+ * Swaps a change's new flight in, inside the transaction that already holds the new booking's
+ * row lock (the confirmation of its payment, or the change itself when nothing is due):
+ * - the old booking's row is locked next (new before old, everywhere);
+ * - the old booking must still be confirmed or partly cancelled; otherwise nothing is swapped:
+ *   the new booking's held seats go back, it is cancelled, and the caller refunds its payment;
+ * - seats move over both bookings' legs in lock order: the old booking's seats still travelling
+ *   sold → available, the new booking's held → sold;
+ * - the old booking becomes `changed`, its fare rows `changed`, its boarding passes void;
+ * - the new booking is confirmed: the payment captured, ticket numbers, boarding passes with
+ *   seats after every seat still in use on the flight;
+ * - one mail says what changed and what was paid.
+ * @example const swap = await swapChange(tx, catalog, { booking, pax, segments, email, paid: null, now })
+ */
+export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLayout'>, input: SwapInput): Promise<ChangeSwap> {
+  const { booking, pax, segments, email, paid, now } = input;
+  const oldId = booking.changedFrom;
+  if (oldId === null) throw new Error(`booking ${booking.id} is not a change`);
+  const [old] = await tx.select().from(bookings).where(eq(bookings.id, oldId)).for('no key update');
+  if (!old || !CHANGEABLE_STATUSES.includes(old.status)) {
+    const inventory = await releaseSeats(tx, booking.id);
+    await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id));
+    return { kind: 'original-gone', inventory };
+  }
+
+  // The old booking's seats still sold: its passengers still travelling who occupy a seat.
+  const oldPax = await tx.select().from(passengers).where(eq(passengers.bookingId, old.id));
+  const oldSeats = oldPax.filter((p) => p.cancelledAt === null && p.type !== 'infant').length;
+  const oldItinerary = storedItinerary(old);
+  type Move = { flightId: string; cabin: string; seats: number; release: boolean; legIndex: number };
+  const moves: Move[] = [
+    ...oldItinerary.legs.map((leg) => ({ flightId: leg.flightId, cabin: leg.cabin, seats: oldSeats, release: true, legIndex: -1 })),
+    ...segments.map((seg) => ({ flightId: seg.flightId, cabin: seg.cabin, seats: seg.seats, release: false, legIndex: seg.legIndex })),
+  ].filter((m) => m.seats > 0);
+  // Lock order; on a row both bookings use, the release first (a stable sort keeps it first).
+  const inventory: InventoryChange[] = [];
+  const soldBefore = new Map<number, number>();
+  for (const move of inLockOrder(moves)) {
+    const [row] = await queryRows<InventoryChange>(
+      tx,
+      moveSeats({
+        from: move.release ? 'sold' : 'held',
+        to: move.release ? 'available' : 'sold',
+        seats: q`${move.seats}::int`,
+        where: q`i.flight_id = ${move.flightId} and i.cabin = ${move.cabin}`,
+      }),
+    );
+    // A confirmed booking's seats are sold and a live hold's are held: failing here means the books are wrong, so stop.
+    if (!row) throw new Error(`Inventory for ${move.flightId}/${move.cabin} does not have booking ${move.release ? old.id : booking.id}'s seats`);
+    inventory.push(row);
+    if (!move.release) soldBefore.set(move.legIndex, row.sold - move.seats);
+  }
+
+  await tx.update(boardingPasses).set({ voidedAt: now }).where(and(eq(boardingPasses.bookingId, old.id), isNull(boardingPasses.voidedAt)));
+  await tx.update(bookingFares).set({ status: 'changed' }).where(and(eq(bookingFares.bookingId, old.id), eq(bookingFares.status, 'active')));
+  await tx.update(bookings).set({ status: 'changed' }).where(eq(bookings.id, old.id));
+
+  // Seats released on a flight lower its sold count below seats still in use: start after the highest one in use.
+  const flightIds = segments.map((s) => s.flightId);
+  const inUse = await tx
+    .select({ flightId: boardingPasses.flightId, sequence: boardingPasses.sequence })
+    .from(boardingPasses)
+    .where(and(inArray(boardingPasses.flightId, flightIds), isNull(boardingPasses.voidedAt)));
+  for (const seg of segments) {
+    const highest = Math.max(0, ...inUse.filter((p) => p.flightId === seg.flightId).map((p) => p.sequence));
+    soldBefore.set(seg.legIndex, Math.max(soldBefore.get(seg.legIndex) ?? 0, highest));
+  }
+
+  const { tickets, passRows } = issueTickets(catalog, booking, pax, soldBefore, now);
+  for (const t of tickets) await tx.update(passengers).set({ ticketNumber: t.ticketNumber }).where(eq(passengers.id, t.id));
+  if (passRows.length > 0) await tx.insert(boardingPasses).values(passRows.map((r) => ({ ...r, bookingId: booking.id, createdAt: now })));
+  if (paid) {
+    await tx.update(payments).set({ providerPaymentId: paid.paymentId, status: 'captured', failureReason: null, updatedAt: now }).where(eq(payments.id, paid.paymentRowId));
+  }
+  const confirmed: BookingRow = { ...booking, status: 'confirmed', confirmedAt: now, paymentId: paid?.paymentId ?? null, paymentMethod: paid?.method ?? null };
+  await tx
+    .update(bookings)
+    .set({ status: 'confirmed', confirmedAt: now, paymentId: confirmed.paymentId, paymentMethod: confirmed.paymentMethod })
+    .where(eq(bookings.id, booking.id));
+
+  const text = [
+    `Your booking ${old.pnr} has been changed to a new flight.`,
+    '',
+    `Was: ${describeFlights(old)}`,
+    `Now: ${describeFlights(booking)}`,
+    `New booking reference (PNR): ${booking.pnr}`,
+    `Passengers: ${tickets.map((t) => `${t.firstName} ${t.lastName} (ticket ${t.ticketNumber})`).join(', ')}`,
+    paid ? `Paid for the change: ${rupees(paid.amountPaise)}` : 'Paid for the change: nothing was due',
+    'Your old boarding passes are no longer valid; the new ones are in the app.',
+  ].join('\n');
+  await tx.insert(outbox).values({
+    kind: 'notice-mail',
+    recipient: email,
+    payload: { subject: `Flight changed: ${old.pnr} is now ${booking.pnr}`, text, path: `/ticket/${booking.id}` },
+    availableAt: now,
+  });
+  return { kind: 'swapped', booking: bookingView(confirmed, tickets), inventory };
+}

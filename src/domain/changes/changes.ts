@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { BOOKING_ERROR_MESSAGES, BOOKING_REASONS } from '../../core/booking';
+import type { Clock } from '../../core/clock';
+import { AppError } from '../../core/errors';
+import type { ChangeQuote, PassengerLegFare } from '../../core/fares';
+import { type Itinerary, searchQuerySchema } from '../../core/search';
+import { type ChangeAnswer, type ChangeOptionsAnswer, TRIP_CHANGE_MESSAGES, TRIP_CHANGE_REASONS } from '../../core/trip-changes';
+import type { Db } from '../../db/client';
+import { joinStatements, q, queryRows } from '../../db/raw';
+import { bookingFares, bookingSegments, bookings, passengers } from '../../db/schema';
+import type { BookingCatalog, InventoryChange, PaxCounts, Tx } from '../booking/catalog';
+import { CHANGEABLE_STATUSES, swapChange } from '../booking/change-swap';
+import { refundPaymentsOf, releaseSeats } from '../booking/expire';
+import { notBookable } from '../booking/holds';
+import { newBookingId, newPnr } from '../booking/ids';
+import { bookingView } from '../booking/views';
+import type { InventoryView } from '../inventory/view';
+import { inLockOrder, lockOrderSql, moveSeats } from '../inventory/moves';
+import { parseItineraryId } from '../search/itinerary-id';
+import { searchFlights } from '../search/search-flights';
+import { getAirport } from '../world/airports';
+import { indiaToday } from '../world/time';
+import type { World } from '../world/world';
+import { changeQuote, faresFor, familyByCode, familyOptionFor, storedFares } from './standins';
+
+/**
+ * Changing a confirmed booking to another flight on the same route: a new booking holds the new
+ * flight (`changed_from` names the old one, `credit_paise` carries the old booking's value), paid
+ * through the normal checkout for what is due; its confirmation swaps the two atomically
+ * (`swapChange`). Until then the old booking is untouched.
+ */
+
+type BookingRow = typeof bookings.$inferSelect;
+type PassengerRow = typeof passengers.$inferSelect;
+
+export interface ChangeDeps {
+  db: Db;
+  clock: Clock;
+  catalog: BookingCatalog;
+  world: World;
+  inventory: InventoryView;
+}
+
+/** The 409 a different amount due answers; carries the new quote. */
+export class DueChangedError extends AppError {
+  readonly quote: ChangeQuote;
+  constructor(quote: ChangeQuote) {
+    super('conflict', TRIP_CHANGE_MESSAGES.dueChanged, undefined, TRIP_CHANGE_REASONS.dueChanged);
+    this.quote = quote;
+  }
+}
+
+const notFound = () => new AppError('not_found', 'Booking not found');
+const notChangeable = (why: string) => new AppError('conflict', `${TRIP_CHANGE_MESSAGES.notChangeable}: ${why}`);
+
+interface OldBooking {
+  row: BookingRow;
+  /** Passengers still travelling, by position. */
+  travelling: PassengerRow[];
+  /** Their fares on each leg. */
+  fares: PassengerLegFare[];
+}
+
+const isInternational = (from: string, to: string) => getAirport(from)?.country !== 'IN' || getAirport(to)?.country !== 'IN';
+
+function paxCounts(pax: readonly PassengerRow[]): PaxCounts {
+  return { adults: pax.filter((p) => p.type === 'adult').length, children: pax.filter((p) => p.type === 'child').length, infants: pax.filter((p) => p.type === 'infant').length };
+}
+
+const seatsOf = (pax: readonly PassengerRow[]) => pax.filter((p) => p.type !== 'infant').length;
+
+async function loadOld(db: Db | Tx, bookingId: string, userId: string): Promise<OldBooking> {
+  const [row] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
+  if (!row) throw notFound();
+  const pax = await db.select().from(passengers).where(eq(passengers.bookingId, row.id)).orderBy(asc(passengers.position));
+  const travelling = pax.filter((p) => p.cancelledAt === null);
+  const positions = new Set(travelling.map((p) => p.position));
+  let fares = (await storedFares(db, row.id)).filter((f) => f.status === 'active' && positions.has(f.passengerPosition));
+  // A booking made before fare families has no fare rows: its fares come from its price snapshot.
+  if (fares.length === 0) fares = faresFor(row.price, row.itinerary.legs.length, travelling, row.fareFamily ?? familyOptionFor(row.itinerary));
+  return { row, travelling, fares };
+}
+
+/**
+ * The rules before any change, in order: the booking is confirmed or partly cancelled, someone
+ * still travels, its family allows changes, and no leg has departed or is inside the cutoff.
+ */
+function assertChangeable(old: OldBooking, now: Date) {
+  const { row } = old;
+  if (!CHANGEABLE_STATUSES.includes(row.status)) throw notChangeable(row.status === 'held' ? 'it is not paid yet.' : `it is ${row.status === 'changed' ? 'already changed' : row.status}.`);
+  if (old.travelling.length === 0) throw notChangeable('nobody is travelling on it any more.');
+  for (const leg of familyLegs(old)) {
+    if (!leg.family.change.allowed) throw notChangeable(`the ${leg.family.name} fare does not allow changes.`);
+    const closes = leg.departureUtc.getTime() - leg.family.cutoffMinutes * 60_000;
+    if (now.getTime() >= leg.departureUtc.getTime()) throw notChangeable('the flight has departed.');
+    if (now.getTime() >= closes) throw notChangeable(`changes close ${hoursText(leg.family.cutoffMinutes)} before departure.`);
+  }
+}
+
+const hoursText = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`);
+
+/** The old booking's legs with the family each was sold in. */
+function familyLegs(old: OldBooking) {
+  const codes = (old.row.fareFamily ?? familyOptionFor(old.row.itinerary)).split('~');
+  return old.row.itinerary.legs.map((leg, legIndex) => ({
+    legIndex,
+    departureUtc: new Date(leg.departure),
+    international: isInternational(leg.from.code, leg.to.code),
+    family: familyByCode(old.fares.find((f) => f.legIndex === legIndex)?.familyCode ?? codes[legIndex] ?? codes[0] ?? `${leg.carrier}.SAVER`),
+  }));
+}
+
+/** What moving to `itinerary` (priced for the passengers still travelling) costs now, and the new fare rows. */
+function quoteFor(old: OldBooking, itinerary: Itinerary, now: Date) {
+  const familyId = familyOptionFor(itinerary);
+  const newFares = faresFor(itinerary.price, itinerary.legs.length, old.travelling, familyId);
+  const quote = changeQuote({ bookedAt: old.row.createdAt, legs: familyLegs(old), oldFares: old.fares, newFares, now });
+  return { quote, familyId, newFares };
+}
+
+const sameRoute = (a: Itinerary, b: Itinerary) =>
+  a.legs[0]?.from.code === b.legs[0]?.from.code && a.legs[a.legs.length - 1]?.to.code === b.legs[b.legs.length - 1]?.to.code;
+
+/**
+ * Flights on the booking's route on `date` in its cabin, each with what changing to it costs now
+ * for the passengers still travelling: every itinerary the search finds (so sold-out and
+ * departed flights are left out), less the one booked.
+ * @example const { options } = await changeOptions(deps, userId, 'BK1732180000000', '2026-12-26')
+ */
+export async function changeOptions(deps: Omit<ChangeDeps, 'catalog'>, userId: string, bookingId: string, date: string): Promise<ChangeOptionsAnswer> {
+  const now = deps.clock.now();
+  const old = await loadOld(deps.db, bookingId, userId);
+  const first = old.row.itinerary.legs[0];
+  const last = old.row.itinerary.legs[old.row.itinerary.legs.length - 1];
+  if (!first || !last) throw notChangeable('it has no flights.');
+  const counts = paxCounts(old.travelling);
+  const parsed = searchQuerySchema(indiaToday(now)).safeParse({ from: first.from.code, to: last.to.code, date, cabin: old.row.cabin, ...counts });
+  if (!parsed.success) {
+    const message = parsed.error.issues.find((i) => i.path[0] === 'date')?.message ?? TRIP_CHANGE_MESSAGES.changeDateRequired;
+    throw new AppError('validation_failed', message, { date: message });
+  }
+  assertChangeable(old, now);
+  const found = await searchFlights(deps, parsed.data, now);
+  const options = found.itineraries
+    .filter((itinerary) => itinerary.id !== old.row.itineraryId && sameRoute(itinerary, old.row.itinerary))
+    .map((itinerary) => ({ itinerary, quote: quoteFor(old, itinerary, now).quote }));
+  return { date: parsed.data.date, options };
+}
+
+export interface ChangeRequestInput {
+  userId: string;
+  email: string;
+  bookingId: string;
+  itineraryId: string;
+  quotedDuePaise: number;
+}
+
+/**
+ * Holds the new flight as a new booking and, when nothing is due, swaps it in at once:
+ * - the old booking must be the traveller's (404 otherwise) and changeable (see assertChangeable);
+ * - the new itinerary flies the same route in the same cabin, and is not the one booked;
+ * - it is re-priced from the database for the passengers still travelling; a due other than
+ *   `quotedDuePaise` answers 409 due-changed with the new quote;
+ * - in one transaction that locks the old booking first: one live change per booking (a held
+ *   change still awaiting payment answers 409; one whose hold ran out is expired here), the new
+ *   seats taken (available → held, lock order), the booking written with the same passengers at
+ *   the same positions, the same family tier, `credit_paise` = new total − due and its fare rows;
+ * - nothing due: the swap happens in the same transaction.
+ * @example const { answer, inventory } = await requestChange(deps, { userId, email, bookingId, itineraryId, quotedDuePaise: 299900 })
+ */
+export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'> & { holdMs: number }, input: ChangeRequestInput): Promise<{ answer: ChangeAnswer; inventory: InventoryChange[] }> {
+  const { db, clock, catalog } = deps;
+  const now = clock.now();
+  const old = await loadOld(db, input.bookingId, input.userId);
+  assertChangeable(old, now);
+  const parsed = parseItineraryId(input.itineraryId);
+  if (!parsed) throw notBookable();
+  if (parsed.cabin !== old.row.cabin) throw new AppError('validation_failed', 'Choose a flight in the same cabin', { itineraryId: 'Choose a flight in the same cabin' });
+  if (input.itineraryId === old.row.itineraryId) throw new AppError('validation_failed', 'This is the flight already booked', { itineraryId: 'This is the flight already booked' });
+  const priced = await catalog.quote(db, input.itineraryId, paxCounts(old.travelling), now);
+  if (!priced) throw notBookable();
+  const itinerary = priced.itinerary;
+  if (!sameRoute(itinerary, old.row.itinerary)) throw new AppError('validation_failed', 'Choose a flight on the same route', { itineraryId: 'Choose a flight on the same route' });
+  const seats = seatsOf(old.travelling);
+  if (priced.seatsAvailable < seats) throw new AppError('conflict', BOOKING_ERROR_MESSAGES.soldOut, undefined, BOOKING_REASONS.soldOut);
+  const { quote, familyId, newFares } = quoteFor(old, itinerary, now);
+  if (quote.duePaise !== input.quotedDuePaise) throw new DueChangedError(quote);
+  if (priced.inventoryRowsExist !== true) await catalog.ensureInventory(db, itinerary.legs);
+
+  return db.transaction(async (tx) => {
+    const inventory: InventoryChange[] = [];
+    const [locked] = await tx.select().from(bookings).where(eq(bookings.id, old.row.id)).for('no key update');
+    if (!locked || !CHANGEABLE_STATUSES.includes(locked.status)) throw notChangeable(`it is ${locked?.status === 'changed' ? 'already changed' : (locked?.status ?? 'gone')}.`);
+    inventory.push(...(await clearDeadChange(tx, old.row.id, now)));
+    const swapNow = quote.duePaise === 0;
+    if (swapNow) {
+      // The swap below also releases the old legs: every row either moves is locked first, all in lock order.
+      const rows = [...old.row.itinerary.legs, ...itinerary.legs].map((leg) => q`(${leg.flightId}, ${leg.cabin})`);
+      await queryRows(tx, q`select 1 from flight_inventory i where (i.flight_id, i.cabin) in (${joinStatements(rows, ', ')}) order by ${lockOrderSql('i')} for no key update`);
+    }
+
+    // The new seats, leg by leg in lock order.
+    for (const leg of inLockOrder(itinerary.legs)) {
+      const [row] = await queryRows<InventoryChange>(tx, moveSeats({ from: 'available', to: 'held', seats: q`${seats}::int`, where: q`i.flight_id = ${leg.flightId} and i.cabin = ${leg.cabin}` }));
+      if (!row) throw new AppError('conflict', BOOKING_ERROR_MESSAGES.soldOut, undefined, BOOKING_REASONS.soldOut);
+      inventory.push(row);
+    }
+    const totalPaise = itinerary.price.total.total * 100;
+    const row = await insertBooking(tx, {
+      userId: input.userId,
+      status: 'held',
+      itineraryId: itinerary.id,
+      cabin: parsed.cabin,
+      itinerary,
+      passengerCount: old.travelling.length,
+      seatCount: seats,
+      price: itinerary.price,
+      totalInr: itinerary.price.total.total,
+      holdExpiresAt: new Date(now.getTime() + deps.holdMs),
+      createdAt: now,
+      confirmedAt: null,
+      paymentId: null,
+      paymentMethod: null,
+      fareFamily: familyId,
+      changedFrom: old.row.id,
+      creditPaise: Math.max(0, totalPaise - quote.duePaise),
+    });
+    const segments = itinerary.legs.map((leg, legIndex) => ({ bookingId: row.id, legIndex, flightId: leg.flightId, cabin: leg.cabin, seats }));
+    await tx.insert(bookingSegments).values(segments);
+    const pax: PassengerRow[] = old.travelling.map((p) => ({ ...p, id: randomUUID(), bookingId: row.id, ticketNumber: null, cancelledAt: null }));
+    await tx.insert(passengers).values(pax);
+    await tx.insert(bookingFares).values(newFares.map((f) => ({ bookingId: row.id, passengerPosition: f.passengerPosition, legIndex: f.legIndex, passengerType: f.passengerType, familyCode: f.familyCode, lines: f.lines, totalPaise: f.totalPaise, status: f.status })));
+
+    if (!swapNow) return { answer: { booking: bookingView(row, pax), quote }, inventory };
+    // Nothing due: swap now (the old booking is locked by this transaction, so it is still changeable).
+    const swap = await swapChange(tx, catalog, { booking: row, pax, segments, email: input.email, paid: null, now });
+    if (swap.kind !== 'swapped') throw notChangeable('it changed meanwhile.');
+    return { answer: { booking: swap.booking, quote }, inventory: [...inventory, ...swap.inventory] };
+  });
+}
+
+/**
+ * A change of this booking already under way: a held one whose hold ran out is expired here
+ * (its seats and any money go back, as the sweeper would); one still live answers 409. The
+ * change's row is locked without waiting (new before old is the lock order), so one being paid
+ * right now answers 409 too.
+ */
+async function clearDeadChange(tx: Tx, oldId: string, now: Date): Promise<InventoryChange[]> {
+  const live = await tx.select().from(bookings).where(and(eq(bookings.changedFrom, oldId), inArray(bookings.status, ['held', 'confirmed', 'partly_cancelled', 'changed'])));
+  const pending = () => new AppError('conflict', 'A change of this booking is already waiting for payment. Pay for it, or wait until its hold ends.');
+  const inventory: InventoryChange[] = [];
+  for (const change of live) {
+    if (change.status !== 'held') throw notChangeable('it is already changed.');
+    if (change.holdExpiresAt.getTime() > now.getTime()) throw pending();
+    const [claimed] = await tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.id, change.id), eq(bookings.status, 'held'))).for('no key update', { skipLocked: true });
+    if (!claimed) throw pending();
+    inventory.push(...(await releaseSeats(tx, change.id)));
+    await tx.update(bookings).set({ status: 'expired' }).where(eq(bookings.id, change.id));
+    await refundPaymentsOf(tx, [change.id], now);
+  }
+  return inventory;
+}
+
+/** Inserts the booking row with a fresh id and reference (drawn again when taken). */
+async function insertBooking(tx: Tx, values: Omit<BookingRow, 'id' | 'pnr'>): Promise<BookingRow> {
+  for (let attempt = 1; attempt < 9; attempt += 1) {
+    const row: BookingRow = { ...values, id: newBookingId(values.createdAt, attempt), pnr: newPnr() };
+    const [written] = await tx.insert(bookings).values(row).onConflictDoNothing().returning({ id: bookings.id });
+    if (written) return row;
+  }
+  throw new AppError('unavailable', 'Could not create a booking reference. Please try again.');
+}

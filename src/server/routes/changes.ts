@@ -1,0 +1,87 @@
+import { z } from '@hono/zod-openapi';
+import { ChangeQuoteSchema } from '../../core/fares';
+import { ChangeAnswerSchema, ChangeOptionsAnswerSchema, ChangeOptionsQuerySchema, ChangeRequestSchema } from '../../core/trip-changes';
+import { DueChangedError, changeOptions } from '../../domain/changes/changes';
+import { currentUser } from '../auth/require-user';
+import { requestHash, sendStored, withIdempotency } from '../idempotency';
+import { type OpenApiApp, BookingIdParams, ErrorSchema, IdempotencyHeaders, json } from '../openapi';
+import { travellerRoute } from '../route-guard';
+
+/** 409 body when what is due moved since the traveller looked: the error and the new quote. */
+const DueChangedBodySchema = z
+  .object({
+    error: z.object({ code: z.literal('conflict'), reason: z.literal('due-changed'), message: z.string() }),
+    quote: ChangeQuoteSchema,
+  })
+  .meta({ id: 'DueChanged' });
+
+const optionsRoute = travellerRoute({ owns: 'booking' }, {
+  method: 'get',
+  path: '/api/bookings/{id}/change-options',
+  operationId: 'listChangeOptions',
+  tags: ['Bookings'],
+  summary: 'Flights a confirmed booking can change to on a date, each with what the change costs now',
+  description:
+    "Signed-in traveller only; another traveller's booking answers 404. Every flight the search finds on the booking's route on `date` in its cabin and fare family tier (sold-out and departed flights left out), each with a change quote for the passengers still travelling: the change fee by time band plus the fare difference (a lower fare is paid back only when the family says so). 400 for a bad date (tied to `date`); 409 when the booking cannot be changed (not confirmed, departed, inside the cutoff, or its family allows no changes).",
+  request: { params: BookingIdParams, query: ChangeOptionsQuerySchema.extend({ date: ChangeOptionsQuerySchema.shape.date.openapi({ example: '2026-12-26' }) }) },
+  responses: {
+    200: json(ChangeOptionsAnswerSchema, 'Flights to change to, each with its quote'),
+    400: json(ErrorSchema, 'Bad date'),
+    401: json(ErrorSchema, 'Not signed in'),
+    404: json(ErrorSchema, 'No such booking'),
+    409: json(ErrorSchema, 'The booking cannot be changed'),
+  },
+});
+
+const changeRoute = travellerRoute({ owns: 'booking' }, {
+  method: 'post',
+  path: '/api/bookings/{id}/changes',
+  operationId: 'createChange',
+  tags: ['Bookings'],
+  summary: 'Change a confirmed booking to another flight: holds it as a new booking, swapped in once paid',
+  description:
+    "Signed-in traveller only; requires an Idempotency-Key (a retry answers the first result: one change). Re-quotes the change; a due other than `quotedDuePaise` answers 409 due-changed with the new quote. Holds the new flight as a new booking (`changedFrom` names the old one, `creditPaise` the value carried over) for the passengers still travelling. When nothing is due it is confirmed at once (old booking `changed`, its seats released, its boarding passes void, one mail); otherwise pay `totalInr × 100 − creditPaise` through POST /api/bookings/{id}/payments and confirm as usual, which swaps the bookings. Until then the old booking is untouched; a hold that expires or a payment that fails leaves it as it was. One change at a time: 409 while another is waiting for payment.",
+  request: {
+    params: BookingIdParams,
+    headers: IdempotencyHeaders,
+    body: { required: true, content: { 'application/json': { schema: ChangeRequestSchema, example: { itineraryId: '6E1036@2026-12-26:economy', quotedDuePaise: 299900 } } } },
+  },
+  responses: {
+    201: json(ChangeAnswerSchema, 'The new booking (confirmed when nothing was due, else held for payment) and the quote'),
+    400: json(ErrorSchema, 'Invalid request (another route or cabin, the same flight)'),
+    401: json(ErrorSchema, 'Not signed in'),
+    404: json(ErrorSchema, 'No such booking, or the flight can no longer be booked'),
+    409: json(z.union([DueChangedBodySchema, ErrorSchema]), 'due-changed (with the new quote), sold-out, a change already waiting for payment, not changeable, or idempotency_in_progress'),
+    422: json(ErrorSchema, 'idempotency_mismatch'),
+  },
+});
+
+/** Changing a confirmed booking to another flight: the options and the change itself. */
+export function registerChanges(app: OpenApiApp) {
+  app.openapi(optionsRoute, async (c) => {
+    const deps = c.get('deps');
+    const user = currentUser(c);
+    const answer = await changeOptions({ db: deps.database.db, clock: deps.clock, world: deps.world, inventory: deps.inventory }, user.id, c.req.valid('param').id, c.req.valid('query').date);
+    c.header('Cache-Control', 'no-store');
+    return c.json(answer, 200);
+  });
+
+  app.openapi(changeRoute, async (c) => {
+    const { database, clock, checkout } = c.get('deps');
+    const user = currentUser(c);
+    const bookingId = c.req.valid('param').id;
+    const body = c.req.valid('json');
+    const key = c.req.valid('header')['idempotency-key'];
+    try {
+      const answer = await withIdempotency(database.db, clock, { userId: user.id, scope: 'create-change', key, hash: requestHash({ bookingId, body }) }, async () => ({
+        status: 201 as const,
+        body: await checkout.requestChange({ userId: user.id, email: user.email, bookingId, itineraryId: body.itineraryId, quotedDuePaise: body.quotedDuePaise }),
+      }));
+      return sendStored(c, changeRoute, answer);
+    } catch (error) {
+      // Not stored: the next try with this key may find the same amount due.
+      if (!(error instanceof DueChangedError)) throw error;
+      return sendStored(c, changeRoute, { status: 409, body: { error: { code: 'conflict', reason: 'due-changed', message: error.message }, quote: error.quote } });
+    }
+  });
+}

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingView } from '../../src/core/booking';
+import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
+import { expandSearchResponse } from '../../src/core/search-wire';
+import type { ChangeOption, ChangeOptionsAnswer } from '../../src/core/trip-changes';
+import type { Db } from '../../src/db/client';
+import { boardingPasses, bookingSegments, bookings, flightInventory, passengers, payments } from '../../src/db/schema';
+import { signUpAndLogin } from '../support/auth';
+import { ADULT, CHILD, authed, bookAndPay, confirmBooking, findItinerary, payOrder, sandboxPay } from '../support/booking';
+import { expectInventoryBalanced } from '../support/books';
+import { TEST_DATABASE_URL, openScratchPostgres } from '../support/postgres';
+import { createTestApp } from '../support/test-app';
+
+type Scratch = Awaited<ReturnType<typeof openScratchPostgres>>;
+
+const LIVE_SEATS = ['confirmed', 'partly_cancelled'] as const;
+
+/**
+ * The books after every step, over the whole database:
+ * - every inventory row balances, held = seats of held bookings on it, sold = seats of bookings
+ *   still flying on it (confirmed or partly cancelled; a changed booking's seats were released);
+ * - every paisa: captured payments = Σ (total − credit) over bookings that were paid for and not
+ *   refunded (confirmed, partly cancelled, changed); every other payment is refunding/refunded,
+ *   failed, or an order still open (created, authorized);
+ * - at most one live change per booking; a changed booking has a confirmed successor;
+ * - valid boarding passes only on bookings still flying, one per passenger and leg.
+ */
+async function expectBooks(db: Db) {
+  await expectInventoryBalanced(db);
+  const all = await db.select().from(bookings);
+  const segs = await db.select().from(bookingSegments);
+  const inventory = await db.select().from(flightInventory);
+  for (const row of inventory) {
+    const on = (statuses: readonly string[]) =>
+      segs.filter((s) => s.flightId === row.flightId && s.cabin === row.cabin && statuses.includes(all.find((b) => b.id === s.bookingId)?.status ?? '')).reduce((n, s) => n + s.seats, 0);
+    expect(row.held, `${row.flightId} held`).toBe(on(['held']));
+    expect(row.sold, `${row.flightId} sold`).toBe(on(LIVE_SEATS));
+  }
+  const paid = await db.select().from(payments);
+  const captured = paid.filter((p) => p.status === 'captured').reduce((n, p) => n + p.amountPaise, 0);
+  const owed = all.filter((b) => ['confirmed', 'partly_cancelled', 'changed'].includes(b.status)).reduce((n, b) => n + b.totalInr * 100 - b.creditPaise, 0);
+  expect(captured, 'captured = Σ (total − credit) of paid bookings').toBe(owed);
+  for (const p of paid) expect(['created', 'authorized', 'captured', 'refunding', 'refunded', 'failed'], `payment ${p.id}`).toContain(p.status);
+  for (const b of all.filter((x) => x.status === 'changed')) {
+    const successors = all.filter((x) => x.changedFrom === b.id && LIVE_SEATS.concat().includes(x.status as (typeof LIVE_SEATS)[number]));
+    expect(successors.length + all.filter((x) => x.changedFrom === b.id && x.status === 'changed').length, `${b.id} successor`).toBe(1);
+  }
+  const live = all.filter((b) => b.changedFrom !== null && ['held', 'confirmed', 'partly_cancelled', 'changed'].includes(b.status));
+  expect(new Set(live.map((b) => b.changedFrom)).size).toBe(live.length);
+  const passes = await db.select().from(boardingPasses).where(isNull(boardingPasses.voidedAt));
+  const pax = await db.select().from(passengers);
+  for (const b of all) {
+    const valid = passes.filter((p) => p.bookingId === b.id).length;
+    const flying = LIVE_SEATS.concat().includes(b.status as (typeof LIVE_SEATS)[number]);
+    expect(valid, `${b.id} (${b.status}) valid passes`).toBe(flying ? pax.filter((p) => p.bookingId === b.id && p.cancelledAt === null).length * b.itinerary.legs.length : 0);
+  }
+}
+
+/** A cancellation of the whole booking as the cancel service does it, at the SQL level: lock, status, seats sold → available, passes void. */
+async function cancelBySql(db: Db, bookingId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('no key update');
+    if (!row || !LIVE_SEATS.concat().includes(row.status as (typeof LIVE_SEATS)[number])) return false;
+    const legs = [...row.itinerary.legs].sort((a, b) => (a.flightId < b.flightId ? -1 : a.flightId > b.flightId ? 1 : 0));
+    for (const leg of legs) {
+      await tx.execute(sql`update flight_inventory set sold = sold - ${row.seatCount}, available = available + ${row.seatCount}, version = version + 1 where flight_id = ${leg.flightId} and cabin = ${leg.cabin}`);
+    }
+    await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, bookingId));
+    await tx.update(boardingPasses).set({ voidedAt: new Date() }).where(and(eq(boardingPasses.bookingId, bookingId), isNull(boardingPasses.voidedAt)));
+    // The refund of a cancellation is the cancel service's; here the money stays counted as the booking's.
+    await tx.update(payments).set({ status: 'refunding', failureReason: 'booking-cancelled' }).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'captured')));
+    return true;
+  });
+}
+
+describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: change races', () => {
+  let database: Scratch;
+  let node: Awaited<ReturnType<typeof createTestApp>>;
+  let cookie: string;
+  let email: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    database = await openScratchPostgres(20);
+    node = await createTestApp({ database });
+    const user = await signUpAndLogin(node.app);
+    cookie = user.cookie;
+    userId = user.user.id;
+    email = user.user.email;
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+  afterEach(async () => {
+    await expectBooks(database.db);
+  });
+
+  async function booked(date = '2026-12-24', priciest = false): Promise<BookingView> {
+    const itinerary = priciest ? await priciestDirect(date) : await findItinerary(node.app, { from: 'DEL', to: 'BOM', date, adults: 1, children: 1 });
+    const { confirm } = await bookAndPay(node.app, cookie, itinerary, [ADULT, CHILD]);
+    if (confirm.status !== 200) throw new Error(`booking failed: ${JSON.stringify(confirm.body)}`);
+    return confirm.body.booking;
+  }
+
+  async function priciestDirect(date: string): Promise<Itinerary> {
+    const res = await node.app.request(`/api/search?from=DEL&to=BOM&date=${date}&adults=1&children=1&infants=0`);
+    const direct = expandSearchResponse((await res.json()) as CompactSearchResponse).itineraries.filter((i) => i.stops === 0);
+    const top = direct.sort((x, y) => y.price.total.total - x.price.total.total)[0];
+    if (!top) throw new Error('no direct itinerary');
+    return top;
+  }
+
+  async function optionsOf(bookingId: string, date = '2026-12-26'): Promise<ChangeOption[]> {
+    const res = await node.app.request(`/api/bookings/${bookingId}/change-options?date=${date}`, { headers: authed(cookie) });
+    if (res.status !== 200) throw new Error(`options: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as ChangeOptionsAnswer).options;
+  }
+
+  const due = (list: ChangeOption[], positive: boolean) => {
+    const found = list.filter((o) => (positive ? o.quote.duePaise > 0 : o.quote.duePaise === 0));
+    if (found.length === 0) throw new Error(`no option with ${positive ? 'something' : 'nothing'} due`);
+    return found;
+  };
+
+  const changeOf = (bookingId: string, option: ChangeOption) =>
+    node.checkout.requestChange({ userId, email, bookingId, itineraryId: option.itinerary.id, quotedDuePaise: option.quote.duePaise });
+
+  it('eight changes of one booking at once: exactly one is held, the rest answer 409', async () => {
+    const old = await booked();
+    const list = due(await optionsOf(old.id), true);
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => changeOf(old.id, list[i % list.length] as ChangeOption)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(String((r.reason as Error).message)).toMatch(/already waiting for payment|cannot be changed/);
+    await expectBooks(database.db);
+  });
+
+  it('eight changes with nothing due at once: one swap, the old booking changed once', async () => {
+    const old = await booked('2026-12-24', true);
+    const list = due(await optionsOf(old.id, '2026-12-24'), false);
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => changeOf(old.id, list[i % list.length] as ChangeOption)));
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    expect(ok).toHaveLength(1);
+    const [row] = await database.db.select().from(bookings).where(eq(bookings.id, old.id));
+    expect(row?.status).toBe('changed');
+    await expectBooks(database.db);
+  });
+
+  it('a change paid while the old booking is cancelled: one outcome, the other refunded', async () => {
+    const outcomes = { swapped: 0, cancelled: 0 };
+    for (let round = 0; round < 6; round += 1) {
+      const old = await booked();
+      const option = due(await optionsOf(old.id), true)[round % 2] ?? due(await optionsOf(old.id), true)[0];
+      if (!option) throw new Error('no option');
+      const held = await changeOf(old.id, option);
+      const order = await payOrder(node.app, cookie, held.booking.id);
+      const pay = await sandboxPay(node.app, order.orderId);
+      await expectBooks(database.db);
+      // The cancellation starts a little later each round, so both orders (and the overlap) happen.
+      const delay = [0, 2, 5, 10, 40, 200][round] ?? 0;
+      const [confirm, cancel] = await Promise.all([
+        confirmBooking(node.app, cookie, held.booking.id, pay.body, randomUUID()),
+        new Promise((resolve) => setTimeout(resolve, delay)).then(() => cancelBySql(database.db, old.id)),
+      ]);
+      const [oldRow] = await database.db.select().from(bookings).where(eq(bookings.id, old.id));
+      const [newRow] = await database.db.select().from(bookings).where(eq(bookings.id, held.booking.id));
+      if (confirm.status === 200) {
+        expect(cancel).toBe(false);
+        expect(oldRow?.status).toBe('changed');
+        expect(newRow?.status).toBe('confirmed');
+        outcomes.swapped += 1;
+      } else {
+        expect(cancel).toBe(true);
+        expect(confirm.status).toBe(409);
+        expect(confirm.body.error?.message).toMatch(/cancelled or changed before this change/);
+        expect(oldRow?.status).toBe('cancelled');
+        expect(newRow?.status).toBe('cancelled');
+        const [payment] = await database.db.select().from(payments).where(eq(payments.providerOrderId, order.orderId));
+        expect(['refunding', 'refunded']).toContain(payment?.status);
+        outcomes.cancelled += 1;
+      }
+      await expectBooks(database.db);
+    }
+    expect(outcomes.swapped + outcomes.cancelled).toBe(6);
+    expect(outcomes.swapped).toBeGreaterThan(0);
+    expect(outcomes.cancelled).toBeGreaterThan(0);
+  });
+
+  it('a change paid as its hold expires, with the sweeper running: the old booking untouched unless the swap won', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const old = await booked();
+      const option = due(await optionsOf(old.id), true)[0];
+      if (!option) throw new Error('no option');
+      const held = await changeOf(old.id, option);
+      const order = await payOrder(node.app, cookie, held.booking.id);
+      const pay = await sandboxPay(node.app, order.orderId);
+      // Alternate: just before the hold ends (the payment may win), and after it (the sweeper and the late payment race).
+      const expiresAt = new Date(held.booking.holdExpiresAt).getTime();
+      const saved = node.clock.now();
+      node.clock.set(new Date(expiresAt + (round % 2 === 0 ? -1 : 1)));
+      const [confirm] = await Promise.all([confirmBooking(node.app, cookie, held.booking.id, pay.body, randomUUID()), node.checkout.sweepHolds()]);
+      node.clock.set(saved);
+      const [oldRow] = await database.db.select().from(bookings).where(eq(bookings.id, old.id));
+      const [newRow] = await database.db.select().from(bookings).where(eq(bookings.id, held.booking.id));
+      if (confirm.status === 200) {
+        expect(oldRow?.status).toBe('changed');
+        expect(newRow?.status).toBe('confirmed');
+      } else {
+        expect(oldRow?.status).toBe('confirmed');
+        expect(newRow?.status).toBe('expired');
+      }
+      await expectBooks(database.db);
+    }
+  });
+
+  it('changes of many bookings to and from the same flights at once never deadlock and keep every seat counted', async () => {
+    // Bookings on two dates change to each other's flights concurrently (seats released and sold on the same rows in both directions).
+    const a = await Promise.all([booked('2026-12-24'), booked('2026-12-24'), booked('2026-12-24')]);
+    const b = await Promise.all([booked('2026-12-26'), booked('2026-12-26'), booked('2026-12-26')]);
+    const toB = await optionsOf(a[0]?.id ?? '', '2026-12-26');
+    const toA = await optionsOf(b[0]?.id ?? '', '2026-12-24');
+    const target = (list: ChangeOption[], flight: string | undefined) => list.find((o) => o.itinerary.legs[0]?.flightId === flight) ?? list[0];
+    const jobs = [
+      ...a.map(async (old) => {
+        const option = target(await optionsOf(old.id, '2026-12-26'), b[0]?.itinerary.legs[0]?.flightId);
+        return option ? changeOf(old.id, option) : null;
+      }),
+      ...b.map(async (old) => {
+        const option = target(await optionsOf(old.id, '2026-12-24'), a[0]?.itinerary.legs[0]?.flightId);
+        return option ? changeOf(old.id, option) : null;
+      }),
+    ];
+    const held = (await Promise.all(jobs)).filter((x) => x !== null);
+    expect(toB.length + toA.length).toBeGreaterThan(0);
+    // Pay and confirm every change at once.
+    const paid = await Promise.all(
+      held
+        .filter((h) => h.booking.status === 'held')
+        .map(async (h) => {
+          const order = await payOrder(node.app, cookie, h.booking.id);
+          return { id: h.booking.id, pay: (await sandboxPay(node.app, order.orderId)).body };
+        }),
+    );
+    const confirmed = await Promise.all(paid.map((p) => confirmBooking(node.app, cookie, p.id, p.pay, randomUUID())));
+    for (const c of confirmed) expect(c.status).toBe(200);
+    const olds = await database.db.select().from(bookings).where(inArray(bookings.id, [...a, ...b].map((x) => x.id)));
+    expect(olds.every((o) => o.status === 'changed')).toBe(true);
+    // No two valid passes share a seat on a flight (the unique index would have refused the confirmation otherwise).
+    const passes = await database.db.select().from(boardingPasses).where(isNull(boardingPasses.voidedAt));
+    const seats = passes.filter((p) => p.seat !== 'INF').map((p) => `${p.flightId} ${p.seat}`);
+    expect(new Set(seats).size).toBe(seats.length);
+  });
+});
