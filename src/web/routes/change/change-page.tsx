@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { BookingView } from '../../../core/booking';
+import { TRIP_CHANGE_MESSAGES } from '../../../core/trip-changes';
 import { useDocumentTitle } from '../../components/page-title';
 import { RequireAuth } from '../../features/auth/require-auth';
 import { bookingQuery, newIdempotencyKey } from '../../features/booking/booking-api';
@@ -24,8 +25,6 @@ function today(): string {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
-
-const DATE_MESSAGE = 'Choose a new travel date';
 
 /**
  * Change flight (/ticket/:bookingId/change, signed-in only): a date, the flights on the same route
@@ -158,8 +157,8 @@ function ChangeForm({ booking }: { booking: BookingView }) {
         onSubmit={(event) => {
           event.preventDefault();
           if (!/^\d{4}-\d{2}-\d{2}$/.test(typed) || typed < today()) {
-            setDateError(DATE_MESSAGE);
-            announce(DATE_MESSAGE, 'assertive');
+            setDateError(TRIP_CHANGE_MESSAGES.changeDateRequired);
+            announce(TRIP_CHANGE_MESSAGES.changeDateRequired, 'assertive');
             dateRef.current?.focus();
             return;
           }
