@@ -109,7 +109,8 @@ test.describe('trip changes', () => {
 
     // Confirm with nobody chosen asks to choose.
     await dialog.getByRole('button', { name: 'Confirm cancellation' }).click();
-    await expect(dialog.getByText('Choose at least one passenger to cancel')).toBeVisible();
+    await expect(dialog.locator('p', { hasText: 'Choose at least one passenger to cancel' })).toBeVisible();
+    await expectAnnounced(page, /Choose at least one passenger to cancel/);
 
     const priya = dialog.getByRole('checkbox', { name: /Priya Sharma/ });
     await tabTo(page, priya, { max: 20 });
@@ -184,7 +185,7 @@ test.describe('trip changes', () => {
     await expect(options.first()).toContainText('Fare difference');
     await expect(options.first()).toContainText('Due now');
     await scanLightAndDark(page);
-    await shoot(page, 'change-screen');
+    await shoot(page, 'change-screen', { fullPage: false });
 
     // A flight with something due: the payment screen asks only for what this change costs.
     const count = await options.count();

@@ -26,6 +26,9 @@ function today(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** Flights shown at first, and added by each "Show more flights". */
+const PAGE = 8;
+
 /**
  * Change flight (/ticket/:bookingId/change, signed-in only): a date, the flights on the same route
  * that day with what changing costs (change fee + fare difference = due), and the change itself;
@@ -76,7 +79,13 @@ function ChangeForm({ booking }: { booking: BookingView }) {
   const [state, dispatch] = useReducer(changeReducer, booking.date, initialChange);
   const [typed, setTyped] = useState(booking.date);
   const [dateError, setDateError] = useState<string | null>(null);
+  // Flights shown of the date's list (the busiest routes fly dozens a day): a page at a time.
+  const [shown, setShown] = useState(PAGE);
+  const listRef = useRef<HTMLUListElement>(null);
   const options = useQuery({ ...changeOptionsQuery(booking.id, state.date), enabled: booking.status === 'confirmed' });
+  // The server's word on the date (a day past the schedule, say) belongs to the date field too.
+  const serverDateError = options.error instanceof ApiError ? (options.error.fields.date ?? null) : null;
+  const shownDateError = dateError ?? serverDateError;
   const key = useRef<{ for: string; key: string } | null>(null);
   const dateRef = useRef<HTMLInputElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -163,6 +172,7 @@ function ChangeForm({ booking }: { booking: BookingView }) {
             return;
           }
           setDateError(null);
+          setShown(PAGE);
           dispatch({ type: 'date', date: typed });
         }}
       >
@@ -174,17 +184,17 @@ function ChangeForm({ booking }: { booking: BookingView }) {
             type="date"
             min={today()}
             value={typed}
-            aria-invalid={dateError ? true : undefined}
-            aria-describedby={dateError ? 'change-date-error' : undefined}
+            aria-invalid={shownDateError ? true : undefined}
+            aria-describedby={shownDateError ? 'change-date-error' : undefined}
             disabled={isSending(state)}
             onChange={(event) => {
               setTyped(event.target.value);
               setDateError(null);
             }}
           />
-          {dateError && (
+          {shownDateError && (
             <p id="change-date-error" className="bk-error">
-              {dateError}
+              {shownDateError}
             </p>
           )}
         </div>
@@ -242,6 +252,8 @@ function ChangeForm({ booking }: { booking: BookingView }) {
             <div className="skeleton change-skeleton" />
             <div className="skeleton change-skeleton" />
           </div>
+        ) : options.isError && serverDateError ? (
+          <p role="alert">{serverDateError}</p>
         ) : options.isError ? (
           <div role="alert">
             <p>{options.error.message}</p>
@@ -252,8 +264,8 @@ function ChangeForm({ booking }: { booking: BookingView }) {
         ) : options.data.options.length === 0 ? (
           <p>No flights on this route that day. Try another date.</p>
         ) : (
-          <ul className="change-list">
-            {options.data.options.map((option) => (
+          <ul className="change-list" ref={listRef}>
+            {options.data.options.slice(0, shown).map((option) => (
               <ChangeOptionCard
                 key={option.itinerary.id}
                 option={option}
@@ -266,6 +278,20 @@ function ChangeForm({ booking }: { booking: BookingView }) {
               />
             ))}
           </ul>
+        )}
+        {options.data && options.data.options.length > shown && (
+          <button
+            type="button"
+            className="btn change-more"
+            onClick={() => {
+              const first = shown;
+              setShown((n) => n + PAGE);
+              // The first flight just shown takes focus, so the traveller goes on from where the list grew.
+              window.requestAnimationFrame(() => listRef.current?.querySelectorAll<HTMLButtonElement>('li button')[first]?.focus());
+            }}
+          >
+            Show {Math.min(PAGE, options.data.options.length - shown)} more flights ({options.data.options.length - shown} left)
+          </button>
         )}
       </section>
     </div>
