@@ -38,13 +38,17 @@ export function ChangeOptionCard({ option, disabled, busy, onChoose }: { option:
           <dd>{formatPaise(quote.duePaise)}</dd>
         </div>
       </dl>
-      {lower && (
-        <p className="change-option-note">
-          {quote.refundPaise > 0 ? `${formatPaise(quote.refundPaise)} of the lower fare comes back to you.` : 'Lower fares are not refunded.'}
-        </p>
+      {(lower || quote.freeWindowApplies) && (
+        <div className="change-option-notes">
+          {lower && (
+            <p className="change-option-note">
+              {quote.refundPaise > 0 ? `${formatPaise(quote.refundPaise)} of the lower fare comes back to you.` : 'Lower fares are not refunded.'}
+            </p>
+          )}
+          {quote.freeWindowApplies && <p className="change-option-note">No change fee: Safar's free change window (Safar's policy).</p>}
+        </div>
       )}
-      {quote.freeWindowApplies && <p className="change-option-note">No change fee: Safar's free change window (Safar's policy).</p>}
-      <button type="button" className="btn btn-primary" disabled={disabled} onClick={onChoose} aria-label={`Change to ${flights} at ${localTime(itinerary.departure)}, ${formatPaise(quote.duePaise)} due`}>
+      <button type="button" className="btn btn-primary change-option-action" disabled={disabled} onClick={onChoose} aria-label={`Change to ${flights} at ${localTime(itinerary.departure)}, ${formatPaise(quote.duePaise)} due`}>
         {busy ? 'Changing…' : 'Change to this flight'}
       </button>
     </li>

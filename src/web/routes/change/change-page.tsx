@@ -92,6 +92,7 @@ function ChangeForm({ booking }: { booking: BookingView }) {
   const phase = state.phase;
   const ticketHref = `/ticket/${encodeURIComponent(booking.id)}`;
   const first = booking.itinerary.legs[0];
+  const travelling = booking.passengers.filter((p) => p.cancelledAt === null).length;
 
   useEffect(() => {
     if (options.data) announce(`${options.data.options.length} flight${options.data.options.length === 1 ? '' : 's'} on ${formatDay(options.data.date)}`);
@@ -157,7 +158,7 @@ function ChangeForm({ booking }: { booking: BookingView }) {
       <p className="change-now">
         Now booked: <strong>{booking.itinerary.legs.map((l) => l.flightNumber).join(', ')}</strong> {booking.source} → {booking.destination},{' '}
         {formatDay(booking.date)}
-        {first ? ` at ${localTime(first.departure)}` : ''} · {booking.passengers.filter((p) => p.cancelledAt === null).length} passenger(s), same cabin and fare family
+        {first ? ` at ${localTime(first.departure)}` : ''} · {travelling} passenger{travelling === 1 ? '' : 's'}. The new flight keeps the cabin and fare family.
       </p>
 
       <form
