@@ -32,7 +32,7 @@ const LABELS: Record<DisplayStatus, string> = {
 };
 
 /** The status a traveller sees for a booking. */
-export function displayStatusOf(booking: Pick<BookingView, 'status'> & { displayStatus?: DisplayStatus | undefined }): DisplayStatus {
+function displayStatusOf(booking: Pick<BookingView, 'status'> & { displayStatus?: DisplayStatus | undefined }): DisplayStatus {
   return booking.displayStatus ?? FROM_STORED[booking.status];
 }
 

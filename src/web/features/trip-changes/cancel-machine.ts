@@ -13,9 +13,9 @@ import { type CancellationAnswer, TRIP_CHANGE_MESSAGES } from '../../../core/tri
  * - A cancellation that went through is final; a failure lets the traveller try again.
  * Events that make no sense in the current phase leave the state as it is, the same object.
  */
-export type CancelScope = 'whole' | 'some';
+type CancelScope = 'whole' | 'some';
 
-export type CancelPhase =
+type CancelPhase =
   | { name: 'choosing' }
   | { name: 'sending'; quotedRefundPaise: number }
   | { name: 'refundChanged'; oldRefundPaise: number; newRefundPaise: number }

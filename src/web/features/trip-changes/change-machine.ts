@@ -11,7 +11,7 @@ import type { ChangeAnswer } from '../../../core/trip-changes';
  *   failure lets the traveller choose again.
  * Events that make no sense in the current phase leave the state as it is, the same object.
  */
-export type ChangePhase =
+type ChangePhase =
   | { name: 'choosing' }
   | { name: 'sending'; itineraryId: string; quotedDuePaise: number }
   | { name: 'dueChanged'; itineraryId: string; oldDuePaise: number; newDuePaise: number }

@@ -4,7 +4,7 @@ import { formatDate, formatPaise } from '../../lib/format';
 import { legLabel, passengerName } from './passenger-names';
 
 /** Safar's free window is its own policy, never the law: the label says so. */
-export const FREE_WINDOW_LABEL = "Safar's free cancellation window (Safar's policy)";
+const FREE_WINDOW_LABEL = "Safar's free cancellation window (Safar's policy)";
 
 /**
  * A refund quote line by line (per passenger and leg): what was paid, the airline's fee, Safar's

@@ -25,7 +25,7 @@ const DUE_CHANGED = 'due-changed';
 const path = (bookingId: string, rest: string) => `/api/bookings/${encodeURIComponent(bookingId)}/${rest}`;
 
 /** Passenger positions as the quote's query names them: sorted, comma-separated ("0,2"). */
-export function positionsParam(positions: readonly number[]): string {
+function positionsParam(positions: readonly number[]): string {
   return [...positions].sort((a, b) => a - b).join(',');
 }
 
