@@ -391,12 +391,14 @@ function blockOf(input: ChangeInput): NotChangeableReason | null {
     if (msBefore <= 0) return 'departed';
     if (!leg.family.change.allowed) return 'notAllowed';
     if (msBefore < leg.family.cutoffMinutes * 60_000) return 'insideCutoff';
+    const base = fare.lines.filter((line) => line.code === 'base').reduce((sum, line) => sum + line.paise, 0);
+    if (feeFor(leg.family.change, msBefore / HOUR, base, 0).forfeit) return 'closedBand';
   }
   return null;
 }
 
 describe('change rule, bullet by bullet', () => {
-  it('a leg that departed, does not allow changes or is inside its cutoff cannot be changed (NotChangeableError, 409); any other change is quoted', () => {
+  it('a leg that departed, does not allow changes, is inside its cutoff or in a forfeit change band cannot be changed (NotChangeableError, 409); any other change is quoted', () => {
     fc.assert(
       fc.property(changeArb, (input) => {
         const block = blockOf(input);
@@ -479,6 +481,12 @@ describe('change rule, bullet by bullet', () => {
     expect(() => quote(FAMILIES.singaporeLite, 100, dearer)).toThrow('The Economy Lite fare cannot be changed');
     expect(() => quote(FAMILIES.indigoSaver, 2, dearer)).toThrow('Changes close 3 hours before departure');
     expect(() => quote(FAMILIES.indigoSaver, -1, dearer)).toThrow('This flight has departed and can no longer be changed');
+    const closesAt24h: FareFamily = {
+      ...FAMILIES.indigoSaver,
+      change: { allowed: true, bands: [{ fromHoursBefore: 0, toHoursBefore: 24, fee: { kind: 'forfeit' } }, { fromHoursBefore: 24, toHoursBefore: null, fee: { kind: 'amount', paise: 250_000 } }] },
+    };
+    expect(() => quote(closesAt24h, 10, dearer)).toThrow('Less than 24 hours before departure: the Saver fare can no longer be changed');
+    expect(quote(closesAt24h, 30, dearer).changeFeePaise).toBe(250_000);
   });
 });
 

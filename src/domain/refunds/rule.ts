@@ -59,9 +59,10 @@ import { bandWords, changeFeeWords, cutoffWords, feeWords, money } from './words
  *   departure (a percent is of the old base fare, never above the old base + YQ); nothing
  *   inside Safar's free window, nothing for a family that changes free (an allowed schedule with
  *   no bands, or a zero band).
- * - Not changeable: the family does not allow changes, the leg is inside its cutoff, or it has
- *   departed. `changeQuote` then throws `NotChangeableError` (a 409 with the reason in words), so
- *   no caller can price a change that cannot be made.
+ * - Not changeable: the leg has departed, the family does not allow changes, the leg is inside its
+ *   cutoff, or the change band for the time left is a forfeit band (changes closed then).
+ *   `changeQuote` then throws `NotChangeableError` (a 409 with the reason in words), so no caller
+ *   can price a change that cannot be made.
  * - Fare difference = total of the new passenger-legs − total of the old ones (same passengers).
  *   Due now = the change fees + the difference when positive. A lower new fare is paid back only
  *   when every old leg's family refunds the difference; otherwise it is not paid back.
@@ -274,7 +275,7 @@ export function refundQuote(input: RefundInput): RefundQuote {
 }
 
 /** Why a passenger-leg cannot be changed. */
-export type NotChangeableReason = 'notAllowed' | 'insideCutoff' | 'departed';
+export type NotChangeableReason = 'notAllowed' | 'insideCutoff' | 'departed' | 'closedBand';
 
 /** A change that cannot be made: a 409 whose message says why in words. */
 export class NotChangeableError extends AppError {
@@ -305,10 +306,11 @@ export function changeQuote(input: ChangeInput): ChangeQuote {
     if (msBefore < family.cutoffMinutes * 60_000) {
       throw new NotChangeableError('insideCutoff', leg.legIndex, `Changes close ${cutoffWords(family.cutoffMinutes)} before departure`);
     }
+    const fee = feeFor(family.change, msBefore / HOUR_MS, parts.base, parts.yq);
+    if (fee.forfeit) throw new NotChangeableError('closedBand', leg.legIndex, `${bandWords(fee.band)}: the ${family.name} fare can no longer be changed`);
     if (window.applies) {
       return { passengerPosition: fare.passengerPosition, legIndex: fare.legIndex, changeFeePaise: 0, explanation: "Inside Safar's free change window (Safar's own policy): no change fee" };
     }
-    const fee = feeFor(family.change, msBefore / HOUR_MS, parts.base, parts.yq);
     return { passengerPosition: fare.passengerPosition, legIndex: fare.legIndex, changeFeePaise: fee.feePaise, explanation: changeFeeWords(fee.band, fee.feePaise, parts.base) };
   });
   for (const fare of input.newFares) partsOf(fare);

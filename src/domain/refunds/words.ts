@@ -51,6 +51,5 @@ export function feeWords(band: FeeBand | null, feePaise: number, basePaise: numb
 /** A change fee in words ("72 hours or more before departure: ₹2,250 change fee"). */
 export function changeFeeWords(band: FeeBand | null, feePaise: number, basePaise: number): string {
   if (feePaise === 0) return 'This fare changes free: no change fee';
-  if (band?.fee.kind === 'forfeit') return `${bandWords(band)}: the change costs the whole fare (${money(feePaise)})`;
   return `${bandWords(band)}: ${feeWords(band, feePaise, basePaise).replace('airline fee', 'change fee')}`;
 }
