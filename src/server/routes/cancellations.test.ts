@@ -136,6 +136,8 @@ describe('POST /api/bookings/{id}/cancellations', () => {
     const read = (await (await ctx.app.request(`/api/bookings/${booking.id}`, { headers: authed(alice.cookie) })).json()) as { booking: BookingView };
     expect(read.booking.displayStatus).toBe('Partly cancelled');
 
+    // The e-ticket stays available for the passenger still travelling.
+    expect((await ctx.app.request(`/api/bookings/${booking.id}/ticket.pdf`, { headers: authed(alice.cookie) })).status).toBe(200);
     const passes = (await (await ctx.app.request('/api/boarding-passes', { headers: authed(alice.cookie) })).json()) as { passes: BoardingPassView[] };
     expect(passes.passes.filter((p) => p.bookingId === booking.id)).toHaveLength(1);
     const voided = await ctx.database.db.select().from(boardingPasses).where(eq(boardingPasses.bookingId, booking.id));
