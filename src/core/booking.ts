@@ -477,13 +477,13 @@ export const BookingViewSchema = z
     fareFamily: z.string().nullable(),
     /** The booking this one replaced by a change of flight, else null. */
     changedFrom: z.string().nullable(),
-    /** What the traveller sees as its status: from the booking's status and its refunds' (refund pending until every refund completed). */
-    displayStatus: z.enum(DISPLAY_STATUSES),
     /**
      * Value carried over from the booking a change replaced, in paise (0 otherwise): what a held
      * booking still costs is totalInr × 100 − creditPaise, less anything already paid.
      */
     creditPaise: z.number().int().min(0),
+    /** What the traveller sees as its status: from the booking's status and its refunds' (refund pending until every refund completed). */
+    displayStatus: z.enum(DISPLAY_STATUSES),
   })
   .meta({ id: 'BookingView' });
 export type BookingView = z.infer<typeof BookingViewSchema>;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingView } from '../../src/core/booking';
 import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import type { ChangeOption, ChangeOptionsAnswer } from '../../src/core/trip-changes';
 import type { Db } from '../../src/db/client';
-import { boardingPasses, bookingSegments, bookings, flightInventory, passengers, payments } from '../../src/db/schema';
+import { boardingPasses, bookingSegments, bookings, cancellations, flightInventory, passengers, payments, refunds } from '../../src/db/schema';
 import { signUpAndLogin } from '../support/auth';
 import { ADULT, CHILD, authed, bookAndPay, confirmBooking, findItinerary, payOrder, sandboxPay } from '../support/booking';
 import { expectInventoryBalanced } from '../support/books';
@@ -15,15 +15,17 @@ import { createTestApp } from '../support/test-app';
 
 type Scratch = Awaited<ReturnType<typeof openScratchPostgres>>;
 
-const LIVE_SEATS = ['confirmed', 'partly_cancelled'] as const;
+/** Statuses of a booking whose seats are sold and whose passes are valid. */
+const FLYING: ReadonlySet<string> = new Set(['confirmed', 'partly_cancelled']);
 
 /**
  * The books after every step, over the whole database:
  * - every inventory row balances, held = seats of held bookings on it, sold = seats of bookings
  *   still flying on it (confirmed or partly cancelled; a changed booking's seats were released);
- * - every paisa: captured payments = Σ (total − credit) over bookings that were paid for and not
- *   refunded (confirmed, partly cancelled, changed); every other payment is refunding/refunded,
- *   failed, or an order still open (created, authorized);
+ * - every paisa: captured payments = Σ (total − credit) over bookings ever confirmed (a change's
+ *   payment covers only what was due, the rest is the old booking's, still captured); refunds of
+ *   cancellations add up to what the cancellations refund, none beyond its payment; every other
+ *   payment is refunding/refunded (a change that did not happen), failed, or an open order;
  * - at most one live change per booking; a changed booking has a confirmed successor;
  * - valid boarding passes only on bookings still flying, one per passenger and leg.
  */
@@ -33,19 +35,23 @@ async function expectBooks(db: Db) {
   const segs = await db.select().from(bookingSegments);
   const inventory = await db.select().from(flightInventory);
   for (const row of inventory) {
-    const on = (statuses: readonly string[]) =>
-      segs.filter((s) => s.flightId === row.flightId && s.cabin === row.cabin && statuses.includes(all.find((b) => b.id === s.bookingId)?.status ?? '')).reduce((n, s) => n + s.seats, 0);
-    expect(row.held, `${row.flightId} held`).toBe(on(['held']));
-    expect(row.sold, `${row.flightId} sold`).toBe(on(LIVE_SEATS));
+    const on = (statuses: ReadonlySet<string>) =>
+      segs.filter((s) => s.flightId === row.flightId && s.cabin === row.cabin && statuses.has(all.find((b) => b.id === s.bookingId)?.status ?? '')).reduce((n, s) => n + s.seats, 0);
+    expect(row.held, `${row.flightId} held`).toBe(on(new Set(['held'])));
+    expect(row.sold, `${row.flightId} sold`).toBe(on(FLYING));
   }
   const paid = await db.select().from(payments);
   const captured = paid.filter((p) => p.status === 'captured').reduce((n, p) => n + p.amountPaise, 0);
-  const owed = all.filter((b) => ['confirmed', 'partly_cancelled', 'changed'].includes(b.status)).reduce((n, b) => n + b.totalInr * 100 - b.creditPaise, 0);
-  expect(captured, 'captured = Σ (total − credit) of paid bookings').toBe(owed);
+  const owed = all.filter((b) => b.confirmedAt !== null).reduce((n, b) => n + b.totalInr * 100 - b.creditPaise, 0);
+  expect(captured, 'captured = Σ (total − credit) of bookings ever confirmed').toBe(owed);
+  // Cancellation refunds: each cancellation's refund is recorded in full against captured payments, never beyond one.
+  const cancelled = await db.select().from(cancellations);
+  const refunded = await db.select().from(refunds);
+  expect(refunded.reduce((n, r) => n + r.amountPaise, 0), 'refunds = Σ cancellation refunds').toBe(cancelled.reduce((n, c) => n + c.refundPaise, 0));
+  for (const p of paid) expect(refunded.filter((r) => r.paymentId === p.id).reduce((n, r) => n + r.amountPaise, 0), `refunds of ${p.id}`).toBeLessThanOrEqual(p.status === 'captured' ? p.amountPaise : 0);
   for (const p of paid) expect(['created', 'authorized', 'captured', 'refunding', 'refunded', 'failed'], `payment ${p.id}`).toContain(p.status);
   for (const b of all.filter((x) => x.status === 'changed')) {
-    const successors = all.filter((x) => x.changedFrom === b.id && LIVE_SEATS.concat().includes(x.status as (typeof LIVE_SEATS)[number]));
-    expect(successors.length + all.filter((x) => x.changedFrom === b.id && x.status === 'changed').length, `${b.id} successor`).toBe(1);
+    expect(all.filter((x) => x.changedFrom === b.id && x.confirmedAt !== null), `${b.id} has one confirmed successor`).toHaveLength(1);
   }
   const live = all.filter((b) => b.changedFrom !== null && ['held', 'confirmed', 'partly_cancelled', 'changed'].includes(b.status));
   expect(new Set(live.map((b) => b.changedFrom)).size).toBe(live.length);
@@ -53,26 +59,9 @@ async function expectBooks(db: Db) {
   const pax = await db.select().from(passengers);
   for (const b of all) {
     const valid = passes.filter((p) => p.bookingId === b.id).length;
-    const flying = LIVE_SEATS.concat().includes(b.status as (typeof LIVE_SEATS)[number]);
+    const flying = FLYING.has(b.status);
     expect(valid, `${b.id} (${b.status}) valid passes`).toBe(flying ? pax.filter((p) => p.bookingId === b.id && p.cancelledAt === null).length * b.itinerary.legs.length : 0);
   }
-}
-
-/** A cancellation of the whole booking as the cancel service does it, at the SQL level: lock, status, seats sold → available, passes void. */
-async function cancelBySql(db: Db, bookingId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('no key update');
-    if (!row || !LIVE_SEATS.concat().includes(row.status as (typeof LIVE_SEATS)[number])) return false;
-    const legs = [...row.itinerary.legs].sort((a, b) => (a.flightId < b.flightId ? -1 : a.flightId > b.flightId ? 1 : 0));
-    for (const leg of legs) {
-      await tx.execute(sql`update flight_inventory set sold = sold - ${row.seatCount}, available = available + ${row.seatCount}, version = version + 1 where flight_id = ${leg.flightId} and cabin = ${leg.cabin}`);
-    }
-    await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, bookingId));
-    await tx.update(boardingPasses).set({ voidedAt: new Date() }).where(and(eq(boardingPasses.bookingId, bookingId), isNull(boardingPasses.voidedAt)));
-    // The refund of a cancellation is the cancel service's; here the money stays counted as the booking's.
-    await tx.update(payments).set({ status: 'refunding', failureReason: 'booking-cancelled' }).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'captured')));
-    return true;
-  });
 }
 
 describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: change races', () => {
@@ -157,12 +146,25 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: change races', () => {
       const order = await payOrder(node.app, cookie, held.booking.id);
       const pay = await sandboxPay(node.app, order.orderId);
       await expectBooks(database.db);
-      // The cancellation starts a little later each round, so both orders (and the overlap) happen.
-      const delay = [0, 2, 5, 10, 40, 200][round] ?? 0;
-      const [confirm, cancel] = await Promise.all([
-        confirmBooking(node.app, cookie, held.booking.id, pay.body, randomUUID()),
-        new Promise((resolve) => setTimeout(resolve, delay)).then(() => cancelBySql(database.db, old.id)),
-      ]);
+      const cancelAll = async () => {
+        try {
+          const quote = await node.deps.cancellations.quote(userId, old.id);
+          await node.deps.cancellations.cancel({ userId, bookingId: old.id, passengers: quote.passengers, destination: 'original', quotedRefundPaise: quote.quote.refundPaise });
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      const confirmIt = () => confirmBooking(node.app, cookie, held.booking.id, pay.body, randomUUID());
+      const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      // The first round cancels first, the last confirms first; between them both start together,
+      // one or the other a little later, so the overlap happens in both orders.
+      const [confirm, cancel] =
+        round === 0
+          ? await cancelAll().then(async (c) => [await confirmIt(), c] as const)
+          : round === 5
+            ? await confirmIt().then(async (c) => [c, await cancelAll()] as const)
+            : await Promise.all([wait(round === 1 ? 10 : 0).then(confirmIt), wait(round === 3 ? 10 : round === 4 ? 40 : 0).then(cancelAll)]);
       const [oldRow] = await database.db.select().from(bookings).where(eq(bookings.id, old.id));
       const [newRow] = await database.db.select().from(bookings).where(eq(bookings.id, held.booking.id));
       if (confirm.status === 200) {
@@ -185,6 +187,30 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: change races', () => {
     expect(outcomes.swapped + outcomes.cancelled).toBe(6);
     expect(outcomes.swapped).toBeGreaterThan(0);
     expect(outcomes.cancelled).toBeGreaterThan(0);
+  });
+
+  it('a passenger cancelled from the old booking while its change waits for payment: the change fails, its payment goes back', async () => {
+    const old = await booked();
+    const option = due(await optionsOf(old.id), true)[0];
+    if (!option) throw new Error('no option');
+    const held = await changeOf(old.id, option);
+    const order = await payOrder(node.app, cookie, held.booking.id);
+    const pay = await sandboxPay(node.app, order.orderId);
+    const quote = await node.deps.cancellations.quote(userId, old.id, [1]);
+    await node.deps.cancellations.cancel({ userId, bookingId: old.id, passengers: [1], destination: 'original', quotedRefundPaise: quote.quote.refundPaise });
+    await expectBooks(database.db);
+    const confirm = await confirmBooking(node.app, cookie, held.booking.id, pay.body, randomUUID());
+    expect(confirm.status).toBe(409);
+    const [oldRow] = await database.db.select().from(bookings).where(eq(bookings.id, old.id));
+    const [newRow] = await database.db.select().from(bookings).where(eq(bookings.id, held.booking.id));
+    expect(oldRow?.status).toBe('partly_cancelled');
+    expect(newRow?.status).toBe('cancelled');
+    const [payment] = await database.db.select().from(payments).where(eq(payments.providerOrderId, order.orderId));
+    expect(['refunding', 'refunded']).toContain(payment?.status);
+    // The one still travelling may change.
+    const again = due(await optionsOf(old.id), true)[0];
+    if (!again) throw new Error('no option');
+    expect((await changeOf(old.id, again)).booking.passengers).toHaveLength(1);
   });
 
   it('a change paid as its hold expires, with the sweeper running: the old booking untouched unless the swap won', async () => {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { BookingView } from '../../core/booking';
-import { q, queryRows } from '../../db/raw';
+import { joinStatements, q, queryRows } from '../../db/raw';
 import { boardingPasses, bookingFares, type bookingSegments, bookings, outbox, passengers, payments } from '../../db/schema';
 import { inLockOrder, moveSeats } from '../inventory/moves';
 import type { BookingCatalog, InventoryChange, Tx } from './catalog';
@@ -25,7 +25,7 @@ export interface ChangePaid {
 
 export type ChangeSwap =
   | { kind: 'swapped'; booking: BookingView; inventory: InventoryChange[] }
-  /** The old booking was cancelled or changed meanwhile: nothing swapped, the new booking cancelled and its seats given back. */
+  /** The old booking was cancelled (wholly or in part) or changed meanwhile: nothing swapped, the new booking cancelled and its seats given back. */
   | { kind: 'original-gone'; inventory: InventoryChange[] };
 
 interface SwapInput {
@@ -50,7 +50,8 @@ function describeFlights(row: BookingRow): string {
  * Swaps a change's new flight in, inside the transaction that already holds the new booking's
  * row lock (the confirmation of its payment, or the change itself when nothing is due):
  * - the old booking's row is locked next (new before old, everywhere);
- * - the old booking must still be confirmed or partly cancelled; otherwise nothing is swapped:
+ * - the old booking must still be confirmed or partly cancelled with the same passengers
+ *   travelling as when the change was asked for; otherwise nothing is swapped:
  *   the new booking's held seats go back, it is cancelled, and the caller refunds its payment;
  * - seats move over both bookings' legs in lock order: the old booking's seats still travelling
  *   sold → available, the new booking's held → sold;
@@ -65,14 +66,25 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
   const oldId = booking.changedFrom;
   if (oldId === null) throw new Error(`booking ${booking.id} is not a change`);
   const [old] = await tx.select().from(bookings).where(eq(bookings.id, oldId)).for('no key update');
-  if (!old || !CHANGEABLE_STATUSES.includes(old.status)) {
+  const oldPax = await tx.select().from(passengers).where(eq(passengers.bookingId, oldId));
+  const travelling = oldPax.filter((p) => p.cancelledAt === null).map((p) => p.position);
+  // A passenger cancelled since the change was asked for would otherwise fly again: that is a change of the booking too.
+  const samePassengers = travelling.length === pax.length && pax.every((p) => travelling.includes(p.position));
+  if (!old || !CHANGEABLE_STATUSES.includes(old.status) || !samePassengers) {
     const inventory = await releaseSeats(tx, booking.id);
     await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id));
     return { kind: 'original-gone', inventory };
   }
 
+  // The old booking out first; the seats move last, so their rows stay locked for as short a time as possible.
+  await tx.update(boardingPasses).set({ voidedAt: now }).where(and(eq(boardingPasses.bookingId, old.id), isNull(boardingPasses.voidedAt)));
+  await tx.update(bookingFares).set({ status: 'changed' }).where(and(eq(bookingFares.bookingId, old.id), eq(bookingFares.status, 'active')));
+  await tx.update(bookings).set({ status: 'changed' }).where(eq(bookings.id, old.id));
+  if (paid) {
+    await tx.update(payments).set({ providerPaymentId: paid.paymentId, status: 'captured', failureReason: null, updatedAt: now }).where(eq(payments.id, paid.paymentRowId));
+  }
+
   // The old booking's seats still sold: its passengers still travelling who occupy a seat.
-  const oldPax = await tx.select().from(passengers).where(eq(passengers.bookingId, old.id));
   const oldSeats = oldPax.filter((p) => p.cancelledAt === null && p.type !== 'infant').length;
   const oldItinerary = storedItinerary(old);
   type Move = { flightId: string; cabin: string; seats: number; release: boolean; legIndex: number };
@@ -99,10 +111,6 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
     if (!move.release) soldBefore.set(move.legIndex, row.sold - move.seats);
   }
 
-  await tx.update(boardingPasses).set({ voidedAt: now }).where(and(eq(boardingPasses.bookingId, old.id), isNull(boardingPasses.voidedAt)));
-  await tx.update(bookingFares).set({ status: 'changed' }).where(and(eq(bookingFares.bookingId, old.id), eq(bookingFares.status, 'active')));
-  await tx.update(bookings).set({ status: 'changed' }).where(eq(bookings.id, old.id));
-
   // Seats released on a flight lower its sold count below seats still in use: start after the highest one in use.
   const flightIds = segments.map((s) => s.flightId);
   const inUse = await tx
@@ -115,11 +123,8 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
   }
 
   const { tickets, passRows } = issueTickets(catalog, booking, pax, soldBefore, now);
-  for (const t of tickets) await tx.update(passengers).set({ ticketNumber: t.ticketNumber }).where(eq(passengers.id, t.id));
+  await queryRows(tx, q`update passengers as p set ticket_number = v.t from (values ${joinStatements(tickets.map((t) => q`(${t.id}::uuid, ${t.ticketNumber})`), ', ')}) as v(id, t) where p.id = v.id`);
   if (passRows.length > 0) await tx.insert(boardingPasses).values(passRows.map((r) => ({ ...r, bookingId: booking.id, createdAt: now })));
-  if (paid) {
-    await tx.update(payments).set({ providerPaymentId: paid.paymentId, status: 'captured', failureReason: null, updatedAt: now }).where(eq(payments.id, paid.paymentRowId));
-  }
   const confirmed: BookingRow = { ...booking, status: 'confirmed', confirmedAt: now, paymentId: paid?.paymentId ?? null, paymentMethod: paid?.method ?? null };
   await tx
     .update(bookings)

@@ -13,7 +13,8 @@ export type PassRow = { passengerId: string; legIndex: number; flightId: string;
 
 /**
  * Ticket numbers for every passenger and a boarding pass per passenger and leg; each leg's seats
- * start after the seats sold on it before this booking (`soldBefore`, by leg index).
+ * start at `soldBefore` (by leg index): after the seats sold before this booking and after the
+ * highest seat a valid boarding pass holds on the flight (confirm.ts `firstSeats`).
  * @example const { tickets, passRows } = issueTickets(catalog, booking, pax, soldBefore, now)
  */
 export function issueTickets(catalog: Pick<BookingCatalog, 'cabinLayout'>, booking: BookingRow, pax: PassengerRow[], soldBefore: Map<number, number>, now: Date) {

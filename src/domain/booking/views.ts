@@ -61,8 +61,8 @@ export function bookingView(row: BookingRow, pax: PassengerRow[], refundStatuses
     date: first?.departure.slice(0, 10) ?? '',
     fareFamily: row.fareFamily,
     changedFrom: row.changedFrom,
-    displayStatus: displayStatusOf(row.status, [...refundStatuses]),
     creditPaise: row.creditPaise,
+    displayStatus: displayStatusOf(row.status, [...refundStatuses]),
   };
 }
 

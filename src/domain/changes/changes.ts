@@ -22,7 +22,11 @@ import { searchFlights } from '../search/search-flights';
 import { getAirport } from '../world/airports';
 import { indiaToday } from '../world/time';
 import type { World } from '../world/world';
-import { changeQuote, faresFor, familyByCode, familyOptionFor, storedFares } from './standins';
+import { type PricedFamily, passengerLegFares, priceFamilies } from '../fares/families/options';
+import { familyByCode } from '../fares/families/lookup';
+import { legFare } from '../fares/model';
+import { storedFares } from '../fares/stored';
+import { changeQuote } from '../refunds/rule';
 
 /**
  * Changing a confirmed booking to another flight on the same route: a new booking holds the new
@@ -76,47 +80,65 @@ async function loadOld(db: Db | Tx, bookingId: string, userId: string): Promise<
   const pax = await db.select().from(passengers).where(eq(passengers.bookingId, row.id)).orderBy(asc(passengers.position));
   const travelling = pax.filter((p) => p.cancelledAt === null);
   const positions = new Set(travelling.map((p) => p.position));
-  let fares = (await storedFares(db, row.id)).filter((f) => f.status === 'active' && positions.has(f.passengerPosition));
-  // A booking made before fare families has no fare rows: its fares come from its price snapshot.
-  if (fares.length === 0) fares = faresFor(row.price, row.itinerary.legs.length, travelling, row.fareFamily ?? familyOptionFor(row.itinerary));
+  // A booking made before fare families has no fare rows: storedFares derives them from its price snapshot.
+  const fares = (await storedFares(db, row.id)).filter((f) => f.status === 'active' && positions.has(f.passengerPosition));
   return { row, travelling, fares };
 }
 
 /**
  * The rules before any change, in order: the booking is confirmed or partly cancelled, someone
- * still travels, its family allows changes, and no leg has departed or is inside the cutoff.
+ * still travels, and the change rule can price it (its family allows changes, no leg has departed
+ * or is inside the cutoff: `changeQuote` throws NotChangeableError, a 409 saying why).
  */
 function assertChangeable(old: OldBooking, now: Date) {
   const { row } = old;
   if (!CHANGEABLE_STATUSES.includes(row.status)) throw notChangeable(row.status === 'held' ? 'it is not paid yet.' : `it is ${row.status === 'changed' ? 'already changed' : row.status}.`);
-  if (old.travelling.length === 0) throw notChangeable('nobody is travelling on it any more.');
-  for (const leg of familyLegs(old)) {
-    if (!leg.family.change.allowed) throw notChangeable(`the ${leg.family.name} fare does not allow changes.`);
-    const closes = leg.departureUtc.getTime() - leg.family.cutoffMinutes * 60_000;
-    if (now.getTime() >= leg.departureUtc.getTime()) throw notChangeable('the flight has departed.');
-    if (now.getTime() >= closes) throw notChangeable(`changes close ${hoursText(leg.family.cutoffMinutes)} before departure.`);
-  }
+  if (old.travelling.length === 0 || old.fares.length === 0) throw notChangeable('nobody is travelling on it any more.');
+  changeQuote({ bookedAt: row.createdAt, legs: familyLegs(old), oldFares: old.fares, newFares: old.fares, now });
 }
 
-const hoursText = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`);
-
-/** The old booking's legs with the family each was sold in. */
+/** The old booking's legs with the family each was sold in (as valid on its booking date). */
 function familyLegs(old: OldBooking) {
-  const codes = (old.row.fareFamily ?? familyOptionFor(old.row.itinerary)).split('~');
-  return old.row.itinerary.legs.map((leg, legIndex) => ({
-    legIndex,
-    departureUtc: new Date(leg.departure),
-    international: isInternational(leg.from.code, leg.to.code),
-    family: familyByCode(old.fares.find((f) => f.legIndex === legIndex)?.familyCode ?? codes[legIndex] ?? codes[0] ?? `${leg.carrier}.SAVER`),
-  }));
+  const codes = old.row.fareFamily?.split('~') ?? [];
+  return old.row.itinerary.legs.map((leg, legIndex) => {
+    const code = old.fares.find((f) => f.legIndex === legIndex)?.familyCode ?? codes[legIndex] ?? '';
+    const family = familyByCode(code, old.row.createdAt);
+    if (!family) throw notChangeable('its fare is no longer sold.');
+    return { legIndex, departureUtc: new Date(leg.departure), international: isInternational(leg.from.code, leg.to.code), family };
+  });
 }
 
-/** What moving to `itinerary` (priced for the passengers still travelling) costs now, and the new fare rows. */
-function quoteFor(old: OldBooking, itinerary: Itinerary, now: Date) {
-  const familyId = familyOptionFor(itinerary);
-  const newFares = faresFor(itinerary.price, itinerary.legs.length, old.travelling, familyId);
+/** The family tier the booking was sold in (the highest of its legs'). */
+const tierOf = (old: OldBooking) => Math.max(0, ...familyLegs(old).map((l) => l.family.tier));
+
+/**
+ * The option of `families` at the booking's tier: the same tier where the new flight sells it,
+ * else the highest tier below it (a connection's airlines may stop lower).
+ */
+function sameTier(families: readonly PricedFamily[], tier: number): PricedFamily | undefined {
+  return [...families].filter((f) => f.option.tier <= tier).sort((a, b) => b.option.tier - a.option.tier)[0];
+}
+
+/** What moving to an itinerary in the family option `chosen` costs now, and the new fare rows at the same passenger positions. */
+function quoteFor(old: OldBooking, chosen: PricedFamily, now: Date) {
+  const rows = passengerLegFares(chosen, old.travelling.map((p) => p.type));
+  const newFares = rows.map((f) => ({ ...f, passengerPosition: old.travelling[f.passengerPosition]?.position ?? f.passengerPosition }));
   const quote = changeQuote({ bookedAt: old.row.createdAt, legs: familyLegs(old), oldFares: old.fares, newFares, now });
-  return { quote, familyId, newFares };
+  return { quote, familyId: chosen.option.id, newFares };
+}
+
+/** Family options of a search itinerary priced as a quote would, from the in-memory seats the search used. */
+function familiesInMemory(deps: Pick<ChangeDeps, 'world' | 'inventory'>, itinerary: Itinerary, counts: PaxCounts, now: Date): PricedFamily[] {
+  const legs = [];
+  for (const leg of itinerary.legs) {
+    const flight = deps.world.getFlight(leg.flightId);
+    if (!flight) return [];
+    const seats = deps.inventory.countsOf(flight.pattern.key, flight.departureDate, leg.cabin, flight.capacity[leg.cabin]);
+    const fare = legFare(flight, leg.cabin, seats, now, { soldOutPrice: true });
+    if (!fare) return [];
+    legs.push({ flight, airfare: fare.base });
+  }
+  return priceFamilies(legs, itinerary.legs[0]?.cabin ?? 'economy', counts, now, (code) => deps.world.airlineName(code));
 }
 
 const sameRoute = (a: Itinerary, b: Itinerary) =>
@@ -142,9 +164,14 @@ export async function changeOptions(deps: Omit<ChangeDeps, 'catalog'>, userId: s
   }
   assertChangeable(old, now);
   const found = await searchFlights(deps, parsed.data, now);
+  const tier = tierOf(old);
   const options = found.itineraries
     .filter((itinerary) => itinerary.id !== old.row.itineraryId && sameRoute(itinerary, old.row.itinerary))
-    .map((itinerary) => ({ itinerary, quote: quoteFor(old, itinerary, now).quote }));
+    .flatMap((itinerary) => {
+      const chosen = sameTier(familiesInMemory(deps, itinerary, counts, now), tier);
+      // The itinerary as the change would book it: in the family at the booking's tier, at its price.
+      return chosen ? [{ itinerary: { ...itinerary, price: chosen.price }, quote: quoteFor(old, chosen, now).quote }] : [];
+    });
   return { date: parsed.data.date, options };
 }
 
@@ -180,11 +207,14 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
   if (input.itineraryId === old.row.itineraryId) throw new AppError('validation_failed', 'This is the flight already booked', { itineraryId: 'This is the flight already booked' });
   const priced = await catalog.quote(db, input.itineraryId, paxCounts(old.travelling), now);
   if (!priced) throw notBookable();
-  const itinerary = priced.itinerary;
+  const chosen = sameTier(priced.families, tierOf(old));
+  if (!chosen) throw notBookable();
+  // The new booking carries the chosen family's price (tier 0's is the itinerary's own).
+  const itinerary: Itinerary = { ...priced.itinerary, price: chosen.price };
   if (!sameRoute(itinerary, old.row.itinerary)) throw new AppError('validation_failed', 'Choose a flight on the same route', { itineraryId: 'Choose a flight on the same route' });
   const seats = seatsOf(old.travelling);
   if (priced.seatsAvailable < seats) throw new AppError('conflict', BOOKING_ERROR_MESSAGES.soldOut, undefined, BOOKING_REASONS.soldOut);
-  const { quote, familyId, newFares } = quoteFor(old, itinerary, now);
+  const { quote, familyId, newFares } = quoteFor(old, chosen, now);
   if (quote.duePaise !== input.quotedDuePaise) throw new DueChangedError(quote);
   if (priced.inventoryRowsExist !== true) await catalog.ensureInventory(db, itinerary.legs);
 
@@ -193,20 +223,8 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
     const [locked] = await tx.select().from(bookings).where(eq(bookings.id, old.row.id)).for('no key update');
     if (!locked || !CHANGEABLE_STATUSES.includes(locked.status)) throw notChangeable(`it is ${locked?.status === 'changed' ? 'already changed' : (locked?.status ?? 'gone')}.`);
     inventory.push(...(await clearDeadChange(tx, old.row.id, now)));
-    const swapNow = quote.duePaise === 0;
-    if (swapNow) {
-      // The swap below also releases the old legs: every row either moves is locked first, all in lock order.
-      const rows = [...old.row.itinerary.legs, ...itinerary.legs].map((leg) => q`(${leg.flightId}, ${leg.cabin})`);
-      await queryRows(tx, q`select 1 from flight_inventory i where (i.flight_id, i.cabin) in (${joinStatements(rows, ', ')}) order by ${lockOrderSql('i')} for no key update`);
-    }
-
-    // The new seats, leg by leg in lock order.
-    for (const leg of inLockOrder(itinerary.legs)) {
-      const [row] = await queryRows<InventoryChange>(tx, moveSeats({ from: 'available', to: 'held', seats: q`${seats}::int`, where: q`i.flight_id = ${leg.flightId} and i.cabin = ${leg.cabin}` }));
-      if (!row) throw new AppError('conflict', BOOKING_ERROR_MESSAGES.soldOut, undefined, BOOKING_REASONS.soldOut);
-      inventory.push(row);
-    }
-    const totalPaise = itinerary.price.total.total * 100;
+    // The new booking first, the seats last: the inventory rows stay locked for as short a time as possible.
+    const totalPaise = chosen.option.totalInr * 100;
     const row = await insertBooking(tx, {
       userId: input.userId,
       status: 'held',
@@ -216,7 +234,7 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
       passengerCount: old.travelling.length,
       seatCount: seats,
       price: itinerary.price,
-      totalInr: itinerary.price.total.total,
+      totalInr: chosen.option.totalInr,
       holdExpiresAt: new Date(now.getTime() + deps.holdMs),
       createdAt: now,
       confirmedAt: null,
@@ -231,6 +249,20 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
     const pax: PassengerRow[] = old.travelling.map((p) => ({ ...p, id: randomUUID(), bookingId: row.id, ticketNumber: null, cancelledAt: null }));
     await tx.insert(passengers).values(pax);
     await tx.insert(bookingFares).values(newFares.map((f) => ({ bookingId: row.id, passengerPosition: f.passengerPosition, legIndex: f.legIndex, passengerType: f.passengerType, familyCode: f.familyCode, lines: f.lines, totalPaise: f.totalPaise, status: f.status })));
+
+    const swapNow = quote.duePaise === 0;
+    if (swapNow) {
+      // The swap below also releases the old legs: every row either moves is locked first, all in lock order.
+      const rows = [...old.row.itinerary.legs, ...itinerary.legs].map((leg) => q`(${leg.flightId}, ${leg.cabin})`);
+      await queryRows(tx, q`select 1 from flight_inventory i where (i.flight_id, i.cabin) in (${joinStatements(rows, ', ')}) order by ${lockOrderSql('i')} for no key update`);
+    }
+
+    // The new seats, leg by leg in lock order.
+    for (const leg of inLockOrder(itinerary.legs)) {
+      const [moved] = await queryRows<InventoryChange>(tx, moveSeats({ from: 'available', to: 'held', seats: q`${seats}::int`, where: q`i.flight_id = ${leg.flightId} and i.cabin = ${leg.cabin}` }));
+      if (!moved) throw new AppError('conflict', BOOKING_ERROR_MESSAGES.soldOut, undefined, BOOKING_REASONS.soldOut);
+      inventory.push(moved);
+    }
 
     if (!swapNow) return { answer: { booking: bookingView(row, pax), quote }, inventory };
     // Nothing due: swap now (the old booking is locked by this transaction, so it is still changeable).
