@@ -21,6 +21,7 @@ const featureDependencies = {
   recommendations: ['explore'],
   search: ['planner', 'recommendations'],
   tracker: ['booking'],
+  'trip-changes': ['booking', 'wallet'],
 };
 
 function assertAcyclic(graph) {

@@ -145,6 +145,8 @@ interface LoadReport {
   expiredAcks: Set<string>;
   /** Payments the traveller walked away from after the gateway took them (closed tab, lost answer). */
   abandonedPaid: Set<string>;
+  /** Cancellations the server acknowledged (201): booking id → cancellation id. */
+  cancelledAcks: Map<string, string>;
   /** Requests cut off by a crash (no answer), by step. */
   cutOff: Record<string, number>;
   /** Retries with the same Idempotency-Key after a cut-off, and how long until each got a final answer after the server was back. */
@@ -275,10 +277,25 @@ async function traveller(ctx: Ctx, cookie: string, itineraryIds: readonly string
       key: randomUUID(),
       body: { orderId: payment.orderId, paymentId: payment.paymentId, signature: payment.signature },
     });
-    if (confirm.status === 200 && (confirm.body as unknown as { booking: BookingView }).booking.status === 'confirmed') ctx.report.confirmedAcks.add(bookingId);
-    else if (confirm.status === 409 && confirm.body.error?.reason === 'hold-expired') ctx.report.expiredAcks.add(bookingId);
+    if (confirm.status === 200 && (confirm.body as unknown as { booking: BookingView }).booking.status === 'confirmed') {
+      ctx.report.confirmedAcks.add(bookingId);
+      if (next() < 0.35) await cancelSome(ctx, cookie, bookingId, passengers.length > 1 && next() < 0.7 ? [1] : passengers.map((_, i) => i));
+    } else if (confirm.status === 409 && confirm.body.error?.reason === 'hold-expired') ctx.report.expiredAcks.add(bookingId);
     else ctx.report.unexpected.push(`confirm ${confirm.status} ${JSON.stringify(confirm.body).slice(0, 200)}`);
   }
+}
+
+/** A traveller cancelling passengers of a confirmed booking: quote, then confirm the refund seen with an Idempotency-Key. */
+async function cancelSome(ctx: Ctx, cookie: string, bookingId: string, positions: number[]) {
+  const quote = await plain(ctx, 'cancel-quote', 'GET', `/api/bookings/${bookingId}/cancellation-quote?passengers=${positions.join(',')}`, { cookie });
+  if (quote.status !== 200) {
+    ctx.report.unexpected.push(`cancel-quote ${quote.status} ${JSON.stringify(quote.body).slice(0, 200)}`);
+    return;
+  }
+  const refund = (quote.body as unknown as { quote: { refundPaise: number } }).quote.refundPaise;
+  const answer = await keyed(ctx, 'cancel', 'POST', `/api/bookings/${bookingId}/cancellations`, { cookie, key: randomUUID(), body: { passengers: positions, quotedRefundPaise: refund } });
+  if (answer.status === 201) ctx.report.cancelledAcks.set(bookingId, (answer.body as unknown as { cancellation: { id: string } }).cancellation.id);
+  else ctx.report.unexpected.push(`cancel ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
 }
 
 export interface CrashRun {
@@ -305,7 +322,7 @@ export async function crashUnderLoad(server: ServerProcess, options: { traveller
   const cookies: string[] = [];
   for (let i = 0; i < options.travellers; i += 1) cookies.push((await signUpAndLogin(app)).cookie);
 
-  const report: LoadReport = { heldAcks: new Set(), confirmedAcks: new Set(), expiredAcks: new Set(), abandonedPaid: new Set(), cutOff: {}, retries: [], unexpected: [] };
+  const report: LoadReport = { heldAcks: new Set(), confirmedAcks: new Set(), expiredAcks: new Set(), abandonedPaid: new Set(), cancelledAcks: new Map(), cutOff: {}, retries: [], unexpected: [] };
   let back: Promise<number> = Promise.resolve(performance.now());
   let stop = false;
   const ctx: Ctx = {
@@ -349,7 +366,7 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 
 /** The books after the run, read straight from the database. */
 export async function readBooks(db: Db) {
-  const bookings = await rows<{ id: string; status: string; total_inr: number }>(db, sql`select id, status, total_inr from bookings`);
+  const bookings = await rows<{ id: string; status: string; total_inr: number; confirmed_at: string | null }>(db, sql`select id, status, total_inr, confirmed_at from bookings`);
   const payments = await rows<{ booking_id: string; status: string; amount_paise: number }>(db, sql`select booking_id, status, amount_paise from payments`);
   // Held seats per leg must be exactly the seats of bookings still held there; every row must add up.
   const inventory = await rows<{ flight_id: string; cabin: string; capacity: number; available: number; held: number; sold: number; held_by_bookings: number; sold_to_bookings: number }>(
@@ -358,13 +375,34 @@ export async function readBooks(db: Db) {
           coalesce((select sum(s.seats) from booking_segments s join bookings b on b.id = s.booking_id
                     where s.flight_id = i.flight_id and s.cabin = i.cabin and b.status = 'held'), 0)::int as held_by_bookings,
           coalesce((select sum(s.seats) from booking_segments s join bookings b on b.id = s.booking_id
-                    where s.flight_id = i.flight_id and s.cabin = i.cabin and b.status = 'confirmed'), 0)::int as sold_to_bookings
+                    where s.flight_id = i.flight_id and s.cabin = i.cabin and b.status in ('confirmed', 'partly_cancelled')), 0)::int as sold_to_bookings
         from flight_inventory i
         where exists (select 1 from booking_segments s where s.flight_id = i.flight_id and s.cabin = i.cabin)`,
   );
-  // Infants sit on a lap and all carry the seat 'INF'; only real seats must be unique.
-  const seatClashes = await rows<{ n: number }>(db, sql`select count(*)::int as n from (select flight_id, seat from boarding_passes where seat <> 'INF' group by flight_id, seat having count(*) > 1) d`);
-  return { bookings, payments, inventory, seatClashes: seatClashes[0]?.n ?? 0 };
+  // Infants sit on a lap and all carry the seat 'INF'; only real seats of valid passes must be unique (a cancelled passenger's pass is void, its seat sold again).
+  const seatClashes = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select flight_id, seat from boarding_passes where seat <> 'INF' and voided_at is null group by flight_id, seat having count(*) > 1) d`,
+  );
+  const cancellations = await rows<{ id: string; booking_id: string; refund_paise: number; retained_paise: number; paid: number; refunded: number }>(
+    db,
+    sql`select c.id, c.booking_id, c.refund_paise, c.retained_paise, (c.quote->>'paidPaise')::int as paid,
+          coalesce((select sum(r.amount_paise) from refunds r where r.cancellation_id = c.id), 0)::int as refunded
+        from cancellations c`,
+  );
+  const refunds = await rows<{ id: string; status: string; provider_refund_id: string | null; payment_id: string | null }>(db, sql`select id, status, provider_refund_id, payment_id from refunds`);
+  const overRefunded = await rows<{ id: string }>(
+    db,
+    sql`select p.id from payments p where p.amount_paise < coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = p.id), 0)`,
+  );
+  // A cancelled seat-holding passenger's seat is back on sale: the segments hold only those still travelling.
+  const segmentMismatches = await rows<{ booking_id: string }>(
+    db,
+    sql`select s.booking_id from booking_segments s join bookings b on b.id = s.booking_id
+        where b.status in ('confirmed', 'partly_cancelled', 'cancelled') and b.confirmed_at is not null
+          and s.seats <> (select count(*) from passengers p where p.booking_id = b.id and p.type <> 'infant' and p.cancelled_at is null)`,
+  );
+  return { bookings, payments, inventory, seatClashes: seatClashes[0]?.n ?? 0, cancellations, refunds, overRefunded, segmentMismatches };
 }
 
 /** Waits until no traveller has a booking still held (every hold confirmed or lapsed and swept). */
@@ -389,7 +427,15 @@ export async function waitForHoldsToSettle(origin: string, cookies: readonly str
  */
 export function audit(run: CrashRun, books: Awaited<ReturnType<typeof readBooks>>) {
   const byId = new Map(books.bookings.map((b) => [b.id, b]));
-  const lostConfirmed = [...run.report.confirmedAcks].filter((id) => byId.get(id)?.status !== 'confirmed');
+  // A confirmed booking stays confirmed unless its traveller cancelled passengers of it.
+  const paidStatuses = ['confirmed', 'partly_cancelled', 'cancelled'];
+  const lostConfirmed = [...run.report.confirmedAcks].filter((id) => !paidStatuses.includes(byId.get(id)?.status ?? '') || (byId.get(id)?.status !== 'confirmed' && !books.cancellations.some((c) => c.booking_id === id)));
+  const cancellationIds = new Set(books.cancellations.map((c) => c.id));
+  const lostCancellations = [...run.report.cancelledAcks.values()].filter((id) => !cancellationIds.has(id));
+  // Refund + retained = paid; the refund rows add up to the refund (none lost); each refund completed once, under the provider id its row's reference fixes.
+  const refundMismatches = books.cancellations.filter((c) => c.refund_paise + c.retained_paise !== c.paid || c.refunded !== c.refund_paise).map((c) => c.id);
+  const refundsOpen = books.refunds.filter((r) => r.status !== 'completed').map((r) => r.id);
+  const refundIds = books.refunds.map((r) => r.provider_refund_id).filter((id) => id !== null);
   const lostHolds = [...run.report.heldAcks].filter((id) => !byId.has(id));
   const unbalanced = books.inventory.filter(
     (r) => r.available < 0 || r.held < 0 || r.sold < 0 || r.available + r.held + r.sold !== r.capacity || r.held !== r.held_by_bookings || r.sold < r.sold_to_bookings,
@@ -398,8 +444,10 @@ export function audit(run: CrashRun, books: Awaited<ReturnType<typeof readBooks>
   // Money kept must belong to a confirmed booking, and a confirmed booking must have been paid in full.
   const capturedFor = new Map<string, number>();
   for (const p of books.payments) if (p.status === 'captured') capturedFor.set(p.booking_id, (capturedFor.get(p.booking_id) ?? 0) + p.amount_paise);
-  const keptWithoutBooking = [...capturedFor.keys()].filter((id) => byId.get(id)?.status !== 'confirmed');
-  const unpaidConfirmed = books.bookings.filter((b) => b.status === 'confirmed' && capturedFor.get(b.id) !== b.total_inr * 100).map((b) => b.id);
+  const keptWithoutBooking = [...capturedFor.keys()].filter((id) => !paidStatuses.includes(byId.get(id)?.status ?? ''));
+  const unpaidConfirmed = books.bookings
+    .filter((b) => paidStatuses.includes(b.status) && b.confirmed_at !== null && capturedFor.get(b.id) !== b.total_inr * 100)
+    .map((b) => `${b.id} ${b.status} captured ${capturedFor.get(b.id) ?? 0} of ${b.total_inr * 100}`);
   const stillHeld = books.bookings.filter((b) => b.status === 'held').map((b) => b.id);
   return {
     acknowledgedBookings: run.report.confirmedAcks.size,
@@ -412,6 +460,14 @@ export function audit(run: CrashRun, books: Awaited<ReturnType<typeof readBooks>
     unpaidConfirmed,
     stillHeld,
     seatClashes: books.seatClashes,
+    lostCancellations,
+    refundMismatches,
+    refundsOpen,
+    refundsSentTwice: refundIds.length - new Set(refundIds).size,
+    overRefunded: books.overRefunded.map((p) => p.id),
+    segmentMismatches: books.segmentMismatches.map((s) => s.booking_id),
+    cancellations: books.cancellations.length,
+    refundRows: books.refunds.length,
     confirmedInDb: books.bookings.filter((b) => b.status === 'confirmed').length,
     refunded: books.payments.filter((p) => p.status === 'refunded').length,
   };

@@ -161,8 +161,8 @@ async function lastSeatsOf(tx: Tx, flightIds: readonly string[]): Promise<Map<st
 /** A unique-index violation of the boarding passes' seats (a seat handed out twice), however the driver wraps it. */
 function seatTaken(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth += 1) {
-    const code = (e as { code?: unknown }).code;
-    if (code === '23505' && /boarding_passes_seat/.test(`${e.message} ${String((e as { constraint_name?: unknown; constraint?: unknown }).constraint_name ?? (e as { constraint?: unknown }).constraint ?? '')}`)) return true;
+    const { code, constraint_name: constraint } = e as { code?: unknown; constraint_name?: unknown };
+    if (code === '23505' && (constraint === 'boarding_passes_seat' || e.message.includes('boarding_passes_seat'))) return true;
   }
   return false;
 }
@@ -222,9 +222,16 @@ function named(booking: BookingRow, payment: PaymentRow, notice: PaymentNotice):
   return !expect || (booking.id === expect.bookingId && ('userId' in expect ? booking.userId === expect.userId : payment.shareKey === expect.shareKey));
 }
 
-/** This payment already confirmed the booking (which may since have been partly cancelled, cancelled or changed). */
+/**
+ * The booking was confirmed once: it may since be partly or wholly cancelled, or changed to
+ * another flight, and its payment still paid for it (a late webhook of that payment is not money
+ * to give back: a cancellation refunds what the refund rule says, nothing more).
+ */
+const wasConfirmed = (booking: BookingRow) => booking.confirmedAt !== null && (booking.status === 'confirmed' || booking.status === 'partly_cancelled' || booking.status === 'cancelled' || booking.status === 'changed');
+
+/** This payment already confirmed the booking. */
 function alreadyConfirmed(booking: BookingRow, payment: PaymentRow, notice: PaymentNotice): boolean {
-  return booking.confirmedAt !== null && (booking.paymentId === notice.paymentId || (payment.status === 'captured' && payment.providerPaymentId === notice.paymentId));
+  return wasConfirmed(booking) && (booking.paymentId === notice.paymentId || (payment.status === 'captured' && payment.providerPaymentId === notice.paymentId));
 }
 
 /**
@@ -410,7 +417,7 @@ async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
     }
 
     if (notice.amountPaise != null && notice.amountPaise !== payment.amountPaise) return markForRefund('amount-mismatch', []);
-    if (booking.status === 'confirmed') return markForRefund('duplicate-payment', []);
+    if (wasConfirmed(booking)) return markForRefund('duplicate-payment', []);
     if (booking.status !== 'held' || booking.holdExpiresAt.getTime() <= now.getTime()) {
       let inventory: InventoryChange[] = [];
       let others: string[] = [];

@@ -44,8 +44,8 @@ const booking: BookingView = {
   date: '2026-12-24',
   fareFamily: null,
   changedFrom: null,
-  creditPaise: 0,
   displayStatus: 'Confirmed',
+  creditPaise: 0,
 };
 
 const fare: BookingFare = { option: null, fares: [] };

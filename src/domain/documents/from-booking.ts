@@ -21,12 +21,13 @@ function summedLines(fare: BookingFare): { label: string; amount: number }[] {
  * bookingFare), so the endpoint only adds what the view lacks. The printed total is what was
  * charged (`totalInr`), line by line from the stored fare; taxes and fees are the rest after
  * the base fare, so the printed amounts always add up. The fare rules are the booked family's.
- * Throws 409 when the booking is not confirmed (a ticket says "Status Confirmed").
+ * Throws 409 when the booking is not confirmed (a ticket says "Status Confirmed"); a partly
+ * cancelled booking's ticket lists only the passengers still travelling.
  * @example
  * const pdf = await renderTicketPdf(ticketPdfDataFromBooking(booking, await bookingFare(db, booking, now), { contactEmail: user.email, bcbp: passes[0]?.bcbp }));
  */
 export function ticketPdfDataFromBooking(booking: BookingView, fare: BookingFare, extras: { contactEmail?: string | null; bcbp?: string | null } = {}): TicketPdfData {
-  if (booking.status !== 'confirmed') {
+  if (booking.status !== 'confirmed' && booking.status !== 'partly_cancelled') {
     throw new AppError('conflict', 'The e-ticket is available once the booking is confirmed', undefined, 'not-confirmed');
   }
   const baseFare = booking.itinerary.price.total.baseFare;
@@ -36,7 +37,7 @@ export function ticketPdfDataFromBooking(booking: BookingView, fare: BookingFare
     bookedAt: booking.confirmedAt ?? booking.createdAt,
     legs: booking.itinerary.legs,
     layovers: booking.itinerary.layovers,
-    passengers: booking.passengers,
+    passengers: booking.passengers.filter((p) => p.cancelledAt === null),
     fare: { baseFare, taxesAndFees: booking.totalInr - baseFare, total: booking.totalInr },
     ...(fare.fares.length > 0 ? { fareLines: summedLines(fare) } : {}),
     fareFamily: fare.option ? { name: fare.option.name, rules: fare.option.rules } : { name: 'Fare', rules: [TAXES_ALWAYS_REFUNDED] },

@@ -61,8 +61,9 @@ export type WebhookRecord = 'seen' | 'settled' | 'open';
  * Answers `seen` when the event was recorded before (nothing written), `settled` when it was
  * recorded now, and `open` when the payment still needs settling: then nothing was written, and
  * the caller settles and records the event afterwards, so a failure mid-way is redelivered.
- * "Already confirmed" is the settlement's own rule: the booking is confirmed with this payment,
- * or this payment's order is captured with this payment id.
+ * "Already confirmed" is the settlement's own rule: the booking was confirmed with this payment
+ * (and may since be partly or wholly cancelled, or changed), or this payment's order is captured
+ * with this payment id.
  * @example await recordIfSettled(db, { provider: 'sandbox', eventId: 'evt_1', orderId: 'order_1', paymentId: 'pay_1', now })
  */
 export async function recordIfSettled(db: Db, event: { provider: string; eventId: string; orderId: string; paymentId: string; now: Date }): Promise<WebhookRecord> {
@@ -72,7 +73,8 @@ export async function recordIfSettled(db: Db, event: { provider: string; eventId
           select 1 from webhook_events where provider = ${event.provider} and event_id = ${event.eventId}),
         settled as (
           select 1 from payments p join bookings b on b.id = p.booking_id
-          where p.provider = ${event.provider} and p.provider_order_id = ${event.orderId} and b.status = 'confirmed'
+          where p.provider = ${event.provider} and p.provider_order_id = ${event.orderId}
+            and b.confirmed_at is not null and b.status in ('confirmed', 'partly_cancelled', 'cancelled', 'changed')
             and (b.payment_id = ${event.paymentId} or (p.status = 'captured' and p.provider_payment_id = ${event.paymentId}))),
         recorded as (
           insert into webhook_events (provider, event_id, received_at)

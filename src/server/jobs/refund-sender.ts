@@ -8,7 +8,8 @@ import type { Job } from './runner';
  */
 export const refundSender: Job = {
   name: 'refund-sender',
-  intervalMs: 15_000,
+  // As often as the hold sweeper sends the other refunds.
+  intervalMs: (config) => config.HOLD_SWEEP_SECONDS * 1000,
   async run({ cancellations, logger }) {
     const report = await cancellations.sendRefunds();
     if (report.sent + report.completed + report.failed > 0) logger.info('cancellation refunds', { ...report });

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { BookingListSchema, BookingResponseSchema, CreateBookingBodySchema, PASSENGER_MESSAGES, PriceChangedBodySchema } from '../../core/booking';
 import { AppError } from '../../core/errors';
 import { BookingFareSchema } from '../../core/fares';
@@ -59,7 +59,7 @@ const ticketRoute = travellerRoute({ owns: 'booking' }, {
   operationId: 'downloadTicket',
   tags: ['Bookings'],
   summary: 'The e-ticket PDF: every passenger and leg, PNR, fare, ticket numbers',
-  description: "Signed-in traveller only. Available once the booking is confirmed (409 before); another traveller's booking id answers 404.",
+  description: "Signed-in traveller only. Available once the booking is confirmed (409 before; a partly cancelled booking's ticket lists the passengers still travelling); another traveller's booking id answers 404.",
   request: { params: BookingIdParams },
   responses: { 200: binary('application/pdf', 'The e-ticket'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such booking'), 409: json(ErrorSchema, 'Not paid yet') },
 });
@@ -150,11 +150,11 @@ export function registerBookings(app: OpenApiApp) {
     const user = currentUser(c);
     const booking = await loadBooking(database.db, c.req.valid('param').id, user.id);
     if (!booking) throw new AppError('not_found', 'Booking not found');
-    if (booking.status !== 'confirmed') throw new AppError('conflict', 'The e-ticket is ready once payment is confirmed.');
+    if (booking.status !== 'confirmed' && booking.status !== 'partly_cancelled') throw new AppError('conflict', 'The e-ticket is ready once payment is confirmed.');
     const [firstPass] = await database.db
       .select({ bcbp: boardingPasses.bcbp })
       .from(boardingPasses)
-      .where(eq(boardingPasses.bookingId, booking.id))
+      .where(and(eq(boardingPasses.bookingId, booking.id), isNull(boardingPasses.voidedAt)))
       .orderBy(asc(boardingPasses.legIndex), asc(boardingPasses.createdAt))
       .limit(1);
     const pdf = await renderTicketPdf(ticketPdfDataFromBooking(booking, await bookingFare(database.db, booking, clock.now()), { contactEmail: user.email, bcbp: firstPass?.bcbp ?? null }));

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardingPassView, BookingView, PassengerInput, ProfileStats } from '../../core/booking';
 import type { Itinerary } from '../../core/search';
 import { type CancellationAnswer, type CancellationQuoteAnswer, type RefundChangedBody, type RefundsAnswer, TRIP_CHANGE_MESSAGES } from '../../core/trip-changes';
-import { boardingPasses, cancellations, flightInventory, outbox, refunds } from '../../db/schema';
+import { boardingPasses, cancellations, flightInventory, outbox, payments, refunds } from '../../db/schema';
 import { executeRows } from '../../db/rows';
 import { sendOutbox } from '../../domain/booking/outbox';
 import { TEST_PASSWORD, sessionCookieFrom, signUpAndLogin } from '../../../tests/support/auth';
@@ -136,6 +136,8 @@ describe('POST /api/bookings/{id}/cancellations', () => {
     const read = (await (await ctx.app.request(`/api/bookings/${booking.id}`, { headers: authed(alice.cookie) })).json()) as { booking: BookingView };
     expect(read.booking.displayStatus).toBe('Partly cancelled');
 
+    // The e-ticket stays available for the passenger still travelling.
+    expect((await ctx.app.request(`/api/bookings/${booking.id}/ticket.pdf`, { headers: authed(alice.cookie) })).status).toBe(200);
     const passes = (await (await ctx.app.request('/api/boarding-passes', { headers: authed(alice.cookie) })).json()) as { passes: BoardingPassView[] };
     expect(passes.passes.filter((p) => p.bookingId === booking.id)).toHaveLength(1);
     const voided = await ctx.database.db.select().from(boardingPasses).where(eq(boardingPasses.bookingId, booking.id));
@@ -217,6 +219,20 @@ describe('POST /api/bookings/{id}/cancellations', () => {
     const none = await cancel(booking.id, { passengers: [], quotedRefundPaise: 0 });
     expect(none.status).toBe(400);
     expect((none.body as unknown as { error: { fields: Record<string, string> } }).error.fields.passengers).toBe(TRIP_CHANGE_MESSAGES.choosePassengers);
+  });
+
+  it("the payment's late webhook after a cancellation settles nothing: the payment stays captured, refunded only as the rule says", async () => {
+    const booking = await booked([ADULT, ADULT2]);
+    const quote = await getQuote(booking.id, [1]);
+    expect((await cancel(booking.id, { passengers: [1], quotedRefundPaise: quote.body.quote.refundPaise })).status).toBe(201);
+    ctx.clock.advance(5_000);
+    await ctx.checkout.deliverSandboxWebhooks();
+    await ctx.checkout.reconcile();
+    await ctx.checkout.sendRefunds();
+    const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    expect(payment?.status).toBe('captured');
+    const read = (await (await ctx.app.request(`/api/bookings/${booking.id}`, { headers: authed(alice.cookie) })).json()) as { booking: BookingView };
+    expect(read.booking.status).toBe('partly_cancelled');
   });
 
   it('seats given back are sold again without handing out a seat someone still holds', async () => {

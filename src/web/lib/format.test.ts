@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalTime, dayOffset, dayOffsetLabel, formatCountdown, formatDay, formatDuration, formatInr, localDate, localTime } from './format';
+import { arrivalTime, dayOffset, dayOffsetLabel, formatCountdown, formatDate, formatDay, formatDuration, formatInr, formatPaise, localDate, localTime } from './format';
 
 describe('booking display helpers', () => {
   it('reads airport-local time and date from the offset string, whatever the browser zone', () => {
@@ -17,6 +17,15 @@ describe('booking display helpers', () => {
     expect(formatInr(123456)).toBe('₹1,23,456');
     expect(formatCountdown(581)).toBe('9:41');
     expect(formatCountdown(-3)).toBe('0:00');
+  });
+
+  it('formats paise as rupees (paise only when there are any) and dates without the weekday', () => {
+    expect(formatPaise(300000)).toBe('₹3,000');
+    expect(formatPaise(123456789)).toBe('₹12,34,567.89');
+    expect(formatPaise(5)).toBe('₹0.05');
+    expect(formatPaise(-150050)).toBe('−₹1,500.50');
+    expect(formatDate('2026-12-15')).toBe('15 Dec 2026');
+    expect(formatDate('2026-12-15T10:00:00.000Z')).toBe('15 Dec 2026');
   });
 
   it('marks an arrival on a later (or earlier) local day: +1, +2, -1, nothing on the same day', () => {

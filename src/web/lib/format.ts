@@ -91,3 +91,26 @@ export function arrivalTime(departureIso: string, arrivalIso: string): string {
   const mark = dayOffsetLabel(departureIso, arrivalIso);
   return mark ? `${localTime(arrivalIso)} ${mark}` : localTime(arrivalIso);
 }
+
+/**
+ * Integer paise as rupees with Indian digit grouping; paise show only when there are any.
+ * @example formatPaise(123456789) // "₹12,34,567.89"
+ * @example formatPaise(300000) // "₹3,000"
+ */
+export function formatPaise(paise: number): string {
+  const sign = paise < 0 ? '−' : '';
+  const abs = Math.abs(Math.round(paise));
+  const rupees = Math.floor(abs / 100);
+  const rest = abs % 100;
+  return `${sign}₹${rupees.toLocaleString('en-IN')}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
+}
+
+/**
+ * A calendar date (YYYY-MM-DD, or the date part of an ISO date-time) without the weekday.
+ * @example formatDate('2026-12-15') // "15 Dec 2026"
+ */
+export function formatDate(ymdOrIso: string): string {
+  const [y, m, d] = ymdOrIso.slice(0, 10).split('-').map(Number);
+  if (!y || !m || !d) return ymdOrIso;
+  return `${d} ${MONTHS[m - 1] ?? ''} ${y}`;
+}

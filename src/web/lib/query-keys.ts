@@ -11,6 +11,12 @@ export const queryKeys = {
   bookings: {
     all: ['bookings'] as const,
     one: (bookingId: string) => ['bookings', bookingId] as const,
+    /** The refund quote for cancelling these passenger positions ("0,2"). */
+    cancellationQuote: (bookingId: string, passengers: string) => ['bookings', bookingId, 'cancellation-quote', passengers] as const,
+    /** The refund tracker: the booking's cancellations and refunds. */
+    refunds: (bookingId: string) => ['bookings', bookingId, 'refunds'] as const,
+    /** Flights the booking may change to on a date (YYYY-MM-DD), each with what changing costs. */
+    changeOptions: (bookingId: string, date: string) => ['bookings', bookingId, 'change-options', date] as const,
   },
   /** A booking-screen price for one itinerary and passenger mix. */
   quote: (itineraryId: string, mix: { adults: number; children: number; infants: number }) => ['quote', itineraryId, mix.adults, mix.children, mix.infants] as const,

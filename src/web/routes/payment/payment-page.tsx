@@ -14,7 +14,7 @@ import {
 import { useDocumentTitle } from '../../components/page-title';
 import { RequireAuth } from '../../features/auth/require-auth';
 import { bookingQuery, confirmBooking, createPayment, paymentConfigQuery } from '../../features/booking/booking-api';
-import { formatCountdown, formatDay, formatInr, localTime } from '../../lib/format';
+import { formatCountdown, formatDay, formatInr, formatPaise, localTime } from '../../lib/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
 import { useCurrency } from '../../lib/currency-context';
 import { FullScreenLoader } from '../../features/payments/full-screen-loader';
@@ -207,6 +207,11 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
   }
 
   const payLabel = method === 'upi' ? 'Pay with UPI' : `Pay with ${config.providerName}`;
+  // A change's new booking carries the old booking's value as credit: only the rest (change fee +
+  // fare difference) is due.
+  const change = booking.changedFrom !== null;
+  const duePaise = Math.max(0, booking.totalInr * 100 - booking.creditPaise);
+  const amount = change ? formatPaise(duePaise) : formatInr(booking.totalInr);
   const names = booking.passengers.map((p) => [p.title, p.firstName, p.middleName, p.lastName].filter(Boolean).join(' '));
 
   return (
@@ -234,13 +239,20 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
                 {booking.passengers.length} · {names.join(', ')}
               </dd>
             </div>
+            {change && (
+              <div>
+                <dt>Changed from</dt>
+                <dd>Booking {booking.changedFrom}</dd>
+              </div>
+            )}
             <div>
-              <dt>Total</dt>
+              <dt>{change ? 'Amount due for this change' : 'Total'}</dt>
               <dd>
                 <strong className="pay-total" data-testid="pay-total">
-                  {formatInr(booking.totalInr)}
+                  {amount}
                 </strong>
-                {currency !== 'INR' && <span className="muted small"> (about {format(booking.totalInr)}; charged in INR)</span>}
+                {change && <span className="muted small"> (change fee + fare difference; the new flight costs {formatInr(booking.totalInr)})</span>}
+                {currency !== 'INR' && <span className="muted small"> (about {format(change ? duePaise / 100 : booking.totalInr)}; charged in INR)</span>}
               </dd>
             </div>
           </dl>
@@ -278,7 +290,7 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
             {payLabel}
           </button>
           <p className="muted small">
-            You pay {formatInr(booking.totalInr)} in Indian rupees. Your card or UPI details go to the payment provider, never to Safar.
+            You pay {amount} in Indian rupees. Your card or UPI details go to the payment provider, never to Safar.
           </p>
         </form>
       </div>

@@ -16,9 +16,10 @@ import { TaxInvoicesList } from '../../features/personal-data/tax-invoices-list'
 import { BookedFlightStatus } from '../../features/tracker/booked-flight-status';
 import { useCurrency } from '../../lib/currency-context';
 import { QueryScope } from '../../lib/query-scope';
+import { bookingStatus } from '../../lib/booking-status';
+import { CancelBookingButton } from '../../features/trip-changes/cancel-booking';
+import { hasRefunds, RefundStatusLine } from '../../features/trip-changes/refund-tracker';
 import './profile.css';
-
-const STATUS_LABELS: Record<BookingView['status'], string> = { confirmed: 'Confirmed', held: 'Awaiting payment', expired: 'Expired', cancelled: 'Cancelled', partly_cancelled: 'Partly cancelled', changed: 'Changed' };
 
 /**
  * Profile (spec section 2): open to everyone; signed-in travellers see their stats and bookings.
@@ -171,6 +172,9 @@ function BookingRow({ booking, amount }: { booking: BookingView; amount: string 
   const from = legs[0]?.from.city;
   const to = legs[legs.length - 1]?.to.city;
   const count = booking.passengers.length;
+  const cancelled = booking.passengers.filter((p) => p.cancelledAt !== null).length;
+  const valid = booking.status === 'confirmed' || booking.status === 'partly_cancelled';
+  const status = bookingStatus(booking);
   return (
     <li className="card profile-booking" data-testid="booking-row">
       <div className="profile-booking-main">
@@ -186,6 +190,7 @@ function BookingRow({ booking, amount }: { booking: BookingView; amount: string 
             <dt>Passengers</dt>
             <dd>
               {count} passenger{count === 1 ? '' : 's'}
+              {cancelled > 0 && cancelled < count ? ` (${cancelled} cancelled)` : ''}
             </dd>
           </div>
           <div>
@@ -197,28 +202,34 @@ function BookingRow({ booking, amount }: { booking: BookingView; amount: string 
             <dd>{booking.pnr}</dd>
           </div>
         </dl>
-        {booking.status === 'confirmed' ? <BookedFlightStatus legs={legs} /> : null}
+        {valid ? <BookedFlightStatus legs={legs} /> : null}
+        {hasRefunds(booking) && <RefundStatusLine booking={booking} />}
       </div>
       <div className="profile-booking-side">
         <strong className="profile-amount">{amount}</strong>
-        <span className={`profile-status is-${booking.status}`}>{STATUS_LABELS[booking.status]}</span>
-        {booking.status === 'confirmed' && (
+        <span className={`profile-status ${status.tone}`} data-testid="booking-status">
+          {status.label}
+        </span>
+        {(valid || booking.status === 'cancelled' || booking.status === 'changed') && (
           <div className="profile-booking-actions">
             <Link href={`/ticket/${encodeURIComponent(booking.id)}`} className="btn btn-small">
               View Ticket
             </Link>
-            <button
-              type="button"
-              className="btn btn-small btn-primary"
-              disabled={downloading}
-              onClick={() => {
-                setDownloading(true);
-                void downloadTicket(booking).finally(() => setDownloading(false));
-              }}
-              aria-label={`Download Ticket for booking ${booking.id}`}
-            >
-              <Download aria-hidden="true" size={16} /> Download Ticket
-            </button>
+            <CancelBookingButton booking={booking} small />
+            {valid && (
+              <button
+                type="button"
+                className="btn btn-small btn-primary"
+                disabled={downloading}
+                onClick={() => {
+                  setDownloading(true);
+                  void downloadTicket(booking).finally(() => setDownloading(false));
+                }}
+                aria-label={`Download Ticket for booking ${booking.id}`}
+              >
+                <Download aria-hidden="true" size={16} /> Download Ticket
+              </button>
+            )}
           </div>
         )}
         {booking.status === 'held' && (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, Printer } from 'lucide-react';
+import { CalendarClock, Download, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { BookingView } from '../../../core/booking';
@@ -7,14 +7,15 @@ import { useDocumentTitle } from '../../components/page-title';
 import { bookingQuery } from '../../features/booking/booking-api';
 import { ApiError } from '../../lib/api';
 import { downloadTicket } from '../../features/booking/download-ticket';
-import { formatDay, formatInr, localDate } from '../../lib/format';
+import { formatDate, formatDay, formatInr, localDate } from '../../lib/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
 import { BookedFlightStatus } from '../../features/tracker/booked-flight-status';
 import { BookingExtras } from '../../features/personal-data/booking-extras';
 import { QueryScope } from '../../lib/query-scope';
+import { bookingStatus } from '../../lib/booking-status';
+import { CancelBookingButton } from '../../features/trip-changes/cancel-booking';
+import { hasRefunds, RefundTracker } from '../../features/trip-changes/refund-tracker';
 import './ticket.css';
-
-const STATUS_LABELS: Record<BookingView['status'], string> = { confirmed: 'Confirmed', held: 'Awaiting payment', expired: 'Expired', cancelled: 'Cancelled', partly_cancelled: 'Partly cancelled', changed: 'Changed' };
 
 /**
  * The printable e-ticket (/ticket/:bookingId) with Print and Download PDF.
@@ -61,6 +62,9 @@ function Ticket({ booking }: { booking: BookingView }) {
   const [downloading, setDownloading] = useState(false);
   const price = booking.itinerary.price.total;
   const confirmed = booking.status === 'confirmed';
+  // Passengers still travelling on a partly cancelled booking keep a valid ticket.
+  const valid = confirmed || booking.status === 'partly_cancelled';
+  const status = bookingStatus(booking);
   return (
     <div className="container page ticket-page">
       <div className="ticket-actions no-print">
@@ -70,7 +74,7 @@ function Ticket({ booking }: { booking: BookingView }) {
         <button
           type="button"
           className="btn btn-primary"
-          disabled={downloading || !confirmed}
+          disabled={downloading || !valid}
           onClick={() => {
             setDownloading(true);
             void downloadTicket(booking).finally(() => setDownloading(false));
@@ -78,6 +82,12 @@ function Ticket({ booking }: { booking: BookingView }) {
         >
           <Download aria-hidden="true" size={18} /> Download PDF
         </button>
+        {confirmed && (
+          <Link href={`/ticket/${encodeURIComponent(booking.id)}/change`} className="btn">
+            <CalendarClock aria-hidden="true" size={18} /> Change flight
+          </Link>
+        )}
+        <CancelBookingButton booking={booking} />
       </div>
       <article className="card ticket" aria-labelledby="ticket-title">
         <header className="ticket-head">
@@ -85,8 +95,8 @@ function Ticket({ booking }: { booking: BookingView }) {
             <p className="ticket-brand">Safar</p>
             <h1 id="ticket-title">E-Ticket</h1>
           </div>
-          <p className={`ticket-status is-${booking.status}`}>
-            Status <strong>{STATUS_LABELS[booking.status]}</strong>
+          <p className={`ticket-status ${status.tone}`} data-testid="ticket-status">
+            Status <strong>{status.label}</strong>
           </p>
         </header>
         <dl className="ticket-ids">
@@ -102,6 +112,14 @@ function Ticket({ booking }: { booking: BookingView }) {
             <dt>Booked on</dt>
             <dd>{formatDay(localDate(booking.createdAt))}</dd>
           </div>
+          {booking.changedFrom && (
+            <div>
+              <dt>Changed from</dt>
+              <dd>
+                <Link href={`/ticket/${encodeURIComponent(booking.changedFrom)}`}>{booking.changedFrom}</Link>
+              </dd>
+            </div>
+          )}
           {booking.paymentId && (
             <div>
               <dt>Payment</dt>
@@ -113,7 +131,7 @@ function Ticket({ booking }: { booking: BookingView }) {
         </dl>
 
         <ItinerarySummary itinerary={booking.itinerary} />
-        {booking.status === 'confirmed' ? <BookedFlightStatus legs={booking.itinerary.legs} /> : null}
+        {valid ? <BookedFlightStatus legs={booking.itinerary.legs} /> : null}
 
         <section className="ticket-section" aria-labelledby="ticket-pax">
           <h2 id="ticket-pax">Passengers</h2>
@@ -124,14 +142,16 @@ function Ticket({ booking }: { booking: BookingView }) {
                   <th scope="col">Name</th>
                   <th scope="col">Type</th>
                   <th scope="col">Ticket number</th>
+                  <th scope="col">Status</th>
                 </tr>
               </thead>
               <tbody>
                 {booking.passengers.map((p) => (
-                  <tr key={p.id}>
+                  <tr key={p.id} className={p.cancelledAt ? 'is-cancelled' : undefined}>
                     <td>{[p.title, p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ')}</td>
                     <td>{p.type}</td>
                     <td className="ticket-number">{p.ticketNumber ?? '—'}</td>
+                    <td>{p.cancelledAt ? <span className="ticket-pax-cancelled">Cancelled {formatDate(p.cancelledAt)}</span> : booking.status === 'changed' ? 'Changed' : 'Travelling'}</td>
                   </tr>
                 ))}
               </tbody>
@@ -156,6 +176,7 @@ function Ticket({ booking }: { booking: BookingView }) {
             </div>
           </dl>
         </section>
+        {hasRefunds(booking) && <RefundTracker booking={booking} />}
         <p className="muted small ticket-notes">
           Carry a government photo ID. Check-in closes 45 minutes before departure on domestic flights and 60 minutes on international flights. Baggage
           and cancellation follow the airline's fare rules.

@@ -1,0 +1,56 @@
+import type { ChangeOption } from '../../../core/trip-changes';
+import { arrivalTime, formatDuration, formatPaise, localTime } from '../../lib/format';
+
+/**
+ * One flight the booking may change to: times, flights, new fare, change fee + fare difference =
+ * due now, and whether a lower fare comes back.
+ * @example <ChangeOptionCard option={option} disabled={false} onChoose={() => choose(option)} />
+ */
+export function ChangeOptionCard({ option, disabled, busy, onChoose }: { option: ChangeOption; disabled: boolean; busy: boolean; onChoose(): void }) {
+  const { itinerary, quote } = option;
+  const flights = itinerary.legs.map((leg) => leg.flightNumber).join(', ');
+  const stops = itinerary.stops === 0 ? 'Non-stop' : `${itinerary.stops} stop${itinerary.stops > 1 ? 's' : ''}`;
+  const times = `${localTime(itinerary.departure)} – ${arrivalTime(itinerary.departure, itinerary.arrival)}`;
+  const lower = quote.fareDifferencePaise < 0;
+  return (
+    <li className="card change-option" data-testid="change-option">
+      <div className="change-option-flight">
+        <p className="change-option-times">{times}</p>
+        <p className="muted small">
+          {flights} · {formatDuration(itinerary.durationMinutes)} · {stops}
+        </p>
+      </div>
+      <dl className="change-option-money">
+        <div>
+          <dt>New fare</dt>
+          <dd>{formatPaise(quote.newTotalPaise)}</dd>
+        </div>
+        <div>
+          <dt>Change fee</dt>
+          <dd>{formatPaise(quote.changeFeePaise)}</dd>
+        </div>
+        <div>
+          <dt>Fare difference</dt>
+          <dd>{formatPaise(quote.fareDifferencePaise)}</dd>
+        </div>
+        <div className="change-option-due">
+          <dt>Due now</dt>
+          <dd>{formatPaise(quote.duePaise)}</dd>
+        </div>
+      </dl>
+      {(lower || quote.freeWindowApplies) && (
+        <div className="change-option-notes">
+          {lower && (
+            <p className="change-option-note">
+              {quote.refundPaise > 0 ? `${formatPaise(quote.refundPaise)} of the lower fare comes back to you.` : 'Lower fares are not refunded.'}
+            </p>
+          )}
+          {quote.freeWindowApplies && <p className="change-option-note">No change fee: Safar's free change window (Safar's policy).</p>}
+        </div>
+      )}
+      <button type="button" className="btn btn-primary change-option-action" disabled={disabled} onClick={onChoose} aria-label={`Change to ${flights} at ${localTime(itinerary.departure)}, ${formatPaise(quote.duePaise)} due`}>
+        {busy ? 'Changing…' : 'Change to this flight'}
+      </button>
+    </li>
+  );
+}
