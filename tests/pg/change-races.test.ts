@@ -6,7 +6,9 @@ import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import type { ChangeOption, ChangeOptionsAnswer } from '../../src/core/trip-changes';
 import type { Db } from '../../src/db/client';
-import { boardingPasses, bookingSegments, bookings, cancellations, flightInventory, passengers, payments, refunds } from '../../src/db/schema';
+import { boardingPasses, bookingFares, bookingSegments, bookings, cancellations, flightInventory, passengers, payments, refunds } from '../../src/db/schema';
+import { familyByCode } from '../../src/domain/fares/families/lookup';
+import { fareDifferenceRefund } from '../../src/domain/refunds/rule';
 import { signUpAndLogin } from '../support/auth';
 import { ADULT, CHILD, authed, bookAndPay, confirmBooking, findItinerary, payOrder, sandboxPay } from '../support/booking';
 import { expectInventoryBalanced } from '../support/books';
@@ -24,7 +26,8 @@ const FLYING: ReadonlySet<string> = new Set(['confirmed', 'partly_cancelled']);
  *   still flying on it (confirmed or partly cancelled; a changed booking's seats were released);
  * - every paisa: captured payments = Σ (total − credit) over bookings ever confirmed (a change's
  *   payment covers only what was due, the rest is the old booking's, still captured); refunds of
- *   cancellations add up to what the cancellations refund, none beyond its payment; every other
+ *   cancellations add up to what the cancellations refund, a changed booking's lower fare paid
+ *   back is old − new fares (when its family refunds it), none beyond its payment; every other
  *   payment is refunding/refunded (a change that did not happen), failed, or an open order;
  * - at most one live change per booking; a changed booking has a confirmed successor;
  * - valid boarding passes only on bookings still flying, one per passenger and leg.
@@ -47,7 +50,18 @@ async function expectBooks(db: Db) {
   // Cancellation refunds: each cancellation's refund is recorded in full against captured payments, never beyond one.
   const cancelled = await db.select().from(cancellations);
   const refunded = await db.select().from(refunds);
-  expect(refunded.reduce((n, r) => n + r.amountPaise, 0), 'refunds = Σ cancellation refunds').toBe(cancelled.reduce((n, c) => n + c.refundPaise, 0));
+  const ofCancellations = refunded.filter((r) => r.cancellationId !== null);
+  expect(ofCancellations.reduce((n, r) => n + r.amountPaise, 0), 'refunds = Σ cancellation refunds').toBe(cancelled.reduce((n, c) => n + c.refundPaise, 0));
+  // A change's lower fare paid back: refunds without a cancellation, only on changed bookings, old fares − new fares.
+  const fares = await db.select().from(bookingFares);
+  for (const r of refunded.filter((x) => x.cancellationId === null)) expect(all.find((b) => b.id === r.bookingId)?.status, `refund ${r.id} is of a changed booking`).toBe('changed');
+  for (const b of all.filter((x) => x.status === 'changed')) {
+    const successor = all.find((x) => x.changedFrom === b.id && x.confirmedAt !== null);
+    const oldFares = fares.filter((f) => f.bookingId === b.id && f.status === 'changed');
+    const newFares = fares.filter((f) => f.bookingId === successor?.id);
+    const back = fareDifferenceRefund(oldFares, newFares, (f) => familyByCode(f.familyCode, b.createdAt)?.refundsFareDifference ?? false);
+    expect(refunded.filter((r) => r.bookingId === b.id && r.cancellationId === null).reduce((n, r) => n + r.amountPaise, 0), `${b.id} lower fare paid back`).toBe(back);
+  }
   for (const p of paid) expect(refunded.filter((r) => r.paymentId === p.id).reduce((n, r) => n + r.amountPaise, 0), `refunds of ${p.id}`).toBeLessThanOrEqual(p.status === 'captured' ? p.amountPaise : 0);
   for (const p of paid) expect(['created', 'authorized', 'captured', 'refunding', 'refunded', 'failed'], `payment ${p.id}`).toContain(p.status);
   for (const b of all.filter((x) => x.status === 'changed')) {

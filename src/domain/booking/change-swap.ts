@@ -1,7 +1,12 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { BookingView } from '../../core/booking';
 import { joinStatements, q, queryRows } from '../../db/raw';
-import { boardingPasses, bookingFares, type bookingSegments, bookings, outbox, passengers, payments } from '../../db/schema';
+import { boardingPasses, bookingFares, type bookingSegments, bookings, outbox, passengers, payments, refunds } from '../../db/schema';
+import { refundablePayments } from '../cancellations/refundable';
+import { splitRefund } from '../cancellations/split';
+import { familyByCode } from '../fares/families/lookup';
+import { storedFares } from '../fares/stored';
+import { fareDifferenceRefund, refundDeadline, regimeOf } from '../refunds/rule';
 import { inLockOrder, moveSeats } from '../inventory/moves';
 import type { BookingCatalog, InventoryChange, Tx } from './catalog';
 import { releaseSeats } from './expire';
@@ -56,6 +61,9 @@ function describeFlights(row: BookingRow): string {
  * - seats move over both bookings' legs in lock order: the old booking's seats still travelling
  *   sold → available, the new booking's held → sold;
  * - the old booking becomes `changed`, its fare rows `changed`, its boarding passes void;
+ * - a lower new fare the family pays back (`fareDifferenceRefund`) is refunded to the old
+ *   booking's captured payments as requested refunds (split as a cancellation's, due by the
+ *   regime's refund deadline), which the refund sender then sends;
  * - the new booking is confirmed: the payment captured, ticket numbers, boarding passes with
  *   seats after every seat still in use on the flight;
  * - one mail says what changed and what was paid.
@@ -74,6 +82,29 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
     const inventory = await releaseSeats(tx, booking.id);
     await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id));
     return { kind: 'original-gone', inventory };
+  }
+
+  // The lower fare paid back, from the fares before they are marked changed.
+  const travellingAt = new Set(travelling);
+  const oldFares = (await storedFares(tx, old.id)).filter((f) => f.status === 'active' && travellingAt.has(f.passengerPosition));
+  const newFares = await tx.select({ totalPaise: bookingFares.totalPaise }).from(bookingFares).where(eq(bookingFares.bookingId, booking.id));
+  const refundPaise = fareDifferenceRefund(oldFares, newFares, (fare) => familyByCode(fare.familyCode, old.createdAt)?.refundsFareDifference ?? false);
+  const dueBy = refundDeadline(regimeOf(old.createdAt), now);
+  if (refundPaise > 0) {
+    const shares = splitRefund(refundPaise, await refundablePayments(tx, old.id));
+    await tx.insert(refunds).values(
+      shares.map((share) => ({
+        bookingId: old.id,
+        cancellationId: null,
+        paymentId: share.paymentId,
+        destination: 'original' as const,
+        amountPaise: share.amountPaise,
+        status: 'requested' as const,
+        dueBy,
+        requestedAt: now,
+        availableAt: now,
+      })),
+    );
   }
 
   // The old booking out first; the seats move last, so their rows stay locked for as short a time as possible.
@@ -139,6 +170,7 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
     `New booking reference (PNR): ${booking.pnr}`,
     `Passengers: ${tickets.map((t) => `${t.firstName} ${t.lastName} (ticket ${t.ticketNumber})`).join(', ')}`,
     paid ? `Paid for the change: ${rupees(paid.amountPaise)}` : 'Paid for the change: nothing was due',
+    ...(refundPaise > 0 ? [`The lower fare is paid back: ${rupees(refundPaise)} to your original payment method by ${dueBy.toISOString().slice(0, 10)}`] : []),
     'Your old boarding passes are no longer valid; the new ones are in the app.',
   ].join('\n');
   await tx.insert(outbox).values({

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { q, queryRows } from '../../db/raw';
 import { boardingPasses, bookingFares, bookingSegments, bookings, cancellations, outbox, passengers, refunds, users } from '../../db/schema';
-import type { InventoryChange, Tx } from '../booking/catalog';
+import type { InventoryChange } from '../booking/catalog';
 import { type KeyedAnswer, KeyTakenError, keyInsert } from '../booking/keyed-answer';
 import { bookingView } from '../booking/views';
 import { inLockOrder, moveSeats } from '../inventory/moves';
@@ -21,7 +21,8 @@ import { refundQuote } from '../refunds/rule';
 import { familyByCode } from '../fares/families/lookup';
 import { storedFares } from '../fares/stored';
 import type { CancellationMailPayload } from './mail';
-import { type PaymentShare, splitRefund } from './split';
+import { refundablePayments } from './refundable';
+import { splitRefund } from './split';
 import { cancellationView, refundView } from './views';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -126,20 +127,6 @@ export interface CancelOutcome {
   inventory: InventoryChange[];
   /** Refund rows to send now. */
   refundIds: string[];
-}
-
-/** Payments (of this booking and the bookings a change replaced) that refunds can go back to, with what was refunded from each before. */
-async function refundablePayments(tx: Tx, bookingId: string): Promise<(PaymentShare & { method: string })[]> {
-  const rows = await queryRows<{ id: string; amount_paise: number; refunded: number | string; method: string }>(
-    tx,
-    q`with recursive chain(id) as (
-        select ${bookingId}::text
-        union select b.changed_from from bookings b join chain c on b.id = c.id where b.changed_from is not null)
-      select p.id, p.amount_paise, p.method,
-        coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = p.id), 0) as refunded
-      from payments p where p.booking_id in (select id from chain) and p.status = 'captured'`,
-  );
-  return rows.map((r) => ({ id: r.id, amountPaise: Number(r.amount_paise), refundedPaise: Number(r.refunded), method: r.method }));
 }
 
 const methodLabel = (method: string | null) => (method === 'upi' ? 'UPI' : method === 'card' ? 'Card' : 'Safar credit');

@@ -318,7 +318,6 @@ export function changeQuote(input: ChangeInput): ChangeQuote {
   const oldTotal = input.oldFares.reduce((sum, fare) => sum + fare.totalPaise, 0);
   const newTotal = input.newFares.reduce((sum, fare) => sum + fare.totalPaise, 0);
   const difference = newTotal - oldTotal;
-  const refundsDifference = input.oldFares.every((fare) => legOf(input.legs, fare).family.refundsFareDifference);
   return {
     lines,
     changeFeePaise: changeFee,
@@ -326,9 +325,19 @@ export function changeQuote(input: ChangeInput): ChangeQuote {
     newTotalPaise: newTotal,
     fareDifferencePaise: difference,
     duePaise: changeFee + Math.max(0, difference),
-    refundPaise: difference < 0 && refundsDifference ? -difference : 0,
+    refundPaise: fareDifferenceRefund(input.oldFares, input.newFares, (fare) => legOf(input.legs, fare).family.refundsFareDifference),
     freeWindowApplies: window.applies,
   };
+}
+
+/**
+ * A lower new fare paid back on a change: old total − new total when the new one is lower and the
+ * family of every old fare refunds the difference; otherwise nothing.
+ * @example fareDifferenceRefund(oldFares, newFares, (fare) => familyOf(fare).refundsFareDifference) // 120000
+ */
+export function fareDifferenceRefund<F extends { totalPaise: number }>(oldFares: readonly F[], newFares: readonly { totalPaise: number }[], refundsDifference: (fare: F) => boolean): number {
+  const difference = newFares.reduce((sum, fare) => sum + fare.totalPaise, 0) - oldFares.reduce((sum, fare) => sum + fare.totalPaise, 0);
+  return difference < 0 && oldFares.every(refundsDifference) ? -difference : 0;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Quote } from '../../core/quote';
 import type { CompactSearchResponse, Itinerary } from '../../core/search';
 import { expandSearchResponse } from '../../core/search-wire';
 import type { ChangeAnswer, ChangeOption, ChangeOptionsAnswer } from '../../core/trip-changes';
-import { boardingPasses, bookingFares, bookings, flightInventory, outbox, payments } from '../../db/schema';
+import { boardingPasses, bookingFares, bookings, flightInventory, outbox, payments, refunds } from '../../db/schema';
 import { ADULT, CHILD, GOOD_CARD, authed, bookAndPay, confirmBooking, findItinerary, payOrder, postBooking, sandboxPay } from '../../../tests/support/booking';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { createTestApp } from '../../../tests/support/test-app';
@@ -191,6 +191,53 @@ describe('changing a confirmed booking to another flight', () => {
     expect(res.body.booking.totalInr * 100).toBe(pick.quote.newTotalPaise);
     const fares = await ctx.database.db.select().from(bookingFares).where(eq(bookingFares.bookingId, res.body.booking.id));
     expect(fares.reduce((sum, f) => sum + f.totalPaise, 0)).toBe(res.body.booking.totalInr * 100);
+  });
+
+  it('pays a lower fare back at the swap when the family refunds the difference: every paisa accounted for', async () => {
+    const params = new URLSearchParams({ from: 'DEL', to: 'BOM', date: '2026-12-24', adults: '1', children: '0', infants: '0', cabin: 'business' });
+    const found = expandSearchResponse((await (await ctx.app.request(`/api/search?${params.toString()}`)).json()) as CompactSearchResponse);
+    const direct = found.itineraries.filter((i) => i.stops === 0).sort((a, b) => b.price.total.total - a.price.total.total);
+    let old: BookingView | undefined;
+    let pick: ChangeOption | undefined;
+    for (const itinerary of direct) {
+      const quote = (await (await ctx.app.request(`/api/quote?itineraryId=${encodeURIComponent(itinerary.id)}&adults=1`)).json()) as Quote;
+      const flex = quote.families.find((f) => f.id.split('~').every((code) => familyByCode(code, ctx.clock.now())?.refundsFareDifference === true));
+      if (!flex) continue;
+      const hold = await postBooking(ctx.app, cookie, { itineraryId: itinerary.id, passengers: [ADULT], quotedTotal: flex.totalInr, fareFamily: flex.id });
+      expect(hold.status).toBe(201);
+      const order = await payOrder(ctx.app, cookie, hold.body.booking.id);
+      const pay = await sandboxPay(ctx.app, order.orderId);
+      old = (await confirmBooking(ctx.app, cookie, hold.body.booking.id, pay.body)).body.booking;
+      pick = (await optionsOf(old.id, '2026-12-24')).find((o) => o.quote.refundPaise > 0);
+      break;
+    }
+    if (!old || !pick) throw new Error('expected a business booking whose family refunds a cheaper option');
+    expect(pick.quote.refundPaise).toBe(-pick.quote.fareDifferencePaise);
+    const res = await change(old.id, { itineraryId: pick.itinerary.id, quotedDuePaise: pick.quote.duePaise });
+    expect(res.status).toBe(201);
+    if (pick.quote.duePaise > 0) {
+      const order = await payOrder(ctx.app, cookie, res.body.booking.id);
+      const pay = await sandboxPay(ctx.app, order.orderId);
+      expect((await confirmBooking(ctx.app, cookie, res.body.booking.id, pay.body)).status).toBe(200);
+    }
+    expect(await statusOf(old.id)).toBe('changed');
+
+    const rows = await ctx.database.db.select().from(refunds).where(eq(refunds.bookingId, old.id));
+    expect(rows.reduce((n, r) => n + r.amountPaise, 0)).toBe(pick.quote.refundPaise);
+    expect(rows.every((r) => r.cancellationId === null && r.destination === 'original' && r.status === 'requested' && r.dueBy.getTime() > ctx.clock.now().getTime())).toBe(true);
+    const oldPayments = await ctx.database.db.select().from(payments).where(eq(payments.bookingId, old.id));
+    expect(rows.every((r) => oldPayments.some((p) => p.id === r.paymentId && p.status === 'captured'))).toBe(true);
+    // Every paisa: captured = kept (the new fare and the change fee) + refunded.
+    const captured = [...oldPayments, ...(await ctx.database.db.select().from(payments).where(eq(payments.bookingId, res.body.booking.id)))]
+      .filter((p) => p.status === 'captured')
+      .reduce((n, p) => n + p.amountPaise, 0);
+    expect(captured).toBe(pick.quote.newTotalPaise + pick.quote.changeFeePaise + pick.quote.refundPaise);
+    expect(captured).toBe(pick.quote.oldTotalPaise + pick.quote.duePaise);
+
+    // The refund job sends it.
+    await ctx.cancellations.sendRefunds();
+    const sent = await ctx.database.db.select().from(refunds).where(eq(refunds.bookingId, old.id));
+    expect(sent.every((r) => r.status !== 'requested')).toBe(true);
   });
 
   it('answers 409 due-changed with the new quote when the amount moved', async () => {
