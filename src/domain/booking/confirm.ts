@@ -161,10 +161,15 @@ async function lastSeatsOf(tx: Tx, flightIds: readonly string[]): Promise<Map<st
 /** A unique-index violation of the boarding passes' seats (a seat handed out twice), however the driver wraps it. */
 function seatTaken(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth += 1) {
-    const { code, constraint_name: constraint } = e as { code?: unknown; constraint_name?: unknown };
-    if (code === '23505' && (constraint === 'boarding_passes_seat' || e.message.includes('boarding_passes_seat'))) return true;
+    if (driverField(e, 'code') === '23505' && (driverField(e, 'constraint_name') === 'boarding_passes_seat' || e.message.includes('boarding_passes_seat'))) return true;
   }
   return false;
+}
+
+/** A string field a database driver sets on its errors (`code`, `constraint_name`); undefined when absent or not a string. */
+function driverField(error: Error, name: string): string | undefined {
+  const value: unknown = Reflect.get(error, name);
+  return typeof value === 'string' ? value : undefined;
 }
 
 /**
