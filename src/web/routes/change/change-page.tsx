@@ -82,7 +82,9 @@ function ChangeForm({ booking }: { booking: BookingView }) {
   // Flights shown of the date's list (the busiest routes fly dozens a day): a page at a time.
   const [shown, setShown] = useState(PAGE);
   const listRef = useRef<HTMLUListElement>(null);
-  const options = useQuery({ ...changeOptionsQuery(booking.id, state.date), enabled: booking.status === 'confirmed' });
+  // A partly cancelled booking still has passengers travelling: they may change flight too.
+  const changeable = booking.status === 'confirmed' || booking.status === 'partly_cancelled';
+  const options = useQuery({ ...changeOptionsQuery(booking.id, state.date), enabled: changeable });
   // The server's word on the date (a day past the schedule, say) belongs to the date field too.
   const serverDateError = options.error instanceof ApiError ? (options.error.fields.date ?? null) : null;
   const shownDateError = dateError ?? serverDateError;
@@ -135,12 +137,12 @@ function ChangeForm({ booking }: { booking: BookingView }) {
     );
   };
 
-  if (booking.status !== 'confirmed') {
+  if (!changeable) {
     return (
       <div className="container page">
         <div className="card change-empty">
           <h1>Change flight</h1>
-          <p>Only a confirmed booking can be changed. This booking cannot be changed.</p>
+          <p>Only a confirmed or partly cancelled booking can be changed. This booking cannot be changed.</p>
           <Link href={ticketHref} className="btn btn-primary">
             Back to ticket
           </Link>
