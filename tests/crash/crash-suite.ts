@@ -49,6 +49,10 @@ export async function runCrashSuite(options: { name: string; port: number; env: 
       cancellationsAcknowledged: run.report.cancelledAcks.size,
       cancellationsInDb: result.cancellations,
       refundRows: result.refundRows,
+      changesAcknowledged: run.report.changedAcks.size,
+      changesInDb: result.changes,
+      changesSwapped: result.changesSwapped,
+      unpaidChanges: run.report.unpaidChanges.size,
       cutOffRequests: run.report.cutOff,
       retriesWithSameKey: run.report.retries.length,
       retryMaxMsAfterRestart: retryMs.length > 0 ? Math.round(Math.max(...retryMs)) : 0,
@@ -74,6 +78,11 @@ export async function runCrashSuite(options: { name: string; port: number; env: 
     expect(result.refundsOpen, 'refunds never completed').toEqual([]);
     expect(result.refundsSentTwice, 'a provider refund recorded twice').toBe(0);
     expect(result.overRefunded, 'payments refunded beyond their amount').toEqual([]);
+    expect(run.report.changedAcks.size, 'the load changed bookings').toBeGreaterThan(0);
+    expect(result.halfChanges, 'changes not swapped completely or left half done').toEqual([]);
+    expect(result.lostChanges, 'acknowledged changes missing').toEqual([]);
+    expect(result.unpaidChangesSwapped, 'unpaid changes swapped').toEqual([]);
+    expect(result.changeRefundMismatches, 'changes whose lower fare refund does not add up').toEqual([]);
     expect(result.segmentMismatches, 'bookings whose seats disagree with the passengers still travelling').toEqual([]);
     // Every request cut off by a crash got a final answer to its retry with the same key.
     expect(run.report.retries.every((r) => r.status < 500)).toBe(true);

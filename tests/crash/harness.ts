@@ -7,10 +7,13 @@ import { build } from 'esbuild';
 import { SERVER_ENTRY_POINTS } from '../../scripts/server-entries.mjs';
 import type { BookingView } from '../../src/core/booking';
 import type { Quote } from '../../src/core/quote';
+import type { ChangeOptionsAnswer } from '../../src/core/trip-changes';
 import type { CompactSearchResponse } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import type { Db } from '../../src/db/client';
 import { executeRows } from '../../src/db/rows';
+import { familyByCode } from '../../src/domain/fares/families/lookup';
+import { fareDifferenceRefund } from '../../src/domain/refunds/rule';
 import { signUpAndLogin } from '../support/auth';
 import { ADULT, CHILD, GOOD_CARD, INFANT } from '../support/booking';
 import { TEST_ORIGIN } from '../support/test-app';
@@ -147,6 +150,10 @@ interface LoadReport {
   abandonedPaid: Set<string>;
   /** Cancellations the server acknowledged (201): booking id → cancellation id. */
   cancelledAcks: Map<string, string>;
+  /** Changes the server acknowledged as done (the new booking confirmed): old booking id → new booking id. */
+  changedAcks: Map<string, string>;
+  /** Changes held with something due that the traveller never paid (the hold lapses, the old booking stays). */
+  unpaidChanges: Set<string>;
   /** Requests cut off by a crash (no answer), by step. */
   cutOff: Record<string, number>;
   /** Retries with the same Idempotency-Key after a cut-off, and how long until each got a final answer after the server was back. */
@@ -157,6 +164,8 @@ interface LoadReport {
 
 interface Ctx {
   origin: string;
+  /** The travel date of the load (changes move to another flight that day). */
+  date: string;
   /** Resolves once the server answers again; the time it came back. */
   up(): Promise<number>;
   stopping(): boolean;
@@ -279,7 +288,13 @@ async function traveller(ctx: Ctx, cookie: string, itineraryIds: readonly string
     });
     if (confirm.status === 200 && (confirm.body as unknown as { booking: BookingView }).booking.status === 'confirmed') {
       ctx.report.confirmedAcks.add(bookingId);
-      if (next() < 0.35) await cancelSome(ctx, cookie, bookingId, passengers.length > 1 && next() < 0.7 ? [1] : passengers.map((_, i) => i));
+      const after = next();
+      if (after < 0.35) {
+        const some = passengers.length > 1 && next() < 0.7;
+        await cancelSome(ctx, cookie, bookingId, some ? [1] : passengers.map((_, i) => i));
+        // The passengers still travelling on a partly cancelled booking change flight.
+        if (some && next() < 0.5) await changeFlight(ctx, cookie, bookingId, next);
+      } else if (after < 0.65) await changeFlight(ctx, cookie, bookingId, next);
     } else if (confirm.status === 409 && confirm.body.error?.reason === 'hold-expired') ctx.report.expiredAcks.add(bookingId);
     else ctx.report.unexpected.push(`confirm ${confirm.status} ${JSON.stringify(confirm.body).slice(0, 200)}`);
   }
@@ -296,6 +311,62 @@ async function cancelSome(ctx: Ctx, cookie: string, bookingId: string, positions
   const answer = await keyed(ctx, 'cancel', 'POST', `/api/bookings/${bookingId}/cancellations`, { cookie, key: randomUUID(), body: { passengers: positions, quotedRefundPaise: refund } });
   if (answer.status === 201) ctx.report.cancelledAcks.set(bookingId, (answer.body as unknown as { cancellation: { id: string } }).cancellation.id);
   else ctx.report.unexpected.push(`cancel ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+}
+
+/**
+ * A traveller changing a confirmed booking to another flight that day: options, then the change
+ * with an Idempotency-Key; nothing due swaps at once, something due is paid through checkout (or,
+ * one time in four, never paid: the hold lapses and the old booking stays as it was).
+ */
+async function changeFlight(ctx: Ctx, cookie: string, bookingId: string, next: () => number) {
+  const options = await plain(ctx, 'change-options', 'GET', `/api/bookings/${bookingId}/change-options?date=${ctx.date}`, { cookie });
+  if (options.status !== 200) {
+    ctx.report.unexpected.push(`change-options ${options.status} ${JSON.stringify(options.body).slice(0, 200)}`);
+    return;
+  }
+  const list = (options.body as unknown as ChangeOptionsAnswer).options;
+  const pick = list[Math.floor(next() * list.length)];
+  if (!pick) return;
+  const answer = await keyed(ctx, 'change', 'POST', `/api/bookings/${bookingId}/changes`, { cookie, key: randomUUID(), body: { itineraryId: pick.itinerary.id, quotedDuePaise: pick.quote.duePaise } });
+  // The price moved, the flight sold out, or a change of it is already under way: the traveller gives up.
+  if (answer.status === 409) return;
+  if (answer.status !== 201) {
+    ctx.report.unexpected.push(`change ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+    return;
+  }
+  const changed = (answer.body as unknown as { booking: BookingView }).booking;
+  ctx.report.heldAcks.add(changed.id);
+  if (changed.status === 'confirmed') {
+    ctx.report.changedAcks.set(bookingId, changed.id);
+    ctx.report.confirmedAcks.add(changed.id);
+    return;
+  }
+  if (next() < 0.25) {
+    ctx.report.unpaidChanges.add(changed.id);
+    return;
+  }
+  const order = await plain(ctx, 'change-order', 'POST', `/api/bookings/${changed.id}/payments`, { cookie, body: { method: 'card' } });
+  if (order.status !== 201) {
+    if (order.status !== 409) ctx.report.unexpected.push(`change-order ${order.status} ${JSON.stringify(order.body).slice(0, 200)}`);
+    return;
+  }
+  const orderId = (order.body as unknown as { payment: { orderId: string } }).payment.orderId;
+  const pay = await plain(ctx, 'change-pay', 'POST', '/api/payments/sandbox/pay', { body: { orderId, method: 'card', card: GOOD_CARD } });
+  if (pay.status === 409) return; // taken before a crash, its answer lost: the server settles it alone
+  if (pay.status !== 200) {
+    ctx.report.unexpected.push(`change-pay ${pay.status} ${JSON.stringify(pay.body).slice(0, 200)}`);
+    return;
+  }
+  const payment = pay.body as unknown as { orderId: string; paymentId: string; signature: string };
+  const confirm = await keyed(ctx, 'change-confirm', 'POST', `/api/bookings/${changed.id}/confirm`, {
+    cookie,
+    key: randomUUID(),
+    body: { orderId: payment.orderId, paymentId: payment.paymentId, signature: payment.signature },
+  });
+  if (confirm.status === 200 && (confirm.body as unknown as { booking: BookingView }).booking.status === 'confirmed') {
+    ctx.report.changedAcks.set(bookingId, changed.id);
+    ctx.report.confirmedAcks.add(changed.id);
+  } else if (confirm.status !== 409) ctx.report.unexpected.push(`change-confirm ${confirm.status} ${JSON.stringify(confirm.body).slice(0, 200)}`);
 }
 
 export interface CrashRun {
@@ -322,11 +393,12 @@ export async function crashUnderLoad(server: ServerProcess, options: { traveller
   const cookies: string[] = [];
   for (let i = 0; i < options.travellers; i += 1) cookies.push((await signUpAndLogin(app)).cookie);
 
-  const report: LoadReport = { heldAcks: new Set(), confirmedAcks: new Set(), expiredAcks: new Set(), abandonedPaid: new Set(), cancelledAcks: new Map(), cutOff: {}, retries: [], unexpected: [] };
+  const report: LoadReport = { heldAcks: new Set(), confirmedAcks: new Set(), expiredAcks: new Set(), abandonedPaid: new Set(), cancelledAcks: new Map(), changedAcks: new Map(), unpaidChanges: new Set(), cutOff: {}, retries: [], unexpected: [] };
   let back: Promise<number> = Promise.resolve(performance.now());
   let stop = false;
   const ctx: Ctx = {
     origin: server.origin,
+    date: options.date,
     up: async () => {
       // Wait for the restart the suite is doing (a cut-off can only come from a kill).
       for (;;) {
@@ -366,7 +438,10 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 
 /** The books after the run, read straight from the database. */
 export async function readBooks(db: Db) {
-  const bookings = await rows<{ id: string; status: string; total_inr: number; confirmed_at: string | null }>(db, sql`select id, status, total_inr, confirmed_at from bookings`);
+  const bookings = await rows<{ id: string; status: string; total_inr: number; credit_paise: number; confirmed_at: string | null; changed_from: string | null; created_at: string | Date }>(
+    db,
+    sql`select id, status, total_inr, credit_paise, confirmed_at, changed_from, created_at from bookings`,
+  );
   const payments = await rows<{ booking_id: string; status: string; amount_paise: number }>(db, sql`select booking_id, status, amount_paise from payments`);
   // Held seats per leg must be exactly the seats of bookings still held there; every row must add up.
   const inventory = await rows<{ flight_id: string; cabin: string; capacity: number; available: number; held: number; sold: number; held_by_bookings: number; sold_to_bookings: number }>(
@@ -402,7 +477,18 @@ export async function readBooks(db: Db) {
         where b.status in ('confirmed', 'partly_cancelled', 'cancelled') and b.confirmed_at is not null
           and s.seats <> (select count(*) from passengers p where p.booking_id = b.id and p.type <> 'infant' and p.cancelled_at is null)`,
   );
-  return { bookings, payments, inventory, seatClashes: seatClashes[0]?.n ?? 0, cancellations, refunds, overRefunded, segmentMismatches };
+  // Per booking: valid boarding passes, passengers still travelling, legs; its fare rows; refunds of a change's lower fare (no cancellation).
+  const passes = await rows<{ booking_id: string; valid: number; travelling: number; legs: number }>(
+    db,
+    sql`select b.id as booking_id,
+          (select count(*) from boarding_passes bp where bp.booking_id = b.id and bp.voided_at is null)::int as valid,
+          (select count(*) from passengers p where p.booking_id = b.id and p.cancelled_at is null)::int as travelling,
+          jsonb_array_length(b.itinerary->'legs')::int as legs
+        from bookings b`,
+  );
+  const fares = await rows<{ booking_id: string; status: string; family_code: string; total_paise: number }>(db, sql`select booking_id, status, family_code, total_paise from booking_fares`);
+  const changeRefunds = await rows<{ booking_id: string; amount_paise: number }>(db, sql`select booking_id, amount_paise from refunds where cancellation_id is null`);
+  return { bookings, payments, inventory, seatClashes: seatClashes[0]?.n ?? 0, cancellations, refunds, overRefunded, segmentMismatches, passes, fares, changeRefunds };
 }
 
 /** Waits until no traveller has a booking still held (every hold confirmed or lapsed and swept). */
@@ -427,9 +513,47 @@ export async function waitForHoldsToSettle(origin: string, cookies: readonly str
  */
 export function audit(run: CrashRun, books: Awaited<ReturnType<typeof readBooks>>) {
   const byId = new Map(books.bookings.map((b) => [b.id, b]));
-  // A confirmed booking stays confirmed unless its traveller cancelled passengers of it.
-  const paidStatuses = ['confirmed', 'partly_cancelled', 'cancelled'];
-  const lostConfirmed = [...run.report.confirmedAcks].filter((id) => !paidStatuses.includes(byId.get(id)?.status ?? '') || (byId.get(id)?.status !== 'confirmed' && !books.cancellations.some((c) => c.booking_id === id)));
+  // A confirmed booking stays confirmed unless its traveller cancelled passengers of it or changed it (then a confirmed successor replaced it).
+  const paidStatuses = ['confirmed', 'partly_cancelled', 'cancelled', 'changed'];
+  const successorsOf = (id: string) => books.bookings.filter((b) => b.changed_from === id && b.confirmed_at !== null);
+  const lostConfirmed = [...run.report.confirmedAcks].filter((id) => {
+    const status = byId.get(id)?.status ?? '';
+    if (status === 'confirmed') return false;
+    if (status === 'changed') return successorsOf(id).length !== 1;
+    return !paidStatuses.includes(status) || !books.cancellations.some((c) => c.booking_id === id);
+  });
+  // A change either swapped completely (old changed, its seats released, its passes void; new confirmed with passes) or not at all (old untouched).
+  const passesOf = new Map(books.passes.map((p) => [p.booking_id, p]));
+  const flying = (id: string) => {
+    const p = passesOf.get(id);
+    return p !== undefined && p.travelling > 0 && p.valid === p.travelling * p.legs;
+  };
+  const halfChanges: string[] = [];
+  for (const b of books.bookings.filter((x) => x.changed_from !== null)) {
+    const old = byId.get(b.changed_from ?? '');
+    const swapped = b.confirmed_at !== null;
+    if (swapped && (old?.status !== 'changed' || (passesOf.get(old.id)?.valid ?? 0) !== 0 || books.fares.some((f) => f.booking_id === old.id && f.status === 'active'))) halfChanges.push(`${b.id}: swapped but old ${old?.id} is ${old?.status}`);
+    if (swapped && b.status === 'confirmed' && !flying(b.id)) halfChanges.push(`${b.id}: confirmed change without its boarding passes`);
+    if (!swapped && ['confirmed', 'partly_cancelled', 'changed'].includes(b.status)) halfChanges.push(`${b.id}: ${b.status} but never confirmed`);
+  }
+  for (const b of books.bookings.filter((x) => x.status === 'changed')) {
+    if (successorsOf(b.id).length !== 1) halfChanges.push(`${b.id}: changed with ${successorsOf(b.id).length} confirmed successors`);
+  }
+  // An old booking no change swapped is untouched: still flying with its passes.
+  for (const b of books.bookings.filter((x) => x.status === 'confirmed' || x.status === 'partly_cancelled')) if (!flying(b.id)) halfChanges.push(`${b.id}: ${b.status} without valid passes for everyone travelling`);
+  const lostChanges = [...run.report.changedAcks].filter(([oldId, newId]) => byId.get(oldId)?.status !== 'changed' || byId.get(newId)?.confirmed_at === null).map(([oldId]) => oldId);
+  const unpaidChangesSwapped = [...run.report.unpaidChanges].filter((id) => byId.get(id)?.confirmed_at !== null);
+  // A change's lower fare paid back: exactly old fares − new fares when the family refunds the difference, only on changed bookings.
+  const changeRefundMismatches = books.bookings
+    .filter((b) => b.status === 'changed' || books.changeRefunds.some((r) => r.booking_id === b.id))
+    .filter((b) => {
+      const successor = successorsOf(b.id)[0];
+      const oldFares = books.fares.filter((f) => f.booking_id === b.id && f.status === 'changed').map((f) => ({ familyCode: f.family_code, totalPaise: f.total_paise }));
+      const newFares = books.fares.filter((f) => f.booking_id === successor?.id).map((f) => ({ totalPaise: f.total_paise }));
+      const due = b.status === 'changed' ? fareDifferenceRefund(oldFares, newFares, (f) => familyByCode(f.familyCode, new Date(b.created_at))?.refundsFareDifference ?? false) : 0;
+      return books.changeRefunds.filter((r) => r.booking_id === b.id).reduce((n, r) => n + r.amount_paise, 0) !== due;
+    })
+    .map((b) => b.id);
   const cancellationIds = new Set(books.cancellations.map((c) => c.id));
   const lostCancellations = [...run.report.cancelledAcks.values()].filter((id) => !cancellationIds.has(id));
   // Refund + retained = paid; the refund rows add up to the refund (none lost); each refund completed once, under the provider id its row's reference fixes.
@@ -438,7 +562,7 @@ export function audit(run: CrashRun, books: Awaited<ReturnType<typeof readBooks>
   const refundIds = books.refunds.map((r) => r.provider_refund_id).filter((id) => id !== null);
   const lostHolds = [...run.report.heldAcks].filter((id) => !byId.has(id));
   const unbalanced = books.inventory.filter(
-    (r) => r.available < 0 || r.held < 0 || r.sold < 0 || r.available + r.held + r.sold !== r.capacity || r.held !== r.held_by_bookings || r.sold < r.sold_to_bookings,
+    (r) => r.available < 0 || r.held < 0 || r.sold < 0 || r.available + r.held + r.sold !== r.capacity || r.held !== r.held_by_bookings || r.sold !== r.sold_to_bookings,
   );
   const inFlight = books.payments.filter((p) => p.status === 'authorized' || p.status === 'refunding');
   // Money kept must belong to a confirmed booking, and a confirmed booking must have been paid in full.
@@ -446,8 +570,8 @@ export function audit(run: CrashRun, books: Awaited<ReturnType<typeof readBooks>
   for (const p of books.payments) if (p.status === 'captured') capturedFor.set(p.booking_id, (capturedFor.get(p.booking_id) ?? 0) + p.amount_paise);
   const keptWithoutBooking = [...capturedFor.keys()].filter((id) => !paidStatuses.includes(byId.get(id)?.status ?? ''));
   const unpaidConfirmed = books.bookings
-    .filter((b) => paidStatuses.includes(b.status) && b.confirmed_at !== null && capturedFor.get(b.id) !== b.total_inr * 100)
-    .map((b) => `${b.id} ${b.status} captured ${capturedFor.get(b.id) ?? 0} of ${b.total_inr * 100}`);
+    .filter((b) => paidStatuses.includes(b.status) && b.confirmed_at !== null && (capturedFor.get(b.id) ?? 0) !== b.total_inr * 100 - b.credit_paise)
+    .map((b) => `${b.id} ${b.status} captured ${capturedFor.get(b.id) ?? 0} of ${b.total_inr * 100 - b.credit_paise}`);
   const stillHeld = books.bookings.filter((b) => b.status === 'held').map((b) => b.id);
   return {
     acknowledgedBookings: run.report.confirmedAcks.size,
@@ -462,6 +586,12 @@ export function audit(run: CrashRun, books: Awaited<ReturnType<typeof readBooks>
     seatClashes: books.seatClashes,
     lostCancellations,
     refundMismatches,
+    halfChanges,
+    lostChanges,
+    unpaidChangesSwapped,
+    changeRefundMismatches,
+    changes: books.bookings.filter((b) => b.changed_from !== null).length,
+    changesSwapped: books.bookings.filter((b) => b.status === 'changed').length,
     refundsOpen,
     refundsSentTwice: refundIds.length - new Set(refundIds).size,
     overRefunded: books.overRefunded.map((p) => p.id),
