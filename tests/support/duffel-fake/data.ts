@@ -74,7 +74,7 @@ export const DUFFEL_AIRWAYS: Airline = {
   conditions_of_carriage_url: 'https://duffel.com/conditions-of-carriage',
 };
 
-/** The operating carrier of codeshare flights (Duffel Airways markets, this airline flies). */
+/** The operating carrier of the afternoon flights, codeshares (Duffel Airways markets, this airline flies). */
 export const OPERATOR: Airline = { id: 'arl_00009VME7D6ivUu8dn35WK', name: 'Safar Test Regional', iata_code: 'XR', logo_symbol_url: null, logo_lockup_url: null, conditions_of_carriage_url: null };
 
 const AIRBUS: Aircraft = { id: 'arc_00009UhD4ongolulWd91Ky', name: 'Airbus Industries A320', iata_code: '320' };
@@ -163,8 +163,8 @@ function segment(ctx: BuildContext, from: string, to: string, departLocal: strin
     distance: String(Math.round(minutes * 12.5)),
     marketing_carrier: DUFFEL_AIRWAYS,
     marketing_carrier_flight_number: flightNumber,
-    operating_carrier: flightNumber.endsWith('7') ? OPERATOR : DUFFEL_AIRWAYS,
-    operating_carrier_flight_number: flightNumber.endsWith('7') ? `9${flightNumber}` : flightNumber,
+    operating_carrier: ctx.hour === 13 ? OPERATOR : DUFFEL_AIRWAYS,
+    operating_carrier_flight_number: ctx.hour === 13 ? `9${flightNumber}` : flightNumber,
     aircraft: longHaul ? BOEING : AIRBUS,
     stops:
       stop && stopAirport

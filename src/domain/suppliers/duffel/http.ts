@@ -2,7 +2,7 @@ import { SupplierError } from '../supplier';
 import { z } from '../../../core/zod';
 import { DuffelErrorBodySchema, type DuffelErrorBody } from './schemas';
 
-const EnvelopeSchema = z.object({ data: z.unknown(), meta: z.unknown(), errors: z.unknown() });
+const EnvelopeSchema = z.object({ data: z.unknown().optional(), meta: z.unknown().optional(), errors: z.unknown().optional() });
 
 /** One request the adapter made, for logs (never the token). */
 export interface DuffelRequestLog {
@@ -128,6 +128,7 @@ export class DuffelHttp {
         const waitMs = this.#resetWaitMs(response.headers);
         if (waitMs <= this.#maxWaitMs && attempt <= this.#retries) {
           await this.#sleep(waitMs);
+          this.#blockedUntil = 0;
           continue;
         }
         throw new SupplierError('rateLimited', 'Duffel rate limit reached', { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)), supplierCode: 'rate_limit_exceeded', requestId });
