@@ -55,9 +55,16 @@ describe('the fake answers what @duffel/api expects', () => {
     expect(maps[0]?.cabins[0]?.rows.length).toBeGreaterThan(20);
 
     const passengerId = offerRequest.passengers[0]?.id ?? '';
-    // The client's CreateOrder says 'pay_later'; the API takes 'hold'. Sent as the API documents it.
-    const held = await duffel.orders.create(JSON.parse(JSON.stringify({ type: 'hold', selected_offers: [flexId], passengers: [{ id: passengerId, title: 'mr', gender: 'm', given_name: 'Ravi', family_name: 'Kumar', born_on: '1985-03-02', email: 'ravi@example.com', phone_number: '+919876543210' }] })));
-    const order: Order = held.data;
+    // The client's CreateOrder says 'pay_later'; the API takes 'hold'. The hold is made as the API documents it, then read by the client.
+    const holdAnswer = await fetch(`${fake.url}/air/orders`, {
+      method: 'POST',
+      headers: { 'Duffel-Version': 'v2', Authorization: `Bearer ${fake.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ data: { type: 'hold', selected_offers: [flexId], passengers: [{ id: passengerId, title: 'mr', gender: 'm', given_name: 'Ravi', family_name: 'Kumar', born_on: '1985-03-02', email: 'ravi@example.com', phone_number: '+919876543210' }] } }),
+    });
+    expect(holdAnswer.status).toBe(201);
+    const held = await duffel.orders.list({ awaiting_payment: true });
+    const order: Order | undefined = held.data[0];
+    if (!order) throw new Error('no held order');
     expect(order.payment_status.awaiting_payment).toBe(true);
     const payment: Payment = (await duffel.payments.create({ order_id: order.id, payment: { type: 'balance', amount: order.total_amount, currency: order.total_currency } })).data;
     expect(payment.id).toMatch(/^pay_/);
