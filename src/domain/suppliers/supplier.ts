@@ -26,7 +26,7 @@ export interface Money {
 /** A signed amount: positive is owed by Safar, negative is paid back to Safar. */
 export type SignedMoney = Money;
 
-export interface SearchSlice {
+interface SearchSlice {
   origin: string;
   destination: string;
   /** YYYY-MM-DD, local to the origin. */
@@ -34,7 +34,7 @@ export interface SearchSlice {
 }
 
 /** An adult, or a younger traveller by age on the date of the last slice. */
-export type SearchPassenger = { type: 'adult' } | { age: number };
+type SearchPassenger = { type: 'adult' } | { age: number };
 
 export interface SupplierSearch {
   slices: SearchSlice[];
@@ -44,7 +44,7 @@ export interface SupplierSearch {
   maxConnections?: 0 | 1 | 2;
 }
 
-export interface Carrier {
+interface Carrier {
   /** IATA code; null for carriers without one. */
   code: string | null;
   name: string;
@@ -69,7 +69,7 @@ export interface LocalTime {
   utc: string;
 }
 
-export interface SegmentPassenger {
+interface SegmentPassenger {
   passengerId: string;
   cabin: CabinClass;
   cabinName: string | null;
@@ -81,7 +81,7 @@ export interface SegmentPassenger {
   seat: string | null;
 }
 
-export interface SupplierSegment {
+interface SupplierSegment {
   id: string;
   origin: SupplierAirport;
   destination: SupplierAirport;
@@ -169,8 +169,7 @@ export type PriceCheck =
   | { outcome: 'expired' }
   | { outcome: 'soldOut' };
 
-export const SEAT_CHARACTERISTICS = ['window', 'aisle', 'middle', 'exit', 'overWing', 'restricted'] as const;
-export type SeatCharacteristic = (typeof SEAT_CHARACTERISTICS)[number];
+export type SeatCharacteristic = 'window' | 'aisle' | 'middle' | 'exit' | 'overWing' | 'restricted';
 
 export interface SupplierSeat {
   designator: string;
@@ -227,8 +226,7 @@ export interface CreateOrderInput {
   reference: string;
 }
 
-export const ORDER_ACTIONS = ['cancel', 'change'] as const;
-export type OrderAction = (typeof ORDER_ACTIONS)[number];
+export type OrderAction = 'cancel' | 'change';
 
 export interface SupplierTicket {
   kind: 'eticket' | 'emd';

@@ -65,7 +65,7 @@ export const AIRPORTS = new Map<string, Airport>(
   ]),
 );
 
-export const DUFFEL_AIRWAYS: Airline = {
+const DUFFEL_AIRWAYS: Airline = {
   id: 'arl_00009VME7DAGiJjwomhv32',
   name: 'Duffel Airways',
   iata_code: 'ZZ',
@@ -75,7 +75,7 @@ export const DUFFEL_AIRWAYS: Airline = {
 };
 
 /** The operating carrier of the afternoon flights, codeshares (Duffel Airways markets, this airline flies). */
-export const OPERATOR: Airline = { id: 'arl_00009VME7D6ivUu8dn35WK', name: 'Safar Test Regional', iata_code: 'XR', logo_symbol_url: null, logo_lockup_url: null, conditions_of_carriage_url: null };
+const OPERATOR: Airline = { id: 'arl_00009VME7D6ivUu8dn35WK', name: 'Safar Test Regional', iata_code: 'XR', logo_symbol_url: null, logo_lockup_url: null, conditions_of_carriage_url: null };
 
 const AIRBUS: Aircraft = { id: 'arc_00009UhD4ongolulWd91Ky', name: 'Airbus Industries A320', iata_code: '320' };
 const BOEING: Aircraft = { id: 'arc_00009VMF8AhXSSRnQDI6Hi', name: 'Boeing 787-9', iata_code: '789' };
@@ -87,12 +87,12 @@ function offsetMinutes(timeZone: string, instant: number): number {
 }
 
 /** Local wall-clock time (no offset, the way Duffel sends it) of an instant at an airport. */
-export function localAt(instant: number, timeZone: string): string {
+function localAt(instant: number, timeZone: string): string {
   return new Date(instant + offsetMinutes(timeZone, instant) * 60_000).toISOString().slice(0, 19);
 }
 
 /** The instant of a local wall-clock time at an airport. */
-export function instantOf(local: string, timeZone: string): number {
+function instantOf(local: string, timeZone: string): number {
   const asUtc = Date.parse(`${local}Z`);
   const first = offsetMinutes(timeZone, asUtc);
   return asUtc - offsetMinutes(timeZone, asUtc - first * 60_000) * 60_000;
@@ -102,7 +102,7 @@ const iso = (minutes: number) => `PT${Math.floor(minutes / 60)}H${minutes % 60}M
 
 /** Block times between the fake's airports (minutes); other pairs get 2 h 10 min. */
 const BLOCK: Record<string, number> = { 'DEL-BOM': 130, 'BOM-DEL': 135, 'DEL-BLR': 165, 'LHR-JFK': 480, 'JFK-LHR': 415, 'LHR-AMS': 75, 'AMS-DXB': 390, 'DXB-MCT': 70, 'MCT-AMS': 420, 'LTN-SYD': 1320, 'LHR-LTN': 45 };
-export const blockMinutes = (from: string, to: string) => BLOCK[`${from}-${to}`] ?? 130;
+const blockMinutes = (from: string, to: string) => BLOCK[`${from}-${to}`] ?? 130;
 
 export interface FareBrand {
   name: string;

@@ -52,10 +52,10 @@ export type FakeChangeOffer = Omit<OrderChangeOffer, 'penalty_amount' | 'penalty
   penalty_total_currency: string;
   slices: { add: OrderSlice[]; remove: OrderSlice[] };
 };
-export type FakeOrderChange = Omit<OrderChange, 'slices' | 'refund_to'> & { refund_to: 'voucher' | 'original_form_of_payment' | null; slices: { add: OrderSlice[]; remove: OrderSlice[] } };
+type FakeOrderChange = Omit<OrderChange, 'slices' | 'refund_to'> & { refund_to: 'voucher' | 'original_form_of_payment' | null; slices: { add: OrderSlice[]; remove: OrderSlice[] } };
 /** The API returns the payment's `status`, which the client's type leaves out. */
 export type FakePayment = Payment & { live_mode: boolean; status: 'succeeded' };
-export interface FakeWebhookEvent {
+interface FakeWebhookEvent {
   id: string;
   type: string;
   api_version: 'v2';
@@ -83,7 +83,7 @@ interface OrderState {
   repricedTo: number | null;
 }
 
-export interface FakeFailure {
+interface FakeFailure {
   status: number;
   type: string;
   code: string;

@@ -209,7 +209,7 @@ const NOT_ALLOWED = new Set(['already_cancelled', 'order_not_changeable', 'stale
  * - 401/403 and `insufficient_balance` → `misconfigured`; 404 → `notFound`; `unsupported_action` → `unsupported`;
  * - other validation and request errors → `invalidRequest`, with the field Duffel names.
  */
-export function errorFor(status: number, body: DuffelErrorBody | null, call: Pick<DuffelCall, 'method' | 'path' | 'safe'>, requestId: string | null): SupplierError {
+function errorFor(status: number, body: DuffelErrorBody | null, call: Pick<DuffelCall, 'method' | 'path' | 'safe'>, requestId: string | null): SupplierError {
   const first = body?.errors[0];
   const code = first?.code ?? null;
   const type = first?.type ?? null;

@@ -98,7 +98,7 @@ const airport = (a: DuffelSlice['segments'][number]['origin']): SupplierAirport 
 
 const cabin = (value: string | null): CabinClass => CABIN_CLASSES.find((c) => c === value) ?? 'economy';
 
-export function mapSlice(slice: DuffelSlice): SupplierSlice {
+function mapSlice(slice: DuffelSlice): SupplierSlice {
   return {
     id: slice.id,
     origin: slice.origin.iata_code ?? slice.origin.name,

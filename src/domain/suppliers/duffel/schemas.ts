@@ -55,7 +55,7 @@ const segment = z.object({
   passengers: z.array(segmentPassenger).default([]),
 });
 
-export const DuffelSliceSchema = z.object({
+const DuffelSliceSchema = z.object({
   id: z.string(),
   origin: place,
   destination: place,
