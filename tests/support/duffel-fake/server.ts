@@ -1,7 +1,6 @@
 /// <reference types="@duffel/api" />
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type {
   AirlineInitiatedChange,
   CabinClass,
@@ -286,9 +285,11 @@ export async function startDuffelFake(options: DuffelFakeOptions = {}): Promise<
         return { origin, destination, origin_type: 'airport', destination_type: 'airport', departure_date: s.departure_date };
       }),
       passengers,
-      offers: made.map((offerId) => {
-        const { available_services: _services, ...rest } = offers.get(offerId)?.json ?? ({} as never);
-        return rest;
+      offers: made.flatMap((offerId) => {
+        const offer = offers.get(offerId)?.json;
+        if (!offer) return [];
+        const { available_services: _services, ...rest } = offer;
+        return [rest];
       }),
     };
     offerRequests.set(requestId, { json, offers: made });
@@ -871,7 +872,8 @@ export async function startDuffelFake(options: DuffelFakeOptions = {}): Promise<
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
 
   const event = (type: string, object: Record<string, unknown>): FakeWebhookEvent => ({
     id: id('wev'),

@@ -1,5 +1,4 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDuffelFake, type DuffelFake } from '../../../../tests/support/duffel-fake/server';
 import { parseDuffelEvent, verifyDuffelSignature } from './webhook';
@@ -53,7 +52,8 @@ describe('verifyDuffelSignature', () => {
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/webhooks/duffel`;
+    const address = receiver.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/api/webhooks/duffel`;
     const event = fake.event('order.airline_initiated_change_detected', { id: 'ord_1', aic_id: 'aic_1' });
     expect(await fake.deliver(url, event, SECRET)).toBe(200);
     expect(await fake.deliver(url, event, SECRET, { tamper: true })).toBe(401);
