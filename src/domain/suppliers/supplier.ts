@@ -315,6 +315,8 @@ export interface FlightSupplier {
   seatMaps(target: SeatMapTarget): Promise<SupplierSeatMap[]>;
   createOrder(input: CreateOrderInput): Promise<SupplierOrder>;
   getOrder(orderId: string): Promise<SupplierOrder>;
+  /** After an unknown outcome: the order made from this offer for Safar's booking `reference`, or null when none was made. */
+  findOrder(offerId: string, reference: string): Promise<SupplierOrder | null>;
   /** Pays a held order; `amount` is the total the traveller agreed to. */
   payHeldOrder(orderId: string, amount: Money): Promise<SupplierOrder>;
   quoteCancellation(orderId: string): Promise<CancellationQuote>;

@@ -752,7 +752,11 @@ export async function startDuffelFake(options: DuffelFakeOptions = {}): Promise<
       case 'GET orders': {
         const reference = query.get('booking_reference');
         const awaiting = query.get('awaiting_payment');
-        const items = [...orders.values()].map((s) => s.json).filter((o) => (!reference || o.booking_reference === reference) && (awaiting === null || String(o.payment_status.awaiting_payment) === awaiting));
+        const offerId = query.get('offer_id');
+        const items = [...orders.values()]
+          .filter((s) => !offerId || s.offer.json.id === offerId)
+          .map((s) => s.json)
+          .filter((o) => (!reference || o.booking_reference === reference) && (awaiting === null || String(o.payment_status.awaiting_payment) === awaiting));
         return { status: 200, body: paginate(items, query) };
       }
       case 'GET orders/:id':

@@ -249,8 +249,14 @@ describe('DuffelSupplier against the contract fake', () => {
     fake.failNextOrder('internal_server_error');
     const unknown = await expectKind(create('DEL', 'BLR'), 'outcomeUnknown');
     expect(unknown.toAppError()).toMatchObject({ status: 503 });
-    // A 500 can still have booked: the order is there to reconcile by Safar's reference; no retry was made.
+    // A 500 can still have booked: no retry was made, and the order is found by the offer and Safar's reference.
     expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders').length).toBe(5);
+    const lastOffer = fake.requests.filter((r) => r.path === '/air/orders').at(-1)?.body;
+    const offerId = JSON.stringify(lastOffer).match(/off_[A-Za-z0-9]+/)?.[0] ?? '';
+    expect(await supplier.findOrder(offerId, 'bkg_f')).toMatchObject({ reference: 'bkg_f', status: 'confirmed' });
+    expect(await supplier.findOrder(offerId, 'bkg_other')).toBeNull();
+    const notCreated = fake.requests.filter((r) => r.path === '/air/orders').at(-2)?.body;
+    expect(await supplier.findOrder(JSON.stringify(notCreated).match(/off_[A-Za-z0-9]+/)?.[0] ?? '', 'bkg_f')).toBeNull();
 
     const bad = await expectKind(create('DEL', 'BOM', undefined, { givenName: 'आशा' }), 'invalidRequest');
     expect(bad.field).toBe('passengers[0].given_name');

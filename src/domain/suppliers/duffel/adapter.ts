@@ -174,6 +174,12 @@ export class DuffelSupplier implements FlightSupplier {
     return mapOrder(await this.#read(DuffelOrderSchema, { method: 'GET', path: `air/orders/${encodeURIComponent(orderId)}`, safe: true }));
   }
 
+  async findOrder(offerId: string, reference: string): Promise<SupplierOrder | null> {
+    const orders = await this.#read(z.array(DuffelOrderSchema), { method: 'GET', path: 'air/orders', query: { offer_id: offerId, limit: 50 }, safe: true });
+    const order = orders.find((o) => o.metadata?.safar_booking_id === reference);
+    return order ? mapOrder(order) : null;
+  }
+
   async payHeldOrder(orderId: string, amount: Money): Promise<SupplierOrder> {
     await this.#read(DuffelPaymentSchema, {
       method: 'POST',
