@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FARE_FAMILY_DATA } from './data';
 import { familyByCode } from './lookup';
-import { TAXES_ALWAYS_REFUNDED, rulesInWords } from './rules';
+import { TAXES_ALWAYS_REFUNDED } from '../../../core/fares';
+import { rulesInWords } from './rules';
 
 const on = '2026-12-01';
 const family = (code: string) => {
