@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { BookingView } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { FareFamily, PassengerLegFare, RefundQuote } from '../../core/fares';
