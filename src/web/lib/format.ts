@@ -54,6 +54,15 @@ export function formatInr(amount: number): string {
 }
 
 /**
+ * Paise as rupees with Indian digit grouping, always in INR; paise shown only when there are any.
+ * @example formatPaise(890000) // "₹8,900"; formatPaise(44550) // "₹445.50"
+ */
+export function formatPaise(paise: number): string {
+  const whole = paise % 100 === 0;
+  return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
+}
+
+/**
  * Seconds left as m:ss, for the seat-hold countdown.
  * @example formatCountdown(581) // "9:41"
  */

@@ -11,9 +11,12 @@ export const queryKeys = {
   bookings: {
     all: ['bookings'] as const,
     one: (bookingId: string) => ['bookings', bookingId] as const,
+    /** A booking's fare family and its fare lines per passenger and leg. */
+    fare: (bookingId: string) => ['bookings', bookingId, 'fare'] as const,
   },
-  /** A booking-screen price for one itinerary and passenger mix. */
-  quote: (itineraryId: string, mix: { adults: number; children: number; infants: number }) => ['quote', itineraryId, mix.adults, mix.children, mix.infants] as const,
+  /** A booking-screen price for one itinerary, passenger mix and fare family (null: the cheapest). */
+  quote: (itineraryId: string, mix: { adults: number; children: number; infants: number }, fareFamily: string | null) =>
+    ['quote', itineraryId, mix.adults, mix.children, mix.infants, fareFamily] as const,
   profileStats: ['profile-stats'] as const,
   /** Account settings: the account, its sessions and passkeys. */
   account: {

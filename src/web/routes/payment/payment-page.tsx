@@ -22,6 +22,8 @@ import { PaymentMethodFields } from '../../features/payments/payment-method-fiel
 import { initialCheckout } from '../../features/payments/checkout-machine';
 import { SandboxCheckout } from '../../features/payments/sandbox-checkout';
 import { useCheckout } from '../../features/payments/use-checkout';
+import { FareBreakdown } from '../../features/fares/fare-breakdown';
+import { bookingFareQuery } from '../../features/fares/fares-api';
 import { queryKeys } from '../../lib/query-keys';
 import { QueryScope } from '../../lib/query-scope';
 import { NeedsConnection } from '../../lib/offline/needs-connection';
@@ -134,6 +136,7 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
   const [upiId, setUpiId] = useState('');
   const [upiError, setUpiError] = useState<string | null>(null);
   const online = useOnline();
+  const fare = useQuery(bookingFareQuery(booking.id));
   const secondsLeft = useSecondsLeft(booking.holdExpiresAt);
   // Just paid here (not a confirmed booking reopened): the toast and the move to the profile follow.
   const [justPaid, setJustPaid] = useState(false);
@@ -234,6 +237,12 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
                 {booking.passengers.length} · {names.join(', ')}
               </dd>
             </div>
+            {fare.data?.option ? (
+              <div>
+                <dt>Fare</dt>
+                <dd>{fare.data.option.name}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>Total</dt>
               <dd>
@@ -247,6 +256,16 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
           <p className="pay-hold" role="timer" aria-live="off">
             <Timer aria-hidden="true" size={18} /> Seats held for {formatCountdown(secondsLeft)}
           </p>
+          <details className="pay-details">
+            <summary>Fare breakdown</summary>
+            {fare.data ? (
+              <FareBreakdown fares={fare.data.fares} itinerary={itinerary} passengers={booking.passengers} />
+            ) : fare.isError ? (
+              <p role="alert">The fare breakdown could not be loaded. {fare.error.message}</p>
+            ) : (
+              <p role="status">Loading the fare breakdown…</p>
+            )}
+          </details>
           <details className="pay-details">
             <summary>Flight details</summary>
             <ItinerarySummary itinerary={itinerary} headingLevel={3} />

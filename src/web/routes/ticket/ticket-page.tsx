@@ -12,6 +12,9 @@ import { ItinerarySummary } from '../../features/booking/itinerary-summary';
 import { BookedFlightStatus } from '../../features/tracker/booked-flight-status';
 import { BookingExtras } from '../../features/personal-data/booking-extras';
 import { QueryScope } from '../../lib/query-scope';
+import { FareBreakdown } from '../../features/fares/fare-breakdown';
+import { FareRules } from '../../features/fares/fare-rules';
+import { bookingFareQuery } from '../../features/fares/fares-api';
 import './ticket.css';
 
 const STATUS_LABELS: Record<BookingView['status'], string> = { confirmed: 'Confirmed', held: 'Awaiting payment', expired: 'Expired', cancelled: 'Cancelled', partly_cancelled: 'Partly cancelled', changed: 'Changed' };
@@ -59,7 +62,8 @@ function TicketScreen({ bookingId }: { bookingId: string }) {
 
 function Ticket({ booking }: { booking: BookingView }) {
   const [downloading, setDownloading] = useState(false);
-  const price = booking.itinerary.price.total;
+  const fare = useQuery(bookingFareQuery(booking.id));
+  const option = fare.data?.option ?? null;
   const confirmed = booking.status === 'confirmed';
   return (
     <div className="container page ticket-page">
@@ -140,25 +144,31 @@ function Ticket({ booking }: { booking: BookingView }) {
         </section>
 
         <section className="ticket-section" aria-labelledby="ticket-fare">
-          <h2 id="ticket-fare">Fare</h2>
+          <h2 id="ticket-fare">Fare{option ? `: ${option.name}` : ''}</h2>
+          {fare.data ? (
+            <FareBreakdown fares={fare.data.fares} itinerary={booking.itinerary} passengers={booking.passengers} />
+          ) : fare.isError ? (
+            <p role="alert">The fare breakdown could not be loaded. {fare.error.message}</p>
+          ) : (
+            <p role="status" className="muted">
+              Loading the fare breakdown…
+            </p>
+          )}
           <dl className="ticket-fare">
-            <div>
-              <dt>Base fare</dt>
-              <dd>{formatInr(price.baseFare)}</dd>
-            </div>
-            <div>
-              <dt>Taxes and fees</dt>
-              <dd>{formatInr(price.taxesAndFees)}</dd>
-            </div>
             <div className="ticket-fare-total">
               <dt>Total paid</dt>
               <dd>{formatInr(booking.totalInr)}</dd>
             </div>
           </dl>
         </section>
+        {option ? (
+          <section className="ticket-section" aria-labelledby="ticket-rules">
+            <h2 id="ticket-rules">Fare rules: {option.name}</h2>
+            <FareRules option={option} />
+          </section>
+        ) : null}
         <p className="muted small ticket-notes">
-          Carry a government photo ID. Check-in closes 45 minutes before departure on domestic flights and 60 minutes on international flights. Baggage
-          and cancellation follow the airline's fare rules.
+          Carry a government photo ID. Check-in closes 45 minutes before departure on domestic flights and 60 minutes on international flights.
         </p>
       </article>
       <BookingExtras booking={booking} />
