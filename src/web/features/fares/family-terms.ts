@@ -10,8 +10,8 @@ import { formatPaise } from '../../lib/format';
  * - a connection whose legs include different amounts lists each distinct one once, in leg order.
  * - change and cancel read the conditions now (supplier style: allowed, penalty per passenger over
  *   all legs); when the supplier gave no penalty, the fee of the band furthest from departure.
- * - a cancellation not allowed still returns taxes, and says so; a change fee never hides the
- *   fare difference, which is always extra.
+ * - a cancellation not allowed (or whose fare is kept even furthest from departure) still returns
+ *   taxes, and says so; a change fee never hides the fare difference, which is always extra.
  */
 
 export function baggageText(bag: Baggage | null): string {
@@ -21,7 +21,7 @@ export function baggageText(bag: Baggage | null): string {
 }
 
 export const SEAT_TEXT: Record<SeatInclusion, string> = {
-  paid: 'Seat choice paid (a free seat is assigned)',
+  paid: 'Paid choice (a free seat is assigned)',
   standardFree: 'Standard seats free',
   allFree: 'All seats free',
 };
@@ -68,43 +68,46 @@ function earliestBand(schedule: FeeSchedule) {
   return [...schedule.bands].sort((a, b) => (b.toHoursBefore ?? Infinity) - (a.toHoursBefore ?? Infinity) || b.fromHoursBefore - a.fromHoursBefore)[0];
 }
 
-/** A condition now, from the fee schedules when the supplier gave none: penalties add up over the legs. */
-function conditionOf(condition: FareCondition | null, schedules: FeeSchedule[]): { allowed: boolean; penalty: string | null; free: boolean } {
+type Condition = { kind: 'closed' } | { kind: 'free' } | { kind: 'fee'; fee: string };
+
+/** A condition now, from the fee schedules when the supplier gave none: amounts add up over the legs. */
+function conditionOf(condition: FareCondition | null, schedules: FeeSchedule[]): Condition {
   if (condition && (!condition.allowed || condition.penaltyPaise !== null)) {
-    const paise = condition.penaltyPaise ?? 0;
-    return { allowed: condition.allowed, penalty: condition.allowed ? formatPaise(paise) : null, free: condition.allowed && paise === 0 };
+    if (!condition.allowed) return { kind: 'closed' };
+    return condition.penaltyPaise ? { kind: 'fee', fee: formatPaise(condition.penaltyPaise) } : { kind: 'free' };
   }
-  if (schedules.some((s) => !s.allowed)) return { allowed: false, penalty: null, free: false };
+  if (schedules.some((s) => !s.allowed)) return { kind: 'closed' };
   const fees = schedules.map(earliestBand).map((band) => band?.fee ?? { kind: 'amount' as const, paise: 0 });
+  if (fees.some((fee) => fee.kind === 'forfeit')) return { kind: 'closed' };
   if (fees.every((fee) => fee.kind === 'amount')) {
     const paise = fees.reduce((sum, fee) => sum + (fee.kind === 'amount' ? fee.paise : 0), 0);
-    return { allowed: true, penalty: formatPaise(paise), free: paise === 0 };
+    return paise === 0 ? { kind: 'free' } : { kind: 'fee', fee: formatPaise(paise) };
   }
-  return { allowed: true, penalty: distinct(fees.map(feeText)), free: false };
+  return { kind: 'fee', fee: distinct(fees.map(feeText)) };
 }
 
 /**
- * Change in one line: "Not allowed", "Free (fare difference extra)", "₹2,999 fee + fare difference".
- * @example changeText(option) // "₹2,999 fee + fare difference"
+ * Change in one line: "Not allowed", "Free (fare difference extra)", "Fee ₹2,999 + fare difference".
+ * @example changeText(option) // "Fee ₹2,999 + fare difference"
  */
 export function changeText(option: FamilyOption): string {
   const c = conditionOf(
     option.conditions.changeBeforeDeparture,
     option.legs.map((leg) => leg.family.change),
   );
-  if (!c.allowed) return 'Not allowed';
-  return c.free ? 'Free (fare difference extra)' : `${c.penalty ?? ''} fee + fare difference`;
+  if (c.kind === 'closed') return 'Not allowed';
+  return c.kind === 'free' ? 'Free (fare difference extra)' : `Fee ${c.fee} + fare difference`;
 }
 
 /**
- * Cancellation in one line: "Free", "₹3,999 fee", "Not refundable (taxes refunded)".
- * @example cancelText(option) // "₹3,999 fee"
+ * Cancellation in one line: "Free", "Fee ₹3,999", "Fare not refundable (taxes refunded)".
+ * @example cancelText(option) // "Fee ₹3,999"
  */
 export function cancelText(option: FamilyOption): string {
   const c = conditionOf(
     option.conditions.refundBeforeDeparture,
     option.legs.map((leg) => leg.family.cancel),
   );
-  if (!c.allowed) return 'Fare not refundable (taxes refunded)';
-  return c.free ? 'Free' : `${c.penalty ?? ''} fee`;
+  if (c.kind === 'closed') return 'Fare not refundable (taxes refunded)';
+  return c.kind === 'free' ? 'Free' : `Fee ${c.fee}`;
 }
