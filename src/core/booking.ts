@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { CABINS, ItinerarySchema, LegAirportSchema } from './search';
+import { fareFamilyId } from './fares';
 import { hasInvisibleOrControl } from './text';
 
 /**
@@ -339,6 +340,8 @@ export const CreateBookingBodySchema = z.object({
   passengers: z.array(z.unknown(), { message: PASSENGER_MESSAGES.noPassengers }).min(1, PASSENGER_MESSAGES.noPassengers).max(MAX_PASSENGERS, PASSENGER_MESSAGES.tooMany),
   quotedTotal: z.number({ message: 'quotedTotal must be a number' }).int('quotedTotal must be whole rupees').min(0, 'quotedTotal must be positive'),
   acceptPriceChange: z.boolean().optional(),
+  /** The fare family option chosen from the quote's `families` (its id); the cheapest when absent. */
+  fareFamily: fareFamilyId.optional(),
 });
 export type CreateBookingBody = z.infer<typeof CreateBookingBodySchema>;
 

@@ -128,6 +128,18 @@ export const FamilyOptionSchema = z
   .meta({ id: 'FamilyOption' });
 export type FamilyOption = z.infer<typeof FamilyOptionSchema>;
 
+/** A fare family option's id as the quote lists it: the legs' family codes joined with "~". */
+export const fareFamilyId = z
+  .string({ message: 'Choose a fare family' })
+  .trim()
+  .min(1, 'Choose a fare family')
+  .max(400, 'Choose a fare family')
+  .regex(/^[A-Z0-9.~-]+$/, 'Choose a fare family from the list');
+
+/** The message for a fare family id the itinerary does not sell. */
+export const UNKNOWN_FARE_FAMILY = 'This fare family is not sold on this flight. Choose one of the fares listed.';
+
+
 /**
  * What a line of a fare breakdown is: `fare` (base, YQ: what airline fees come out of),
  * `tax` (statutory taxes and airport charges: always refunded), `safarFee`, `addon`.
@@ -266,3 +278,27 @@ export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
 /** What a traveller sees as a booking's status. */
 export const DISPLAY_STATUSES = ['Held', 'Confirmed', 'Partly cancelled', 'Cancelled', 'Changed', 'Refund pending', 'Refunded', 'Expired'] as const;
 export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
+
+// ---------------------------------------------------------------------------
+// Quote breakdown and a booking's fare
+
+/** The price of one passenger of a type on one leg, line by line: the quote's breakdown (a booking stores one PassengerLegFare per passenger instead). */
+export const PassengerTypeLegFareSchema = z
+  .object({
+    passengerType: z.enum(['adult', 'child', 'infant']),
+    legIndex: z.number().int().min(0),
+    familyCode: z.string(),
+    lines: z.array(FareLineSchema),
+    totalPaise: paise,
+  })
+  .meta({ id: 'PassengerTypeLegFare' });
+export type PassengerTypeLegFare = z.infer<typeof PassengerTypeLegFareSchema>;
+
+/** Answer of GET /api/bookings/{bookingId}/fare: the family as booked (null when its data is gone) and every passenger-leg's stored lines. */
+export const BookingFareSchema = z
+  .object({
+    option: FamilyOptionSchema.nullable(),
+    fares: z.array(PassengerLegFareSchema),
+  })
+  .meta({ id: 'BookingFare' });
+export type BookingFare = z.infer<typeof BookingFareSchema>;

@@ -1,4 +1,5 @@
 import { MAX_PASSENGERS } from './booking';
+import { FamilyOptionSchema, PassengerTypeLegFareSchema, fareFamilyId } from './fares';
 import { ItineraryPriceSchema } from './search';
 import { z } from './zod';
 
@@ -27,6 +28,8 @@ export const QuoteQuerySchema = z
     adults: count('Adults').default(1),
     children: count('Children').default(0),
     infants: count('Infants').default(0),
+    /** A fare family option id from `families` ("6E.SAVER" or "6E.SAVER~AI.VALUE"); the cheapest when absent. */
+    fareFamily: fareFamilyId.optional(),
   })
   .superRefine((q, ctx) => {
     const total = q.adults + q.children + q.infants;
@@ -39,8 +42,14 @@ export type QuoteQuery = z.infer<typeof QuoteQuerySchema>;
 export const QuoteSchema = z.object({
   itineraryId: z.string(),
   passengers: z.object({ adults: z.number().int(), children: z.number().int(), infants: z.number().int() }),
-  /** All-in price per passenger type present and the total for all of them, in whole rupees (INR). */
+  /** All-in price of the chosen fare family per passenger type present and the total for all of them, in whole rupees (INR). */
   price: ItineraryPriceSchema,
+  /** The chosen fare family option's id (the cheapest unless the query chose one). */
+  fareFamily: z.string(),
+  /** Every fare family option for these passengers, cheapest first (the first is the price search shows). */
+  families: z.array(FamilyOptionSchema),
+  /** The chosen option's price line by line, per passenger type and leg (paise). */
+  breakdown: z.array(PassengerTypeLegFareSchema),
   /** Seats left on the tightest leg when few (≤ 9), else null — the same rule as search answers. */
   seatsLeft: z.number().int().nullable(),
   /** Whether the flight still has a seat for every adult and child (infants sit on a lap). */

@@ -1,5 +1,6 @@
 import type { Cabin, Itinerary, Leg } from '../../core/search';
 import type { Db } from '../../db/client';
+import type { PricedFamily } from '../fares/families/options';
 import { isCabin } from './seats';
 
 /** A transaction handle: what `db.transaction` passes its callback. */
@@ -17,8 +18,8 @@ export interface PaxCounts {
  * it an argument lets booking stay free of how flights are generated.
  */
 export interface BookingCatalog {
-  /** Re-prices an itinerary for these passengers; null when it no longer exists. */
-  quote(db: Db, itineraryId: string, pax: PaxCounts, now: Date): Promise<{ itinerary: Itinerary; seatsAvailable: number; inventoryRowsExist?: boolean } | null>;
+  /** Re-prices an itinerary for these passengers, with every fare family option (cheapest first, the first being the itinerary's own price); null when it no longer exists. */
+  quote(db: Db, itineraryId: string, pax: PaxCounts, now: Date): Promise<{ itinerary: Itinerary; seatsAvailable: number; inventoryRowsExist?: boolean; families: PricedFamily[] } | null>;
   /** Creates missing inventory rows for the legs (INSERT … ON CONFLICT DO NOTHING). */
   ensureInventory(db: Db | Tx, legs: readonly Leg[]): Promise<void>;
   /** Seats per cabin of the aircraft flying a flight, for seat numbers. */

@@ -12,7 +12,8 @@ import {
 } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
-import type { Itinerary } from '../../core/search';
+import type { PassengerLegFare } from '../../core/fares';
+import type { Itinerary, PassengerType } from '../../core/search';
 import type { Db } from '../../db/client';
 import { type Statement, fromJson, joinStatements, q, queryRows } from '../../db/raw';
 import type { bookings, passengers } from '../../db/schema';
@@ -20,6 +21,7 @@ import type { BookingCatalog, InventoryChange, PaxCounts } from './catalog';
 import { newBookingId, newPnr } from './ids';
 import { type KeyedAnswer, KeyTakenError, keyInsert } from './keyed-answer';
 import { type SeatMove, chainedMoves, inLockOrder } from '../inventory/moves';
+import { chooseFamily, passengerLegFares } from '../fares/families/options';
 import { bookingView, storedKind } from './views';
 
 /** The 409 a changed fare answers; carries what the traveller must see before accepting. */
@@ -47,6 +49,8 @@ export interface HoldRequest {
   idempotency?: KeyedAnswer | undefined;
   /** How long the seats stay held (default HOLD_MINUTES); a group's hold is longer. */
   holdMs?: number | undefined;
+  /** The fare family option chosen (an id from the quote's `families`); the cheapest when absent. */
+  fareFamily?: string | undefined;
 }
 
 /**
@@ -86,8 +90,10 @@ export async function createHold(db: Db, clock: Clock, catalog: BookingCatalog, 
   const now = clock.now();
   const quote = await catalog.quote(db, request.itineraryId, paxCounts(list), now);
   if (!quote) throw notBookable();
-  const { itinerary } = quote;
-  const newTotal = itinerary.price.total.total;
+  const chosen = chooseFamily(quote.families, request.fareFamily);
+  // The booking carries the chosen family's price (the cheapest family's is the itinerary's own).
+  const itinerary: Itinerary = { ...quote.itinerary, price: chosen.price };
+  const newTotal = chosen.option.totalInr;
   if (newTotal !== request.quotedTotal && request.acceptPriceChange !== true) throw new PriceChangedError(request.quotedTotal, newTotal, itinerary);
   const seats = seatCount(list);
   if (quote.seatsAvailable < seats) throw soldOutError();
@@ -102,6 +108,8 @@ export async function createHold(db: Db, clock: Clock, catalog: BookingCatalog, 
     holdExpiresAt,
     inventoryRowsExist: quote.inventoryRowsExist,
     keyed: request.idempotency,
+    fareFamily: chosen.option.id,
+    fares: passengerLegFares(chosen, list.map((p): PassengerType => storedKind(p.type))),
   });
 }
 
@@ -125,6 +133,8 @@ export async function createPartyHold(db: Db, clock: Clock, catalog: BookingCata
   const quote = await catalog.quote(db, request.itineraryId, { adults: request.adults, children: 0, infants: 0 }, now);
   if (!quote) throw notBookable();
   if (quote.seatsAvailable < request.adults) throw soldOutError();
+  // A party's travellers are priced as adults in the cheapest family (positions 0..n-1).
+  const chosen = chooseFamily(quote.families, undefined);
   return writeHold(db, catalog, now, {
     userId: request.userId,
     itinerary: quote.itinerary,
@@ -133,6 +143,8 @@ export async function createPartyHold(db: Db, clock: Clock, catalog: BookingCata
     list: [],
     holdExpiresAt: new Date(now.getTime() + request.holdMs),
     inventoryRowsExist: quote.inventoryRowsExist,
+    fareFamily: chosen.option.id,
+    fares: passengerLegFares(chosen, Array.from({ length: request.adults }, (): PassengerType => 'adult')),
   });
 }
 
@@ -167,7 +179,19 @@ async function writeHold(
   db: Db,
   catalog: BookingCatalog,
   now: Date,
-  hold: { userId: string; itinerary: Itinerary; seats: number; passengerCount: number; list: Passenger[]; holdExpiresAt: Date; inventoryRowsExist?: boolean | undefined; keyed?: KeyedAnswer | undefined },
+  hold: {
+    userId: string;
+    itinerary: Itinerary;
+    seats: number;
+    passengerCount: number;
+    list: Passenger[];
+    holdExpiresAt: Date;
+    inventoryRowsExist?: boolean | undefined;
+    keyed?: KeyedAnswer | undefined;
+    /** The fare family option booked and its rows, one per passenger position × leg. */
+    fareFamily: string;
+    fares: readonly PassengerLegFare[];
+  },
 ): Promise<{ booking: BookingView; inventory: InventoryChange[] }> {
   const { itinerary, seats, list, keyed } = hold;
   const cabin = itinerary.legs[0]?.cabin ?? 'economy';
@@ -194,7 +218,7 @@ async function writeHold(
       confirmedAt: null,
       paymentId: null,
       paymentMethod: null,
-      fareFamily: null,
+      fareFamily: hold.fareFamily,
       changedFrom: null,
       creditPaise: 0,
     };
@@ -204,9 +228,9 @@ async function writeHold(
     const steps: Statement[] = [taking.steps];
     const lastLeg = taking.last;
     steps.push(q`booked as (
-        insert into bookings (id, pnr, user_id, status, itinerary_id, cabin, itinerary, passenger_count, seat_count, price, total_inr, hold_expires_at, created_at)
+        insert into bookings (id, pnr, user_id, status, itinerary_id, cabin, itinerary, passenger_count, seat_count, price, total_inr, hold_expires_at, created_at, fare_family)
         select ${row.id}, ${row.pnr}, ${row.userId}::uuid, 'held', ${row.itineraryId}, ${cabin}, ${JSON.stringify(itinerary)}::jsonb, ${row.passengerCount}::int,
-               ${seats}::int, ${JSON.stringify(itinerary.price)}::jsonb, ${row.totalInr}::int, ${at(row.holdExpiresAt)}, ${at(now)}
+               ${seats}::int, ${JSON.stringify(itinerary.price)}::jsonb, ${row.totalInr}::int, ${at(row.holdExpiresAt)}, ${at(now)}, ${hold.fareFamily}
         where exists (select 1 from ${lastLeg})
         on conflict do nothing returning id)`);
     steps.push(q`segments as (
@@ -222,6 +246,16 @@ async function writeHold(
             paxRows.map((p) => q`(${p.id}::uuid, ${p.position}::int, ${p.title}, ${p.firstName}, ${p.middleName}::text, ${p.lastName}, ${p.dob}, ${p.type}, ${p.mobile}::text, ${p.aadhaarLast4}::text)`),
             ', ',
           )}) as v(id, position, title, first_name, middle_name, last_name, dob, type, mobile, aadhaar_last4)
+        returning 1)`);
+    }
+    if (hold.fares.length > 0) {
+      steps.push(q`fares as (
+        insert into booking_fares (booking_id, passenger_position, leg_index, passenger_type, family_code, lines, total_paise)
+        select booked.id, v.position, v.leg_index, v.passenger_type, v.family_code, v.lines, v.total_paise from booked,
+          (values ${joinStatements(
+            hold.fares.map((f) => q`(${f.passengerPosition}::int, ${f.legIndex}::int, ${f.passengerType}, ${f.familyCode}, ${JSON.stringify(f.lines)}::jsonb, ${f.totalPaise}::int)`),
+            ', ',
+          )}) as v(position, leg_index, passenger_type, family_code, lines, total_paise)
         returning 1)`);
     }
     if (keyed) steps.push(q`kept as (${keyInsert(keyed, keyed.answer(booking), now, q`exists (select 1 from booked)`)})`);

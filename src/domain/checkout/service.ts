@@ -19,6 +19,7 @@ import { type ConfirmOutcome, type PaymentNotice, confirmPayment } from '../book
 import { cancelHold, sweepExpiredHolds } from '../booking/expire';
 import { type HoldRequest, type PartyHoldRequest, createHold, createPartyHold, notBookable } from '../booking/holds';
 import type { KeyedAnswer } from '../booking/keyed-answer';
+import { chooseFamily } from '../fares/families/options';
 import { settleRefunds } from '../booking/refunds';
 import { mailGroupConfirmed } from '../companion/confirmed-mail';
 import { createPaymentOrder } from '../payments/orders';
@@ -208,13 +209,17 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       return body;
     },
 
-    async quote({ itineraryId, adults, children, infants }) {
+    async quote({ itineraryId, adults, children, infants, fareFamily }) {
       const quoted = await catalog.quote(db, itineraryId, { adults, children, infants }, clock.now());
       if (!quoted) throw notBookable();
+      const chosen = chooseFamily(quoted.families, fareFamily);
       return {
         itineraryId: quoted.itinerary.id,
         passengers: { adults, children, infants },
-        price: quoted.itinerary.price,
+        price: chosen.price,
+        fareFamily: chosen.option.id,
+        families: quoted.families.map((f) => f.option),
+        breakdown: chosen.fares,
         seatsLeft: quoted.itinerary.seatsLeft,
         enoughSeats: quoted.seatsAvailable >= adults + children,
       };

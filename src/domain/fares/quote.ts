@@ -5,6 +5,8 @@ import { buildItinerary } from '../search/build-itinerary';
 import { parseItineraryId } from '../search/itinerary-id';
 import { isValidConnection } from '../search/mct';
 import type { World } from '../world/world';
+import { type PricedFamily, priceFamilies } from './families/options';
+import { legFare } from './model';
 import { type Passengers, priceItinerary } from './price';
 
 export interface Quote {
@@ -15,6 +17,8 @@ export interface Quote {
   buckets: string[];
   /** Every leg already has its inventory row (rows are never deleted), so booking need not create them. */
   inventoryRowsExist: boolean;
+  /** Every fare family option for these passengers, cheapest first (the first is the itinerary's own price). */
+  families: PricedFamily[];
 }
 
 /**
@@ -45,5 +49,19 @@ export async function quoteItinerary(db: Db, world: World, itineraryId: string, 
   if (!priced) return null;
   const seatsAvailable = Math.min(...seats.map((s) => s.available));
   const inventoryRowsExist = legs.every((f) => rows.has(`${f.flightId}|${parsed.cabin}`));
-  return { itinerary: buildItinerary(world, legs, parsed.cabin, { ...priced, seatsAvailable }), seatsAvailable, buckets: priced.buckets, inventoryRowsExist };
+  // The same bucket fares priceItinerary just used (legFare is a pure function of these inputs).
+  const familyLegs = legs.map((flight, i) => {
+    const legSeats = seats[i];
+    const fare = legSeats ? legFare(flight, parsed.cabin, legSeats, now, { soldOutPrice: true }) : null;
+    return fare ? { flight, airfare: fare.base } : null;
+  });
+  if (familyLegs.some((l) => l === null)) return null;
+  const families = priceFamilies(
+    familyLegs.filter((l) => l !== null),
+    parsed.cabin,
+    passengers,
+    now,
+    (code) => world.airlineName(code),
+  );
+  return { itinerary: buildItinerary(world, legs, parsed.cabin, { ...priced, seatsAvailable }), seatsAvailable, buckets: priced.buckets, inventoryRowsExist, families };
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { bookingGstDetails, bookings, invoiceCounters, passengers, taxInvoices } from '../../db/schema';
 import type { Tx } from '../booking/catalog';
 import { storedItinerary } from '../booking/views';
+import { SAFAR_SERVICE_FEE_PAISE } from '../fares/safar-fee';
 
 /**
  * GST details for business travel and the tax invoice Safar issues for a booking with them.
@@ -18,8 +19,6 @@ import { storedItinerary } from '../booking/views';
  * Safar charges a fee, SAFAR_SERVICE_FEE_PAISE stops being zero and the invoice shows it with 18% GST.
  */
 
-/** Safar's fee per booking, in paise. None is charged. */
-const SAFAR_SERVICE_FEE_PAISE = 0;
 /** GST on Safar's own service (SAC 998551, tour operator / travel agent services). */
 const SERVICE_GST_PERCENT = 18;
 const SERVICE_SAC = '998551';

@@ -2,11 +2,13 @@ import { z } from '@hono/zod-openapi';
 import { asc, eq } from 'drizzle-orm';
 import { BookingListSchema, BookingResponseSchema, CreateBookingBodySchema, PASSENGER_MESSAGES, PriceChangedBodySchema } from '../../core/booking';
 import { AppError } from '../../core/errors';
+import { BookingFareSchema } from '../../core/fares';
 import { boardingPasses } from '../../db/schema';
 import { PriceChangedError } from '../../domain/booking/holds';
 import { listBookings, loadBooking } from '../../domain/booking/views';
 import { ticketPdfDataFromBooking } from '../../domain/documents/from-booking';
 import { renderTicketPdf } from '../../domain/documents/ticket-pdf';
+import { bookingFare } from '../../domain/fares/stored';
 import { currentUser } from '../auth/require-user';
 import { requestHash, sendStored, withKeyInTransaction } from '../idempotency';
 import { type OpenApiApp, binary, BookingIdParams, ErrorSchema, IdempotencyHeaders, json } from '../openapi';
@@ -62,6 +64,18 @@ const ticketRoute = travellerRoute({ owns: 'booking' }, {
   responses: { 200: binary('application/pdf', 'The e-ticket'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such booking'), 409: json(ErrorSchema, 'Not paid yet') },
 });
 
+const fareRoute = travellerRoute({ owns: 'booking' }, {
+  method: 'get',
+  path: '/api/bookings/{id}/fare',
+  operationId: 'getBookingFare',
+  tags: ['Bookings'],
+  summary: 'The fare family as booked and the fare of every passenger and leg, line by line',
+  description:
+    "Signed-in traveller only; another traveller's booking id answers 404. `option` is the fare family option as booked (the families' data valid at the booking date; conditions for now), `fares` one row per passenger and leg (base, YQ, each tax, GST, Safar's fee if any; paise). A booking made before fare families gets rows derived from its price snapshot with the airline's first family.",
+  request: { params: BookingIdParams },
+  responses: { 200: json(BookingFareSchema, 'The booked fare family and fare lines'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such booking') },
+});
+
 /** A plain object whose values are strings, numbers, booleans or null (no nesting). */
 function isFlatObject(value: unknown): boolean {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
@@ -93,6 +107,7 @@ export function registerBookings(app: OpenApiApp) {
             passengers: body.passengers,
             quotedTotal: body.quotedTotal,
             acceptPriceChange: body.acceptPriceChange,
+            fareFamily: body.fareFamily,
             idempotency,
           }),
       );
@@ -119,6 +134,15 @@ export function registerBookings(app: OpenApiApp) {
     if (!booking) throw new AppError('not_found', 'Booking not found');
     c.header('Cache-Control', 'no-store');
     return c.json({ booking }, 200);
+  });
+
+  app.openapi(fareRoute, async (c) => {
+    const { database, clock } = c.get('deps');
+    const user = currentUser(c);
+    const booking = await loadBooking(database.db, c.req.valid('param').id, user.id);
+    if (!booking) throw new AppError('not_found', 'Booking not found');
+    c.header('Cache-Control', 'no-store');
+    return c.json(await bookingFare(database.db, booking, clock.now()), 200);
   });
 
   app.openapi(ticketRoute, async (c) => {

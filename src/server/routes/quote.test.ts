@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BookingFareSchema, UNKNOWN_FARE_FAMILY } from '../../core/fares';
 import type { Quote } from '../../core/quote';
 import { QuoteSchema } from '../../core/quote';
 import type { Itinerary } from '../../core/search';
@@ -81,5 +82,75 @@ describe('GET /api/quote', () => {
     const missing = await quote({ adults: 1 });
     expect(missing.status).toBe(400);
     expect(missing.body.error?.fields?.itineraryId).toBe('Choose a flight to book');
+  });
+});
+
+describe('fare families in the quote, the hold and the booking fare', () => {
+  it('lists every family cheapest first, the first at the search price, with its breakdown adding up', async () => {
+    const { status, body } = await quote({ itineraryId: itinerary.id, adults: 2, children: 1, infants: 1 });
+    expect(status).toBe(200);
+    const parsed = QuoteSchema.parse(body);
+    expect(parsed.families.length).toBeGreaterThan(1);
+    expect(parsed.fareFamily).toBe(parsed.families[0]?.id);
+    expect(parsed.families[0]?.extraInr).toBe(0);
+    expect(parsed.families[0]?.tier).toBe(0);
+    for (let i = 1; i < parsed.families.length; i++) expect(parsed.families[i]?.totalInr).toBeGreaterThanOrEqual(parsed.families[i - 1]?.totalInr ?? 0);
+    expect(parsed.families.map((f) => f.totalInr)[0]).toBe(parsed.price.total.total);
+    expect(parsed.families[0]?.rules).toContain('Taxes and airport charges are always refunded.');
+    // Lines per passenger type × leg add up to the per-passenger price, and with the counts to the total.
+    const counts = { adult: 2, child: 1, infant: 1 } as const;
+    const paise = parsed.breakdown.reduce((sum, f) => sum + f.totalPaise * counts[f.passengerType], 0);
+    expect(paise).toBe(parsed.price.total.total * 100);
+    for (const f of parsed.breakdown) expect(f.lines.reduce((s, l) => s + l.paise, 0)).toBe(f.totalPaise);
+  });
+
+  it('prices a chosen family, holds it, stores its lines and answers it from /fare', async () => {
+    const first = QuoteSchema.parse((await quote({ itineraryId: itinerary.id, adults: 1, children: 1 })).body);
+    const pick = first.families[1];
+    if (!pick) throw new Error('a second family is sold');
+    const chosen = QuoteSchema.parse((await quote({ itineraryId: itinerary.id, adults: 1, children: 1, fareFamily: pick.id })).body);
+    expect(chosen.fareFamily).toBe(pick.id);
+    expect(chosen.price.total.total).toBe(pick.totalInr);
+    expect(chosen.price.total.total).toBeGreaterThan(first.price.total.total);
+
+    const bob = await signUpAndLogin(ctx.app);
+    // The cheapest family's total for the chosen family is a price change.
+    const stale = await postBooking(ctx.app, bob.cookie, { itineraryId: itinerary.id, passengers: [ADULT, CHILD], quotedTotal: first.price.total.total, fareFamily: pick.id });
+    expect(stale.status).toBe(409);
+    const hold = await postBooking(ctx.app, bob.cookie, { itineraryId: itinerary.id, passengers: [ADULT, CHILD], quotedTotal: chosen.price.total.total, fareFamily: pick.id });
+    expect(hold.status, JSON.stringify(hold.body)).toBe(201);
+    expect(hold.body.booking.totalInr).toBe(pick.totalInr);
+    expect(hold.body.booking.fareFamily).toBe(pick.id);
+
+    const res = await ctx.app.request(`/api/bookings/${hold.body.booking.id}/fare`, { headers: { cookie: bob.cookie } });
+    expect(res.status).toBe(200);
+    const fare = BookingFareSchema.parse(await res.json());
+    expect(fare.option?.id).toBe(pick.id);
+    expect(fare.option?.name).toBe(pick.name);
+    expect(fare.fares.map((f) => [f.passengerPosition, f.passengerType, f.legIndex])).toEqual(
+      [0, 1].flatMap((position) => itinerary.legs.map((_, legIndex) => [position, position === 0 ? 'adult' : 'child', legIndex])),
+    );
+    expect(fare.fares.reduce((s, f) => s + f.totalPaise, 0)).toBe(hold.body.booking.totalInr * 100);
+    expect(fare.fares.every((f) => f.familyCode === pick.legs[f.legIndex]?.family.code && f.status === 'active')).toBe(true);
+
+    // Someone else's booking answers exactly like a missing one.
+    const eve = await signUpAndLogin(ctx.app);
+    const theirs = await ctx.app.request(`/api/bookings/${hold.body.booking.id}/fare`, { headers: { cookie: eve.cookie } });
+    const missing = await ctx.app.request(`/api/bookings/BK1000000000000/fare`, { headers: { cookie: eve.cookie } });
+    expect(theirs.status).toBe(404);
+    expect(await theirs.text()).toBe(await missing.text());
+  });
+
+  it('refuses a fare family the itinerary does not sell, on the field fareFamily', async () => {
+    const unknown = await quote({ itineraryId: itinerary.id, fareFamily: 'ZZ.NOPE' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error?.fields?.fareFamily).toBe(UNKNOWN_FARE_FAMILY);
+    const malformed = await quote({ itineraryId: itinerary.id, fareFamily: 'saver; drop' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error?.fields?.fareFamily).toBeDefined();
+    const carol = await signUpAndLogin(ctx.app);
+    const hold = await postBooking(ctx.app, carol.cookie, { itineraryId: itinerary.id, passengers: [ADULT], quotedTotal: itinerary.price.total.total, fareFamily: 'ZZ.NOPE' });
+    expect(hold.status).toBe(400);
+    expect((hold.body as unknown as { error: { fields: Record<string, string> } }).error.fields.fareFamily).toBe(UNKNOWN_FARE_FAMILY);
   });
 });

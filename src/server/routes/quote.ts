@@ -12,7 +12,7 @@ const route = publicRoute({
   request: { query: QuoteQuerySchema },
   responses: {
     200: json(QuoteSchema, 'The price for these passengers now; send its total as the hold’s quotedTotal'),
-    400: json(ErrorSchema, 'A passenger count or the itinerary id is malformed'),
+    400: json(ErrorSchema, 'A passenger count, the itinerary id or the fare family is malformed, or the fare family is not sold on this itinerary (field fareFamily)'),
     404: json(ErrorSchema, 'The itinerary can no longer be booked (departed, not flown, cabin absent)'),
   },
 });
