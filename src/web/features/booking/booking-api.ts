@@ -13,7 +13,6 @@ import type {
   SandboxPayBody,
   SandboxPayResult,
 } from '../../../core/booking';
-import type { FamilyOption, PassengerLegFare } from '../../../core/fares';
 import type { Quote } from '../../../core/quote';
 import { ApiError, apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -62,9 +61,6 @@ export function confirmBooking(bookingId: string, body: { orderId: string; payme
   return apiFetch(`/api/bookings/${encodeURIComponent(bookingId)}/confirm`, { json: body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
-// Until the quote answer's fare families reach core's Quote (families branch).
-type FamilyQuote = Quote & { fareFamily: string; families: FamilyOption[]; breakdown: PassengerLegFare[] };
-
 /**
  * GET /api/quote: the itinerary priced for this passenger mix and fare family (absent: the
  * cheapest) by the pricing the hold charges, with every family option for the mix.
@@ -77,7 +73,7 @@ export function quoteQuery(itineraryId: string, mix: { adults: number; children:
     queryFn: () => {
       const params = new URLSearchParams({ itineraryId, adults: String(mix.adults), children: String(mix.children), infants: String(mix.infants) });
       if (fareFamily) params.set('fareFamily', fareFamily);
-      return apiFetch<FamilyQuote>(`/api/quote?${params.toString()}`);
+      return apiFetch<Quote>(`/api/quote?${params.toString()}`);
     },
     staleTime: 60_000,
     retry: false,

@@ -9,9 +9,22 @@ import './fares.css';
 export function FareRules({ option, id }: { option: FamilyOption; id?: string }) {
   return (
     <ul className="fam-rules" id={id}>
-      {option.rules.map((rule) => (
-        <li key={rule}>{rule}</li>
-      ))}
+      {option.rules.map((rule) => {
+        // "Checked baggage: 15 kg": the subject stands out, the terms follow.
+        const at = rule.indexOf(': ');
+        return (
+          <li key={rule}>
+            {at > 0 ? (
+              <>
+                <strong>{rule.slice(0, at)}</strong>
+                {rule.slice(at)}
+              </>
+            ) : (
+              rule
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

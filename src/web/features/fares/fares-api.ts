@@ -1,13 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FamilyOption, PassengerLegFare } from '../../../core/fares';
+import type { BookingFare } from '../../../core/fares';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-
-/** Answer of GET /api/bookings/{bookingId}/fare: the family booked (null before fare families) and the fare lines per passenger and leg. */
-export interface BookingFare {
-  option: FamilyOption | null;
-  fares: PassengerLegFare[];
-}
 
 /**
  * A booking's fare family and breakdown; what was paid does not move, so it is read once.
