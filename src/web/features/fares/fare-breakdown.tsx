@@ -12,6 +12,8 @@ interface Props {
   /** The passengers by position; without them a passenger is called by type and number ("Adult 1"). */
   passengers?: Pick<PassengerView, 'title' | 'firstName' | 'middleName' | 'lastName'>[];
   headingLevel?: 3 | 4;
+  /** What the sum of everything is called ("Total paid"); by default "Total for N passengers". */
+  totalLabel?: string;
 }
 
 const TYPE_LABEL: Record<PassengerLegFare['passengerType'], string> = { adult: 'Adult', child: 'Child', infant: 'Infant' };
@@ -34,7 +36,7 @@ function byPassenger(fares: PassengerLegFare[]): PassengerLegFare[][] {
  * with the leg's total, each passenger's total and the total for everyone.
  * @example <FareBreakdown fares={fare.fares} itinerary={booking.itinerary} passengers={booking.passengers} />
  */
-export function FareBreakdown({ fares, itinerary, passengers = [], headingLevel = 3 }: Props) {
+export function FareBreakdown({ fares, itinerary, passengers = [], headingLevel = 3, totalLabel }: Props) {
   const Heading = `h${headingLevel}` as const;
   const idBase = useId();
   const groups = byPassenger(fares);
@@ -93,7 +95,7 @@ export function FareBreakdown({ fares, itinerary, passengers = [], headingLevel 
         );
       })}
       <p className="fb-sum fb-grand">
-        <span>Total for {groups.length === 1 ? '1 passenger' : `${groups.length} passengers`}</span> <strong data-testid="breakdown-total">{formatPaise(total)}</strong>
+        <span>{totalLabel ?? `Total for ${groups.length === 1 ? '1 passenger' : `${groups.length} passengers`}`}</span> <strong data-testid="breakdown-total">{formatPaise(total)}</strong>
       </p>
     </div>
   );

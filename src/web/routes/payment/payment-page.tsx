@@ -259,7 +259,7 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
           <details className="pay-details">
             <summary>Fare breakdown</summary>
             {fare.data ? (
-              <FareBreakdown fares={fare.data.fares} itinerary={itinerary} passengers={booking.passengers} />
+              <FareBreakdown fares={fare.data.fares} itinerary={itinerary} passengers={booking.passengers} totalLabel="Total to pay" />
             ) : fare.isError ? (
               <p role="alert">The fare breakdown could not be loaded. {fare.error.message}</p>
             ) : (

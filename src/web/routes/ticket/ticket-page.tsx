@@ -146,20 +146,24 @@ function Ticket({ booking }: { booking: BookingView }) {
         <section className="ticket-section" aria-labelledby="ticket-fare">
           <h2 id="ticket-fare">Fare{option ? `: ${option.name}` : ''}</h2>
           {fare.data ? (
-            <FareBreakdown fares={fare.data.fares} itinerary={booking.itinerary} passengers={booking.passengers} />
-          ) : fare.isError ? (
-            <p role="alert">The fare breakdown could not be loaded. {fare.error.message}</p>
+            <FareBreakdown fares={fare.data.fares} itinerary={booking.itinerary} passengers={booking.passengers} totalLabel={booking.paymentId ? 'Total paid' : 'Total'} />
           ) : (
-            <p role="status" className="muted">
-              Loading the fare breakdown…
-            </p>
+            <>
+              {fare.isError ? (
+                <p role="alert">The fare breakdown could not be loaded. {fare.error.message}</p>
+              ) : (
+                <p role="status" className="muted">
+                  Loading the fare breakdown…
+                </p>
+              )}
+              <dl className="ticket-fare">
+                <div className="ticket-fare-total">
+                  <dt>{booking.paymentId ? 'Total paid' : 'Total'}</dt>
+                  <dd>{formatInr(booking.totalInr)}</dd>
+                </div>
+              </dl>
+            </>
           )}
-          <dl className="ticket-fare">
-            <div className="ticket-fare-total">
-              <dt>Total paid</dt>
-              <dd>{formatInr(booking.totalInr)}</dd>
-            </div>
-          </dl>
         </section>
         {option ? (
           <section className="ticket-section" aria-labelledby="ticket-rules">
