@@ -20,13 +20,13 @@ export function baggageText(bag: Baggage | null): string {
   return bag.pieces === 1 ? `${bag.kg} kg` : `${bag.pieces} pieces, ${bag.kg} kg each`;
 }
 
-export const SEAT_TEXT: Record<SeatInclusion, string> = {
+const SEAT_TEXT: Record<SeatInclusion, string> = {
   paid: 'Paid choice (a free seat is assigned)',
   standardFree: 'Standard seats free',
   allFree: 'All seats free',
 };
 
-export const MEAL_TEXT: Record<MealInclusion, string> = {
+const MEAL_TEXT: Record<MealInclusion, string> = {
   none: 'Food to buy on board',
   snack: 'Snack included',
   meal: 'Meal included',

@@ -33,10 +33,10 @@ describe('fare family picker', () => {
   it('lists every family with its rules in words, the cheapest chosen, and holds the family picked at its total', async () => {
     const { quote, picker } = await openBooking('2026-12-24');
     expect(quote.families.length).toBeGreaterThanOrEqual(2);
-    const radios = within(picker).getAllByRole('radio');
+    const radios = within(picker).getAllByRole<HTMLInputElement>('radio');
     expect(radios).toHaveLength(quote.families.length);
     // Only the cheapest is chosen; every family's rules are there before choosing.
-    expect(radios.map((r) => (r as HTMLInputElement).checked)).toEqual(quote.families.map((_, i) => i === 0));
+    expect(radios.map((r) => r.checked)).toEqual(quote.families.map((_, i) => i === 0));
     for (const [i, option] of quote.families.entries()) {
       const description = document.getElementById(radios[i]?.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
       for (const rule of option.rules) expect(description).toContain(rule);
@@ -70,7 +70,7 @@ describe('fare family picker', () => {
     const { quote, picker } = await openBooking('2026-12-25', (q) => q.families[1]?.id);
     const other = quote.families[1];
     if (!other) throw new Error('two families expected');
-    expect((within(picker).getByRole('radio', { name: new RegExp(`^${other.name}`) }) as HTMLInputElement).checked).toBe(true);
+    expect(within(picker).getByRole<HTMLInputElement>('radio', { name: new RegExp(`^${other.name}`) }).checked).toBe(true);
     await waitFor(() => expect(screen.getByTestId('running-total').textContent).toBe(rupees(other.totalInr)), { timeout: 10_000 });
   });
 });
