@@ -51,8 +51,12 @@ const AirlinePolicySchema = z.object({
   code: z.string(),
   name: z.string(),
   flightsPerWeek: z.number().int(),
+  /** Checked and cabin allowance of each economy fare family, cheapest first. */
   baggage: z.string(),
+  /** The cheapest family's cancellation fees by band, and that taxes and airport charges are always refunded. */
   cancellation: z.string(),
+  /** Every economy fare family on this kind of route with its rules in words (baggage, seat, meal, change, cancellation, taxes). */
+  families: z.array(z.object({ code: z.string(), name: z.string(), rules: z.array(z.string()) })),
 });
 
 export const RouteDetailsSchema = z.object({

@@ -187,6 +187,9 @@ export const PassengerLegFareSchema = z
   .meta({ id: 'PassengerLegFare' });
 export type PassengerLegFare = z.infer<typeof PassengerLegFareSchema>;
 
+/** Said with every family's rules: true of every fare, by law. */
+export const TAXES_ALWAYS_REFUNDED = 'Taxes and airport charges are always refunded.';
+
 // ---------------------------------------------------------------------------
 // Refund and change quotes
 

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { BoardingPassView, BookingView, PassengerView } from '../../core/booking';
 import { AppError } from '../../core/errors';
+import type { BookingFare } from '../../core/fares';
 import type { Leg } from '../../core/search';
 import type { BoardingPassPdfData } from './boarding-pass-pdf';
 import { ticketPdfDataFromBooking } from './from-booking';
@@ -45,19 +46,41 @@ const booking: BookingView = {
   changedFrom: null,
 };
 
+const fare: BookingFare = { option: null, fares: [] };
+
 describe('ticketPdfDataFromBooking', () => {
   it('maps a confirmed booking view, printing the charged total', () => {
-    const data = ticketPdfDataFromBooking(booking, { contactEmail: 'a@example.com' });
+    const data = ticketPdfDataFromBooking(booking, fare, { contactEmail: 'a@example.com' });
     expect(data).toMatchObject({ bookingId: 'BK1763706600000', pnr: 'K7QX2M', bookedAt: '2026-11-21T06:33:00Z', contactEmail: 'a@example.com', bcbp: null });
     expect(data.legs).toHaveLength(2);
     expect(data.fare).toEqual({ baseFare: 20_000, taxesAndFees: 3_500, total: 23_500 });
     expect(data.payment).toEqual({ id: 'pay_1', method: 'card' });
   });
 
+  it('prints the stored fare summed by line and the booked family with its rules', () => {
+    const line = (code: 'base' | 'yq' | 'gst', paise: number) => ({ code, kind: code === 'gst' ? ('tax' as const) : ('fare' as const), label: code, paise });
+    const row = (passengerPosition: number, legIndex: number) => ({
+      passengerPosition,
+      passengerType: 'adult' as const,
+      legIndex,
+      familyCode: '6E.SAVER',
+      lines: [line('base', 1_000_000), line('yq', 100_000), line('gst', 75_000)],
+      totalPaise: 1_175_000,
+      status: 'active' as const,
+    });
+    const data = ticketPdfDataFromBooking(booking, { option: null, fares: [row(0, 0), row(0, 1)] });
+    expect(data.fareLines).toEqual([
+      { label: 'Base fare', amount: 20_000 },
+      { label: 'Fuel and airline charge (YQ)', amount: 2_000 },
+      { label: 'GST', amount: 1_500 },
+    ]);
+    expect(data.fareFamily.rules).toEqual(['Taxes and airport charges are always refunded.']);
+  });
+
   it('refuses a booking that is not confirmed with a 409', () => {
-    expect(() => ticketPdfDataFromBooking({ ...booking, status: 'held' })).toThrow(AppError);
+    expect(() => ticketPdfDataFromBooking({ ...booking, status: 'held' }, fare)).toThrow(AppError);
     try {
-      ticketPdfDataFromBooking({ ...booking, status: 'expired' });
+      ticketPdfDataFromBooking({ ...booking, status: 'expired' }, fare);
     } catch (error) {
       expect(error instanceof AppError && error.status).toBe(409);
     }

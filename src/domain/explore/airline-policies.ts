@@ -1,52 +1,53 @@
+import type { FareFamily } from '../../core/fares';
+import { baggageInWords, rulesInWords } from '../fares/families/rules';
+import { familiesFor, marketOf } from '../fares/families/lookup';
+
 /**
- * Economy baggage and cancellation terms per airline, as shown in Explore's route details.
- * Baggage follows each airline's published standard economy allowance (lowest fare families
- * may carry less; the fare shown at booking is what counts). Indian airlines fall under the
- * DGCA refund rules: taxes and airport fees are always refunded, the cancellation charge is
- * capped at base fare plus fuel charge, and changes are free within 48 hours of booking when
- * departure is at least 7 days (domestic) or 15 days (international) away.
+ * An airline's terms on a route, as Explore's route details show them, generated from its
+ * fare family data (economy, the route's market, families valid for a booking made today):
+ *
+ * - Full service when its cheapest economy family includes a meal.
+ * - Baggage: each family's checked and cabin allowance, cheapest family first.
+ * - Cancellation: the cheapest family's fees by band and cutoff, and that taxes and airport
+ *   charges are always refunded.
+ * - Families: every family's name and its rules in words, for the details dialog.
  */
-export interface AirlineTerms {
-  /** Full-service airlines serve complimentary meals; low-cost airlines sell them. */
-  fullService: boolean;
-  domesticBaggage: string;
-  internationalBaggage: string;
+
+export interface FamilyRules {
+  code: string;
+  name: string;
+  rules: string[];
 }
 
-const INDIAN_CANCELLATION =
-  'Taxes and airport fees always refunded; cancellation charge capped at base fare + fuel charge; free changes within 48 hours of booking when departure is 7+ days away (15+ international)';
-const FOREIGN_CANCELLATION = "As per the fare's rules; taxes and airport fees are refunded on cancellation or no-show";
-
-const TERMS: Record<string, AirlineTerms> = {
-  '6E': { fullService: false, domesticBaggage: '15kg checked, 7kg cabin', internationalBaggage: '20kg checked, 7kg cabin' },
-  AI: { fullService: true, domesticBaggage: '15kg checked, 7kg cabin', internationalBaggage: '25kg checked, 7kg cabin' },
-  IX: { fullService: false, domesticBaggage: '15kg checked, 7kg cabin', internationalBaggage: '20kg checked, 7kg cabin' },
-  QP: { fullService: false, domesticBaggage: '15kg checked, 7kg cabin', internationalBaggage: '20kg checked, 7kg cabin' },
-  SG: { fullService: false, domesticBaggage: '15kg checked, 7kg cabin', internationalBaggage: '20kg checked, 7kg cabin' },
-  '9I': { fullService: false, domesticBaggage: '15kg checked, 5kg cabin', internationalBaggage: '15kg checked, 5kg cabin' },
-  S5: { fullService: false, domesticBaggage: '15kg checked, 7kg cabin', internationalBaggage: '15kg checked, 7kg cabin' },
-  EK: { fullService: true, domesticBaggage: '25kg checked, 7kg cabin', internationalBaggage: '25kg checked, 7kg cabin' },
-  FZ: { fullService: false, domesticBaggage: '20kg checked, 7kg cabin', internationalBaggage: '20kg checked, 7kg cabin' },
-  EY: { fullService: true, domesticBaggage: '25kg checked, 7kg cabin', internationalBaggage: '25kg checked, 7kg cabin' },
-  G9: { fullService: false, domesticBaggage: '20kg checked, 7kg cabin', internationalBaggage: '20kg checked, 7kg cabin' },
-  QR: { fullService: true, domesticBaggage: '25kg checked, 7kg cabin', internationalBaggage: '25kg checked, 7kg cabin' },
-  U2: { fullService: false, domesticBaggage: '15kg cabin bag; checked bags for a fee', internationalBaggage: '15kg cabin bag; checked bags for a fee' },
-};
-
-const FULL_SERVICE_DEFAULT: AirlineTerms = { fullService: true, domesticBaggage: '23kg checked, 7kg cabin', internationalBaggage: '23kg checked, 7kg cabin' };
-
-/** Terms of an airline; unknown full-service carriers get the common one-piece 23 kg allowance. */
-export function airlineTerms(code: string): AirlineTerms {
-  return TERMS[code] ?? FULL_SERVICE_DEFAULT;
+function economyFamilies(code: string, international: boolean, bookingDate: Date): FareFamily[] {
+  return familiesFor(code, marketOf(international), 'economy', bookingDate);
 }
 
-/** Baggage for a route's kind of flight. */
-export function baggageFor(code: string, international: boolean): string {
-  const terms = airlineTerms(code);
-  return international ? terms.internationalBaggage : terms.domesticBaggage;
+/** Whether the airline serves complimentary meals in its cheapest economy family on this kind of route. */
+export function isFullService(code: string, international: boolean, bookingDate: Date): boolean {
+  return economyFamilies(code, international, bookingDate)[0]?.meal === 'meal';
 }
 
-/** Cancellation terms: Indian airlines under DGCA rules, others by their fare rules. */
-export function cancellationFor(code: string, airlineCountry: string): string {
-  return airlineCountry === 'IN' ? INDIAN_CANCELLATION : FOREIGN_CANCELLATION;
+function allowance(f: FareFamily): string {
+  const checked = f.checkedBag === null || f.checkedBag.pieces === 0 ? 'no checked bag' : `${baggageInWords(f.checkedBag)} checked`;
+  return `${f.name}: ${checked}, ${baggageInWords(f.cabinBag)} cabin`;
+}
+
+/** Baggage by family on this kind of route. @example baggageFor('6E', false, now) // 'Saver: 15 kg checked, 7 kg cabin; Flexi Plus: …' */
+export function baggageFor(code: string, international: boolean, bookingDate: Date): string {
+  return economyFamilies(code, international, bookingDate).map(allowance).join('; ');
+}
+
+/** The cheapest family's cancellation terms in words, and the taxes rule. */
+export function cancellationFor(code: string, international: boolean, bookingDate: Date): string {
+  const cheapest = economyFamilies(code, international, bookingDate)[0];
+  if (!cheapest) return '';
+  const rules = rulesInWords([cheapest]);
+  const cancel = rules.find((r) => r.startsWith('Cancellation')) ?? '';
+  return `${cheapest.name}: ${cancel.replace(/^Cancellation(?: fee per passenger per flight)?: /, 'cancellation ')}. ${rules.at(-1) ?? ''}`;
+}
+
+/** Every economy family of the airline on this kind of route with its rules in words, cheapest first. */
+export function familyRulesFor(code: string, international: boolean, bookingDate: Date, airlineName: (code: string) => string): FamilyRules[] {
+  return economyFamilies(code, international, bookingDate).map((f) => ({ code: f.code, name: f.name, rules: rulesInWords([f], airlineName) }));
 }

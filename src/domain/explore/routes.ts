@@ -7,7 +7,7 @@ import { dailyLowestFares, pauser } from '../search/lowest-fare';
 import { AIRCRAFT } from '../world/airlines';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
 import type { World } from '../world/world';
-import { airlineTerms, baggageFor, cancellationFor } from './airline-policies';
+import { baggageFor, cancellationFor, familyRulesFor, isFullService } from './airline-policies';
 import { CATALOGUE, type CatalogueEntry, catalogueEntry, routeIdOf } from './catalogue';
 
 export interface ExploreDeps {
@@ -165,7 +165,7 @@ const WIDE_BODY = new Set(['B788', 'B789', 'A359', 'A333', 'B77W', 'A388']);
 
 /**
  * A route's details from the schedule: aircraft flown, first and last departures with their
- * arrivals, terminals, the airlines that fly it (with their baggage and cancellation terms)
+ * arrivals, terminals, the airlines that fly it (with their fare families' baggage, cancellation terms and rules in words)
  * and the amenities those airlines and aircraft offer. Undefined for a route not in the catalogue.
  * @example (await exploreRouteDetails(deps, 'lhr-cdg', now))?.airlines.map((a) => a.name) // ['British Airways', 'Air France']
  */
@@ -188,8 +188,8 @@ export async function exploreRouteDetails(deps: ExploreDeps, routeId: string, no
   }
   const byUse = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k]) => k);
   const terminals = (list: (string | null)[]) => [...new Set(list.filter((t): t is string => t !== null))].sort();
-  const fullService = byUse(airlines).some((code) => airlineTerms(code).fullService);
-  const lowCost = byUse(airlines).some((code) => !airlineTerms(code).fullService);
+  const fullService = byUse(airlines).some((code) => isFullService(code, route.international, now));
+  const lowCost = byUse(airlines).some((code) => !isFullService(code, route.international, now));
   const amenities = [
     ...(fullService ? ['Complimentary meals'] : []),
     ...(lowCost ? ['Meals and snacks to buy on board'] : []),
@@ -212,8 +212,9 @@ export async function exploreRouteDetails(deps: ExploreDeps, routeId: string, no
         code,
         name: airline?.name ?? code,
         flightsPerWeek: airlines.get(code) ?? 0,
-        baggage: baggageFor(code, route.international),
-        cancellation: cancellationFor(code, airline?.country ?? ''),
+        baggage: baggageFor(code, route.international, now),
+        cancellation: cancellationFor(code, route.international, now),
+        families: familyRulesFor(code, route.international, now, (c) => world.airlineName(c)),
       };
     }),
     amenities,

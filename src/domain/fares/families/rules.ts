@@ -1,4 +1,4 @@
-import type { Baggage, FareFamily, Fee, FeeSchedule } from '../../../core/fares';
+import { type Baggage, type FareFamily, type Fee, type FeeSchedule, TAXES_ALWAYS_REFUNDED } from '../../../core/fares';
 
 /**
  * A fare family's rules in words, generated from its data (never written by hand):
@@ -12,7 +12,6 @@ import type { Baggage, FareFamily, Fee, FeeSchedule } from '../../../core/fares'
  *   airline and name; the taxes line comes once, last.
  */
 
-export const TAXES_ALWAYS_REFUNDED = 'Taxes and airport charges are always refunded.';
 
 const rupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 
