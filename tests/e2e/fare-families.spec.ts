@@ -180,4 +180,25 @@ test.describe('fare families', () => {
     await expect(picker.getByRole('radio', { name: startsWith(names[1]) })).toBeChecked({ timeout: 10_000 });
     await expect.poll(async () => rupees(await page.getByTestId('running-total').textContent()), { timeout: 10_000 }).toBe(price);
   });
+
+  test("Explore's route details show each airline's fare families with their rules in words", async ({ page }) => {
+    await page.goto('/explore');
+    await expect(page.getByText(/^\d+ routes found$/)).toBeVisible({ timeout: 20_000 });
+    await page.getByPlaceholder('Search destinations...').fill('paris');
+    await page.getByTestId('route-card').first().getByRole('button', { name: /^View Details/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'London → Paris' });
+    const rules = dialog.locator('details.details-family');
+    await expect(rules.first()).toBeVisible({ timeout: 10_000 });
+    expect(await rules.count()).toBeGreaterThanOrEqual(2);
+    // Keyboard: a family's rules open from its summary.
+    const summary = rules.first().locator('summary');
+    await summary.focus();
+    await expectFocusVisible(page);
+    await pressKey(page, 'Enter');
+    await expect(rules.first()).toHaveAttribute('open', '');
+    await expect(rules.first().getByText(/taxes and airport charges are always refunded/i)).toBeVisible();
+    await expect(dialog.getByText(/Standard allowance|As per airline policy|Check with airline/)).toHaveCount(0);
+    await scanBothThemes(page);
+    await shoot(page, dialog, 'explore-details');
+  });
 });

@@ -45,7 +45,7 @@ export function FamilyPicker({ families, value, onChange, travellers }: Props) {
               <p className="fam-rules-title small" id={`${id}-rules-title`}>
                 Fare rules
               </p>
-              <FareRules option={option} id={`${id}-rules`} />
+              <FareRules rules={option.rules} id={`${id}-rules`} />
             </div>
           );
         })}

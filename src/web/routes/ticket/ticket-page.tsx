@@ -168,7 +168,7 @@ function Ticket({ booking }: { booking: BookingView }) {
         {option ? (
           <section className="ticket-section" aria-labelledby="ticket-rules">
             <h2 id="ticket-rules">Fare rules: {option.name}</h2>
-            <FareRules option={option} />
+            <FareRules rules={option.rules} />
           </section>
         ) : null}
         <p className="muted small ticket-notes">
