@@ -137,6 +137,8 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
   const [upiError, setUpiError] = useState<string | null>(null);
   const online = useOnline();
   const fare = useQuery(bookingFareQuery(booking.id));
+  // The breakdown's lines are drawn when the traveller opens it.
+  const [breakdownOpen, setBreakdownOpen] = useState(false);
   const secondsLeft = useSecondsLeft(booking.holdExpiresAt);
   // Just paid here (not a confirmed booking reopened): the toast and the move to the profile follow.
   const [justPaid, setJustPaid] = useState(false);
@@ -256,9 +258,9 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
           <p className="pay-hold" role="timer" aria-live="off">
             <Timer aria-hidden="true" size={18} /> Seats held for {formatCountdown(secondsLeft)}
           </p>
-          <details className="pay-details">
+          <details className="pay-details" onToggle={(event) => setBreakdownOpen(event.currentTarget.open)}>
             <summary>Fare breakdown</summary>
-            {fare.data ? (
+            {!breakdownOpen ? null : fare.data ? (
               <FareBreakdown fares={fare.data.fares} itinerary={itinerary} passengers={booking.passengers} totalLabel="Total to pay" />
             ) : fare.isError ? (
               <p role="alert">The fare breakdown could not be loaded. {fare.error.message}</p>
