@@ -191,9 +191,7 @@ test.describe('fare families', () => {
     await expect(rules.first()).toBeVisible({ timeout: 10_000 });
     expect(await rules.count()).toBeGreaterThanOrEqual(2);
     // Keyboard: a family's rules open from its summary.
-    const summary = rules.first().locator('summary');
-    await summary.focus();
-    await expectFocusVisible(page);
+    await tabTo(page, rules.first().locator('summary'), { max: 20 });
     await pressKey(page, 'Enter');
     await expect(rules.first()).toHaveAttribute('open', '');
     await expect(rules.first().getByText(/taxes and airport charges are always refunded/i)).toBeVisible();
