@@ -6,6 +6,7 @@ import type { BookingView } from '../../src/core/booking';
 import { createFixedClock } from '../../src/core/clock';
 import type { Itinerary } from '../../src/core/search';
 import type { Db } from '../../src/db/client';
+import { q, queryRows } from '../../src/db/raw';
 import { boardingPasses, bookings, flightInventory, outbox, payments, users } from '../../src/db/schema';
 import { sweepExpiredHolds } from '../../src/domain/booking/expire';
 import { createHold } from '../../src/domain/booking/holds';
@@ -39,6 +40,19 @@ async function leaveSeats(db: Db, itinerary: Itinerary, seats: number, catalog: 
   }
 }
 
+/** Every booking's fare rows were written with its hold: one per passenger and leg, adding up to its total. */
+async function expectFaresAddUp(db: Db) {
+  const rows = await queryRows<{ id: string; total_inr: number; expected: number; n: number; paise: string }>(
+    db,
+    q`select b.id, b.total_inr, b.passenger_count * jsonb_array_length(b.itinerary->'legs') as expected, count(f.booking_id)::int as n, coalesce(sum(f.total_paise), 0)::text as paise
+      from bookings b left join booking_fares f on f.booking_id = b.id group by b.id`,
+  );
+  for (const row of rows) {
+    expect(Number(row.n), row.id).toBe(Number(row.expected));
+    expect(Number(row.paise), row.id).toBe(Number(row.total_inr) * 100);
+  }
+}
+
 // Skipped only where no PostgreSQL is configured; .ci/run fails if this suite did not run.
 describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: booking races', () => {
   let database: Scratch;
@@ -52,6 +66,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: booking races', () => {
   });
   afterEach(async () => {
     await expectInventoryBalanced(database.db);
+    await expectFaresAddUp(database.db);
   });
 
   it('200 concurrent clients racing for the last 10 seats: exactly 10 held, never negative', async () => {

@@ -60,7 +60,7 @@ function typesByPosition(booking: BookingLike, passengerCount: number): { type: 
  * The rows of a booking made before fare families, derived from its price snapshot.
  * @example deriveFares(booking, 2)[0]?.familyCode // '6E.SAVER'
  */
-export function deriveFares(booking: BookingLike, passengerCount: number): PassengerLegFare[] {
+function deriveFares(booking: BookingLike, passengerCount: number): PassengerLegFare[] {
   const legs = booking.itinerary.legs;
   const weights = legs.map((l) => Math.max(1, l.durationMinutes));
   const rows: PassengerLegFare[] = [];
@@ -100,7 +100,7 @@ export async function storedFares(db: Db | Tx, bookingId: string): Promise<Passe
  * from the first passenger's stored lines), or null when a family is no longer known.
  * @example bookedOption(booking, await storedFares(db, booking.id), new Date())?.name // 'Saver'
  */
-export function bookedOption(booking: BookingLike, fares: readonly PassengerLegFare[], now: Date) {
+function bookedOption(booking: BookingLike, fares: readonly PassengerLegFare[], now: Date) {
   const legs = booking.itinerary.legs;
   const codes = booking.fareFamily?.split('~') ?? legs.map((leg, legIndex) => fares.find((f) => f.legIndex === legIndex)?.familyCode ?? '');
   const families = codes.map((code) => familyByCode(code, booking.createdAt));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BookingView, BoardingPassView, ProfileStats } from '../../core/booking';
+import { BookingFareSchema } from '../../core/fares';
 import type { Itinerary } from '../../core/search';
 import { isValidTicketNumber } from '../../domain/booking/ids';
 import { parseBcbp } from '../../domain/documents/bcbp';
@@ -378,6 +379,39 @@ describe('the sandbox webhook of a payment the browser already confirmed', () =>
     const view = (await (await ctx.app.request(`/api/bookings/${confirm.body.booking.id}`, { headers: authed(alice.cookie) })).json()) as { booking: BookingView };
     expect(view.booking.confirmedAt).toBe(confirm.body.booking.confirmedAt);
     expect(view.booking.paymentId).toBe(pay.paymentId);
+  });
+});
+
+describe('GET /api/bookings/{id}/fare', () => {
+  it('answers the stored lines of a booking made with a family, and derives them for one made before fare families', async () => {
+    const connection = await findItinerary(ctx.app, { from: 'IXZ', to: 'DEL', date: '2026-12-20', adults: 2, children: 1, stops: 1 });
+    const { hold } = await bookAndPay(ctx.app, alice.cookie, connection, [ADULT, { ...ADULT, firstName: 'Ravi' }, CHILD]);
+    const read = async () => {
+      const res = await ctx.app.request(`/api/bookings/${hold.id}/fare`, { headers: authed(alice.cookie) });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      return BookingFareSchema.parse(await res.json());
+    };
+    const stored = await read();
+    expect(stored.fares).toHaveLength(3 * connection.legs.length);
+    expect(stored.fares.reduce((sum, f) => sum + f.totalPaise, 0)).toBe(hold.totalInr * 100);
+    expect(stored.option?.id).toBe(hold.fareFamily);
+    expect(stored.option?.tier).toBe(0);
+    expect(stored.option?.rules.at(-1)).toBe('Taxes and airport charges are always refunded.');
+
+    // The same booking as if made before fare families: no rows, no family recorded.
+    await queryRows(ctx.database.db, q`delete from booking_fares where booking_id = ${hold.id}`);
+    await queryRows(ctx.database.db, q`update bookings set fare_family = null where id = ${hold.id} returning id`);
+    const derived = await read();
+    expect(derived.fares.map((f) => [f.passengerPosition, f.passengerType, f.legIndex])).toEqual(stored.fares.map((f) => [f.passengerPosition, f.passengerType, f.legIndex]));
+    expect(derived.fares.reduce((sum, f) => sum + f.totalPaise, 0)).toBe(hold.totalInr * 100);
+    expect(derived.fares.map((f) => f.familyCode)).toEqual(stored.fares.map((f) => f.familyCode));
+    for (const f of derived.fares) expect(f.lines.reduce((sum, l) => sum + l.paise, 0)).toBe(f.totalPaise);
+    expect(derived.option?.id).toBe(stored.option?.id);
+
+    // The e-ticket prints the same fare lines and the family's rules.
+    const ticket = await ctx.app.request(`/api/bookings/${hold.id}/ticket.pdf`, { headers: authed(alice.cookie) });
+    expect(ticket.status).toBe(200);
   });
 });
 

@@ -13,6 +13,8 @@ import type { Cabin } from '../../../core/search-options';
  * - Tier 0 of every airline, market and cabin has priceFactor 1 and addRupees 0: it is the fare
  *   search shows.
  * - Codes are "<airline>.<own code>"; an Indian carrier's international families end "-INTL".
+ * - Nearly every family is approximate: the tables leave at least one figure open (a change fee
+ *   "fee", a cutoff, a ⚠ allowance) that is seeded here. Only SQ Economy Lite is complete.
  */
 
 /** The first version of the data: for bookings made from 1 Nov 2025 on. */
@@ -203,7 +205,7 @@ function regionalIndian(airline: string, cabins: { business: boolean }): FareFam
 
 const singapore: FareFamily[] = [
   ...group('SQ', 'international', 'economy', 2, [
-    { own: 'LITE', name: 'Economy Lite', approximate: true, checkedBag: bag(25), seat: 'paid', meal: 'meal', change: NOT_ALLOWED, cancel: NOT_ALLOWED, price: [1, 0] },
+    { own: 'LITE', name: 'Economy Lite', approximate: false, checkedBag: bag(25), seat: 'paid', meal: 'meal', change: NOT_ALLOWED, cancel: NOT_ALLOWED, price: [1, 0] },
     { own: 'VALUE', name: 'Economy Value', approximate: true, checkedBag: bag(25), seat: 'standardFree', meal: 'meal', change: schedule([[2, inr(5000)]]), cancel: schedule([[2, inr(10000)]]), price: [1.08, 1000] },
     { own: 'STANDARD', name: 'Economy Standard', approximate: true, checkedBag: bag(30), seat: 'standardFree', meal: 'meal', change: schedule([[2, inr(2500)]]), cancel: schedule([[2, inr(6000)]]), price: [1.2, 2000] },
     { own: 'FLEXI', name: 'Economy Flexi', approximate: true, checkedBag: bag(30), seat: 'allFree', meal: 'meal', change: schedule([[2, FREE]]), cancel: schedule([[2, inr(3000)]]), price: [1.4, 3000] },

@@ -53,7 +53,7 @@ export interface PricedFamily {
  * The families a leg sells for a booking made `bookingDate` (tier order): its cabin's, or its
  * market's economy families when the cabin has none.
  */
-export function legFamilies(flight: DatedFlight, cabin: Cabin, bookingDate: Date | string): FareFamily[] {
+function legFamilies(flight: DatedFlight, cabin: Cabin, bookingDate: Date | string): FareFamily[] {
   const market = marketOf(flight.international);
   const own = familiesFor(flight.carrier, market, cabin, bookingDate);
   if (own.length > 0) return own;
@@ -187,7 +187,7 @@ export function familyOption(
 }
 
 /** The fee of a schedule `hoursLeft` before departure, paise (capped at base + YQ), or null when not allowed then. */
-export function feeAt(schedule: FeeSchedule, hoursLeft: number, parts: LegFareParts): number | null {
+function feeAt(schedule: FeeSchedule, hoursLeft: number, parts: LegFareParts): number | null {
   if (!schedule.allowed || hoursLeft < 0) return null;
   const band = schedule.bands.find((b) => hoursLeft >= b.fromHoursBefore && (b.toHoursBefore === null || hoursLeft < b.toHoursBefore));
   if (!band || band.fee.kind === 'forfeit') return null;
