@@ -16,6 +16,7 @@ const featureDependencies = {
   chatbot: ['explore'],
   companion: ['auth', 'booking', 'payments'],
   explore: ['auth'],
+  fares: ['booking'],
   payments: ['booking'],
   'personal-data': ['booking'],
   recommendations: ['explore'],

@@ -13,15 +13,15 @@ import { z } from './zod';
  * band that Indian airlines publish.
  */
 
-export const FARE_MARKETS = ['domestic', 'international'] as const;
+const FARE_MARKETS = ['domestic', 'international'] as const;
 export type FareMarket = (typeof FARE_MARKETS)[number];
 
 /** What seat choice a family includes: none free, standard seats free, every seat free. */
-export const SEAT_INCLUSIONS = ['paid', 'standardFree', 'allFree'] as const;
+const SEAT_INCLUSIONS = ['paid', 'standardFree', 'allFree'] as const;
 export type SeatInclusion = (typeof SEAT_INCLUSIONS)[number];
 
 /** What food a family includes: nothing (buy on board), a snack, a meal. */
-export const MEAL_INCLUSIONS = ['none', 'snack', 'meal'] as const;
+const MEAL_INCLUSIONS = ['none', 'snack', 'meal'] as const;
 export type MealInclusion = (typeof MEAL_INCLUSIONS)[number];
 
 const paise = z.number().int().min(0);
@@ -30,7 +30,7 @@ const paise = z.number().int().min(0);
  * A fee for one time band before departure. `amount`: a fixed fee; `percentOfBase`: a share of the
  * base fare; `forfeit`: base fare and fuel charge (YQ) are kept, taxes still come back.
  */
-export const FeeSchema = z.discriminatedUnion('kind', [
+const FeeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('amount'), paise }),
   z.object({ kind: z.literal('percentOfBase'), percent: z.number().min(0).max(100) }),
   z.object({ kind: z.literal('forfeit') }),
@@ -42,7 +42,7 @@ export type Fee = z.infer<typeof FeeSchema>;
  * `fromHoursBefore` and less than `toHoursBefore` (null: no upper end). Bands of a schedule do
  * not overlap and cover every time from the cutoff up.
  */
-export const FeeBandSchema = z.object({
+const FeeBandSchema = z.object({
   fromHoursBefore: z.number().min(0),
   toHoursBefore: z.number().min(0).nullable(),
   fee: FeeSchema,
@@ -50,10 +50,10 @@ export const FeeBandSchema = z.object({
 export type FeeBand = z.infer<typeof FeeBandSchema>;
 
 /** A change or cancellation schedule; `allowed: false` means the traveller cannot do it at all (taxes still come back on cancellation). */
-export const FeeScheduleSchema = z.object({ allowed: z.boolean(), bands: z.array(FeeBandSchema) });
+const FeeScheduleSchema = z.object({ allowed: z.boolean(), bands: z.array(FeeBandSchema) });
 export type FeeSchedule = z.infer<typeof FeeScheduleSchema>;
 
-export const BaggageSchema = z.object({
+const BaggageSchema = z.object({
   pieces: z.number().int().min(0),
   /** Weight limit per piece, or the total weight when `pieces` is 1 (kg); null when only pieces count. */
   kg: z.number().int().min(0).nullable(),
@@ -95,10 +95,10 @@ export const FareFamilySchema = z
 export type FareFamily = z.infer<typeof FareFamilySchema>;
 
 /** A change or refund condition now, the way supplier APIs give it (Duffel's `change_before_departure` / `refund_before_departure`). */
-export const FareConditionSchema = z.object({ allowed: z.boolean(), penaltyPaise: paise.nullable() });
+const FareConditionSchema = z.object({ allowed: z.boolean(), penaltyPaise: paise.nullable() });
 export type FareCondition = z.infer<typeof FareConditionSchema>;
 
-export const FareConditionsSchema = z.object({
+const FareConditionsSchema = z.object({
   changeBeforeDeparture: FareConditionSchema.nullable(),
   refundBeforeDeparture: FareConditionSchema.nullable(),
 });
@@ -144,8 +144,7 @@ export const UNKNOWN_FARE_FAMILY = 'This fare family is not sold on this flight.
  * What a line of a fare breakdown is: `fare` (base, YQ: what airline fees come out of),
  * `tax` (statutory taxes and airport charges: always refunded), `safarFee`, `addon`.
  */
-export const FARE_LINE_KINDS = ['fare', 'tax', 'safarFee', 'addon'] as const;
-export type FareLineKind = (typeof FARE_LINE_KINDS)[number];
+const FARE_LINE_KINDS = ['fare', 'tax', 'safarFee', 'addon'] as const;
 
 /** Line codes, in the order a breakdown lists them. */
 export const FARE_LINE_CODES = ['base', 'yq', 'udf', 'psf', 'asf', 'rcs', 'foreign', 'gst', 'safarFee', 'seat'] as const;
@@ -164,7 +163,7 @@ export const FARE_LINE_LABELS: Record<FareLineCode, string> = {
   seat: 'Seat',
 };
 
-export const FareLineSchema = z.object({
+const FareLineSchema = z.object({
   code: z.enum(FARE_LINE_CODES),
   kind: z.enum(FARE_LINE_KINDS),
   label: z.string(),
@@ -173,7 +172,7 @@ export const FareLineSchema = z.object({
 export type FareLine = z.infer<typeof FareLineSchema>;
 
 /** The price of one passenger on one leg, line by line, as stored with the booking. */
-export const PassengerLegFareSchema = z
+const PassengerLegFareSchema = z
   .object({
     passengerPosition: z.number().int().min(0),
     passengerType: z.enum(['adult', 'child', 'infant']),
@@ -198,10 +197,10 @@ export const REFUND_REASONS = ['voluntary', 'noShow', 'airlineCancelled'] as con
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** Which rule decided a passenger-leg's refund. */
-export const REFUND_RULES = ['freeWindow', 'schedule', 'notAllowed', 'insideCutoff', 'departed', 'noShow', 'airlineCancelled'] as const;
+const REFUND_RULES = ['freeWindow', 'schedule', 'notAllowed', 'insideCutoff', 'departed', 'noShow', 'airlineCancelled'] as const;
 export type RefundRule = (typeof REFUND_RULES)[number];
 
-export const RefundLineSchema = z.object({
+const RefundLineSchema = z.object({
   passengerPosition: z.number().int(),
   legIndex: z.number().int(),
   rule: z.enum(REFUND_RULES),
@@ -241,7 +240,7 @@ export const RefundQuoteSchema = z
   .meta({ id: 'RefundQuote' });
 export type RefundQuote = z.infer<typeof RefundQuoteSchema>;
 
-export const ChangeLineSchema = z.object({
+const ChangeLineSchema = z.object({
   passengerPosition: z.number().int(),
   legIndex: z.number().int(),
   /** The change fee for the band (0 in the free window or when the family changes free). */

@@ -58,7 +58,7 @@ export const CancellationRequestSchema = z.object({
 });
 export type CancellationRequest = z.infer<typeof CancellationRequestSchema>;
 
-export const RefundViewSchema = z
+const RefundViewSchema = z
   .object({
     id: z.string(),
     amountPaise: z.number().int(),
@@ -75,7 +75,7 @@ export const RefundViewSchema = z
   .meta({ id: 'RefundView' });
 export type RefundView = z.infer<typeof RefundViewSchema>;
 
-export const CancellationViewSchema = z
+const CancellationViewSchema = z
   .object({
     id: z.string(),
     passengers: positions,
@@ -100,7 +100,7 @@ export const ChangeOptionsQuerySchema = z.object({
   date: z.string({ message: TRIP_CHANGE_MESSAGES.changeDateRequired }).regex(/^\d{4}-\d{2}-\d{2}$/, TRIP_CHANGE_MESSAGES.changeDateRequired),
 });
 
-export const ChangeOptionSchema = z.object({ itinerary: ItinerarySchema, quote: ChangeQuoteSchema });
+const ChangeOptionSchema = z.object({ itinerary: ItinerarySchema, quote: ChangeQuoteSchema });
 export type ChangeOption = z.infer<typeof ChangeOptionSchema>;
 
 /** Flights on the same route, cabin and fare family on the date asked, each with what changing to it costs now. */

@@ -45,6 +45,12 @@ describe('loadConfig', () => {
     [{ HOLD_SWEEP_SECONDS: '0' }, /^Invalid configuration: HOLD_SWEEP_SECONDS must be a whole number of seconds from 1 to 3600 \(got "0"\)$/],
     [{ PAYMENT_RECONCILE_SECONDS: '1.5' }, /^Invalid configuration: PAYMENT_RECONCILE_SECONDS must be a whole number of seconds from 1 to 3600/],
     [{ PAYMENT_RECONCILE_AFTER_SECONDS: 'soon' }, /^Invalid configuration: PAYMENT_RECONCILE_AFTER_SECONDS must be a whole number of seconds from 1 to 3600/],
+    [{ DUFFEL_ACCESS_TOKEN: 'sk_test_123' }, /^Invalid configuration: DUFFEL_ACCESS_TOKEN must look like duffel_test_… \(a Duffel access token\)$/],
+    [{ DUFFEL_ACCESS_TOKEN: 'duffel_test_' }, /^Invalid configuration: DUFFEL_ACCESS_TOKEN must look like duffel_test_…/],
+    [{ DUFFEL_API_URL: 'api.duffel.com' }, /^Invalid configuration: DUFFEL_API_URL must be a URL like https:\/\/api.duffel.com \(got "api.duffel.com"\)$/],
+    [{ DUFFEL_API_URL: 'ftp://api.duffel.com' }, /^Invalid configuration: DUFFEL_API_URL /],
+    [{ DUFFEL_WEBHOOK_SECRET: 'short' }, /^Invalid configuration: DUFFEL_WEBHOOK_SECRET must be at least 8 characters$/],
+    [{ DUFFEL_WEBHOOK_SECRET: 'a-long-enough-secret' }, /^Invalid configuration: DUFFEL_WEBHOOK_SECRET is set but DUFFEL_ACCESS_TOKEN is not/],
   ])('names the variable for a bad value %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -61,6 +67,26 @@ describe('loadConfig', () => {
       expect.unreachable();
     } catch (error) {
       expect((error as Error).message).not.toContain('secret-password');
+    }
+  });
+
+  it('reads the Duffel settings: the API address defaults to Duffel, a token and a webhook secret are optional', () => {
+    expect(loadConfig({})).toMatchObject({ DUFFEL_API_URL: 'https://api.duffel.com', DUFFEL_ACCESS_TOKEN: undefined, DUFFEL_WEBHOOK_SECRET: undefined });
+    expect(loadConfig({ DUFFEL_ACCESS_TOKEN: 'duffel_test_abc123', DUFFEL_API_URL: 'http://127.0.0.1:4010', DUFFEL_WEBHOOK_SECRET: 'whsec_12345678' })).toMatchObject({
+      DUFFEL_ACCESS_TOKEN: 'duffel_test_abc123',
+      DUFFEL_API_URL: 'http://127.0.0.1:4010',
+      DUFFEL_WEBHOOK_SECRET: 'whsec_12345678',
+    });
+  });
+
+  it('never echoes a Duffel token or webhook secret', () => {
+    for (const env of [{ DUFFEL_ACCESS_TOKEN: 'duffel_oops_secret-token' }, { DUFFEL_ACCESS_TOKEN: 'duffel_test_ok', DUFFEL_WEBHOOK_SECRET: 'sh' }]) {
+      try {
+        loadConfig(env);
+        expect.unreachable();
+      } catch (error) {
+        expect((error as Error).message).not.toMatch(/secret-token|"sh"/);
+      }
     }
   });
 

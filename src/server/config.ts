@@ -98,6 +98,21 @@ const ConfigSchema = z.object({
   INVOICE_SUPPLIER_GSTIN: z.string().refine(isValidGstin, 'must be a valid GSTIN (15 characters with its check character)').optional(),
   INVOICE_SUPPLIER_NAME: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
   INVOICE_SUPPLIER_ADDRESS: z.string().trim().min(1).max(300, 'must be at most 300 characters').optional(),
+  // Duffel, a remote flight supplier: an access token (test tokens are duffel_test_…), the API's address (any
+  // Duffel-compatible server, such as the test suite's contract fake) and the secret that signs its webhooks.
+  DUFFEL_ACCESS_TOKEN: z.string().regex(/^duffel_(test|live)_[A-Za-z0-9_-]+$/, 'must look like duffel_test_… (a Duffel access token)').optional(),
+  DUFFEL_API_URL: z
+    .string()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.search === '' && url.hash === '' && url.username === '';
+      } catch {
+        return false;
+      }
+    }, 'must be a URL like https://api.duffel.com')
+    .default('https://api.duffel.com'),
+  DUFFEL_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
   TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false').transform((value) => value === 'true'),
 });
 
@@ -124,7 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const lines = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');
     const value = env[name];
-    const shown = name.includes('SECRET') || name.includes('PRIVATE') || name.includes('PASSWORD') || name.endsWith('_API_KEY') || name === 'DATABASE_URL' || name === 'SMTP_URL' ? '' : ` (got "${value ?? ''}")`;
+    const shown = name.includes('SECRET') || name.includes('TOKEN') || name.includes('PRIVATE') || name.includes('PASSWORD') || name.endsWith('_API_KEY') || name === 'DATABASE_URL' || name === 'SMTP_URL' ? '' : ` (got "${value ?? ''}")`;
     return `Invalid configuration: ${name} ${issue.message}${shown}`;
   });
   throw new ConfigError(lines.join('\n'));
@@ -143,6 +158,9 @@ function crossFieldProblems(config: Config): string[] {
   const supplier = [config.INVOICE_SUPPLIER_GSTIN, config.INVOICE_SUPPLIER_NAME, config.INVOICE_SUPPLIER_ADDRESS];
   if (supplier.some((v) => v !== undefined) && supplier.some((v) => v === undefined)) {
     problems.push('Invalid configuration: INVOICE_SUPPLIER_GSTIN, INVOICE_SUPPLIER_NAME and INVOICE_SUPPLIER_ADDRESS must be set together (or none of them)');
+  }
+  if (config.DUFFEL_WEBHOOK_SECRET !== undefined && config.DUFFEL_ACCESS_TOKEN === undefined) {
+    problems.push('Invalid configuration: DUFFEL_WEBHOOK_SECRET is set but DUFFEL_ACCESS_TOKEN is not (set the token too, or neither)');
   }
   return problems;
 }

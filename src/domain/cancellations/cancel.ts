@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { BookingView } from '../../core/booking';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { FareFamily, PassengerLegFare, RefundQuote } from '../../core/fares';
@@ -11,22 +11,24 @@ import {
   TRIP_CHANGE_REASONS,
 } from '../../core/trip-changes';
 import type { Db } from '../../db/client';
-import { q, queryRows } from '../../db/raw';
-import { boardingPasses, bookingFares, bookingSegments, bookings, cancellations, outbox, passengers, refunds, users } from '../../db/schema';
-import type { InventoryChange } from '../booking/catalog';
+import { type Statement, fromJson, q, queryRows, rawText } from '../../db/raw';
+import { bookingRaw, passengerRaw, segmentRaw } from '../../db/rows';
+import { type bookingSegments, bookings, type cancellations, type passengers, type refunds } from '../../db/schema';
+import type { InventoryChange, Tx } from '../booking/catalog';
 import { type KeyedAnswer, KeyTakenError, keyInsert } from '../booking/keyed-answer';
 import { bookingView } from '../booking/views';
-import { inLockOrder, moveSeats } from '../inventory/moves';
+import { type SeatMove, chainedMoves, inLockOrder } from '../inventory/moves';
 import { refundQuote } from '../refunds/rule';
 import { familyByCode } from '../fares/families/lookup';
 import { storedFares } from '../fares/stored';
 import type { CancellationMailPayload } from './mail';
-import { refundablePayments } from './refundable';
-import { splitRefund } from './split';
+import { type PaymentShare, splitRefund } from './split';
 import { cancellationView, refundView } from './views';
 
 type BookingRow = typeof bookings.$inferSelect;
 type PassengerRow = typeof passengers.$inferSelect;
+type CancellationRow = typeof cancellations.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
 
 /**
  * Cancelling some or all passengers of a confirmed booking.
@@ -109,9 +111,9 @@ export async function cancellationQuote(db: Db, clock: Clock, facts: FlightFacts
   const [booking] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
   if (!booking) throw bookingNotFound();
   if (!cancellable(booking)) throw notCancellable();
-  const pax = await db.select().from(passengers).where(eq(passengers.bookingId, bookingId)).orderBy(asc(passengers.position));
+  const { pax, fares } = await readFacts(db, bookingId);
   const chosen = chosenPositions(pax, positions);
-  const { quote } = quoteFor(booking, await storedFares(db, bookingId), chosen, facts, clock.now());
+  const { quote } = quoteFor(booking, fares, chosen, facts, clock.now());
   return { passengers: chosen, quote, creditOffered: false };
 }
 
@@ -129,6 +131,49 @@ export interface CancelOutcome {
   refundIds: string[];
 }
 
+/**
+ * Everything a cancellation reads about a booking, in one statement (one snapshot): its
+ * passengers, stored fares, segments, the traveller's address, and the payments (of this booking
+ * and the bookings a change replaced) refunds can go back to, with what was refunded from each before.
+ */
+function bookingFacts(bookingId: string): Statement {
+  return q`select
+      (select coalesce(json_agg(${rawText(passengerRaw.json)} order by x.position), '[]'::json) from passengers x where x.booking_id = ${bookingId}) as pax,
+      (select coalesce(json_agg(json_build_object('passengerPosition', f.passenger_position, 'passengerType', f.passenger_type, 'legIndex', f.leg_index,
+          'familyCode', f.family_code, 'lines', f.lines, 'totalPaise', f.total_paise, 'status', f.status) order by f.passenger_position, f.leg_index), '[]'::json)
+        from booking_fares f where f.booking_id = ${bookingId}) as fares,
+      (select coalesce(json_agg(${rawText(segmentRaw.json)}), '[]'::json) from booking_segments s where s.booking_id = ${bookingId}) as segments,
+      (select u.email from bookings b join users u on u.id = b.user_id where b.id = ${bookingId}) as email,
+      (with recursive chain(id) as (
+          select ${bookingId}::text
+          union select b.changed_from from bookings b join chain c on b.id = c.id where b.changed_from is not null)
+        select coalesce(json_agg(json_build_object('id', p.id, 'amountPaise', p.amount_paise, 'method', p.method,
+          'refundedPaise', coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = p.id), 0))), '[]'::json)
+        from payments p where p.booking_id in (select id from chain) and p.status = 'captured') as payments`;
+}
+
+interface BookingFacts {
+  pax: PassengerRow[];
+  fares: PassengerLegFare[];
+  segments: (typeof bookingSegments.$inferSelect)[];
+  email: string | null;
+  payments: (PaymentShare & { method: string })[];
+}
+
+/** Reads `bookingFacts`; a booking made before fare families gets its fares derived (`storedFares`). */
+async function readFacts(db: Db | Tx, bookingId: string): Promise<BookingFacts> {
+  const [row] = await queryRows<Record<string, unknown>>(db, bookingFacts(bookingId));
+  const list = (value: unknown) => fromJson<Record<string, unknown>[]>(value ?? []);
+  const stored = fromJson<PassengerLegFare[]>(row?.fares ?? []);
+  return {
+    pax: list(row?.pax).map(passengerRaw.fromJson),
+    fares: stored.length > 0 ? stored : await storedFares(db, bookingId),
+    segments: list(row?.segments).map(segmentRaw.fromJson),
+    email: typeof row?.email === 'string' ? row.email : null,
+    payments: fromJson<(PaymentShare & { method: string })[]>(row?.payments ?? []).map((p) => ({ ...p, amountPaise: Number(p.amountPaise), refundedPaise: Number(p.refundedPaise) })),
+  };
+}
+
 const methodLabel = (method: string | null) => (method === 'upi' ? 'UPI' : method === 'card' ? 'Card' : 'Safar credit');
 
 /**
@@ -142,107 +187,56 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
   }
   return db.transaction(async (tx) => {
     const now = clock.now();
-    const [booking] = await tx
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.id, request.bookingId), eq(bookings.userId, request.userId)))
-      .for('no key update');
-    if (!booking) throw bookingNotFound();
+    // Round trip 1: the booking row locked (before any inventory row, as every path that changes a booking).
+    const [locked] = await queryRows<Record<string, unknown>>(
+      tx,
+      q`select ${rawText(bookingRaw.columns)} from bookings b where b.id = ${request.bookingId} and b.user_id = ${request.userId}::uuid for no key update`,
+    );
+    if (!locked) throw bookingNotFound();
+    const booking = bookingRaw.fromRaw(locked);
     if (!cancellable(booking)) throw notCancellable();
-    const pax = await tx.select().from(passengers).where(eq(passengers.bookingId, booking.id)).orderBy(asc(passengers.position));
+    // Round trip 2: what the cancellation is decided on, read after the lock.
+    const { pax, fares: allFares, segments, email, payments } = await readFacts(tx, booking.id);
     const positions = chosenPositions(pax, request.passengers);
-    const allFares = await storedFares(tx, booking.id);
     const { quote, fares } = quoteFor(booking, allFares, positions, facts, now);
     if (quote.refundPaise !== request.quotedRefundPaise) throw new RefundChangedError({ passengers: positions, quote, creditOffered: false });
 
     const cancelled = pax.filter((p) => positions.includes(p.position));
     const seats = cancelled.filter((p) => p.type !== 'infant').length;
-    const allGone = pax.every((p) => p.cancelledAt !== null || positions.includes(p.position));
-
-    // Seats back to sale, leg by leg in lock order (the booking row is locked first, above).
-    const inventory: InventoryChange[] = [];
-    if (seats > 0) {
-      const segments = await tx.select().from(bookingSegments).where(eq(bookingSegments.bookingId, booking.id));
-      for (const seg of inLockOrder(segments)) {
-        const [row] = await queryRows<InventoryChange>(
-          tx,
-          moveSeats({ from: 'sold', to: 'available', seats: q`${seats}::int`, where: q`i.flight_id = ${seg.flightId} and i.cabin = ${seg.cabin}`, onlyIfThere: false }),
-        );
-        if (!row) throw new Error(`Inventory row ${seg.flightId}/${seg.cabin} missing for booking ${booking.id}`);
-        inventory.push(row);
-      }
-      await tx
-        .update(bookingSegments)
-        .set({ seats: sql`${bookingSegments.seats} - ${seats}` })
-        .where(eq(bookingSegments.bookingId, booking.id));
-    }
-
-    const ids = cancelled.map((p) => p.id);
-    await tx.update(passengers).set({ cancelledAt: now }).where(inArray(passengers.id, ids));
-    // The fares as stored (derived ones written now), the cancelled passengers' marked cancelled.
-    await tx
-      .insert(bookingFares)
-      .values(
-        allFares.map((f) => ({
-          bookingId: booking.id,
-          passengerPosition: f.passengerPosition,
-          legIndex: f.legIndex,
-          passengerType: f.passengerType,
-          familyCode: f.familyCode,
-          lines: f.lines,
-          totalPaise: f.totalPaise,
-          status: fares.includes(f) ? ('cancelled' as const) : f.status,
-        })),
-      )
-      .onConflictDoUpdate({ target: [bookingFares.bookingId, bookingFares.passengerPosition, bookingFares.legIndex], set: { status: sql`excluded.status` } });
-    await tx.update(boardingPasses).set({ voidedAt: now }).where(and(inArray(boardingPasses.passengerId, ids), isNull(boardingPasses.voidedAt)));
-    const status = allGone ? ('cancelled' as const) : ('partly_cancelled' as const);
-    await tx
-      .update(bookings)
-      .set({ status, seatCount: sql`${bookings.seatCount} - ${seats}` })
-      .where(eq(bookings.id, booking.id));
-
-    const [cancellation] = await tx
-      .insert(cancellations)
-      .values({
-        bookingId: booking.id,
-        userId: booking.userId,
-        reason: 'voluntary',
-        passengerPositions: positions,
-        quote,
-        refundPaise: quote.refundPaise,
-        retainedPaise: quote.retainedPaise,
-        destination: 'original',
-        createdAt: now,
-      })
-      .returning();
-    if (!cancellation) throw new Error('cancellation not written');
-
-    const payments = await refundablePayments(tx, booking.id);
+    const status = pax.every((p) => p.cancelledAt !== null || positions.includes(p.position)) ? ('cancelled' as const) : ('partly_cancelled' as const);
     const shares = splitRefund(quote.refundPaise, payments);
-    const dueBy = new Date(quote.refundDeadline);
-    const refundRows =
-      shares.length === 0
-        ? []
-        : await tx
-            .insert(refunds)
-            .values(
-              shares.map((s) => ({
-                bookingId: booking.id,
-                cancellationId: cancellation.id,
-                paymentId: s.paymentId,
-                destination: 'original' as const,
-                amountPaise: s.amountPaise,
-                status: 'requested' as const,
-                dueBy,
-                requestedAt: now,
-                availableAt: now,
-              })),
-            )
-            .returning();
     const methodOf = (paymentId: string | null) => methodLabel(payments.find((p) => p.id === paymentId)?.method ?? null);
 
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, booking.userId));
+    // The rows written, with their ids drawn here, so the answer (and the key's copy of it) is known before the write.
+    const cancellation: CancellationRow = {
+      id: randomUUID(),
+      bookingId: booking.id,
+      userId: booking.userId,
+      reason: 'voluntary',
+      passengerPositions: positions,
+      quote,
+      refundPaise: quote.refundPaise,
+      retainedPaise: quote.retainedPaise,
+      destination: 'original',
+      createdAt: now,
+    };
+    const refundRows: RefundRow[] = shares.map((share) => ({
+      id: randomUUID(),
+      bookingId: booking.id,
+      cancellationId: cancellation.id,
+      paymentId: share.paymentId,
+      destination: 'original',
+      amountPaise: share.amountPaise,
+      status: 'requested',
+      providerRefundId: null,
+      attempts: 0,
+      lastError: null,
+      dueBy: new Date(quote.refundDeadline),
+      requestedAt: now,
+      sentAt: null,
+      completedAt: null,
+      availableAt: now,
+    }));
     const mail: CancellationMailPayload = {
       bookingId: booking.id,
       pnr: booking.pnr,
@@ -252,18 +246,56 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
       quote,
       methodLabels: [...new Set(refundRows.map((r) => methodOf(r.paymentId)))],
     };
-    if (user) await tx.insert(outbox).values({ kind: 'booking-cancelled', recipient: user.email, payload: mail, availableAt: now });
-
     const after: BookingRow = { ...booking, status, seatCount: booking.seatCount - seats };
     const paxAfter = pax.map((p) => (positions.includes(p.position) ? { ...p, cancelledAt: now } : p));
-    const view: BookingView = bookingView(after, paxAfter, refundRows.map((r) => r.status));
     const answer: CancellationAnswer = {
-      booking: view,
+      booking: bookingView(after, paxAfter, refundRows.map((r) => r.status)),
       cancellation: cancellationView(cancellation),
       refunds: refundRows.map((r) => refundView(r, methodOf(r.paymentId))),
     };
+
+    // Round trip 3: every write in one statement. Seats go back leg by leg in lock order.
+    const at = q`${now.toISOString()}::timestamptz`;
+    const ids = `{${cancelled.map((p) => p.id).join(',')}}`;
+    const moving =
+      seats > 0 && segments.length > 0
+        ? chainedMoves(
+            inLockOrder(segments).map((seg): SeatMove => ({ from: 'sold', to: 'available', seats: q`${seats}::int`, where: q`i.flight_id = ${seg.flightId} and i.cabin = ${seg.cabin}`, onlyIfThere: false })),
+          )
+        : null;
+    const fareRows = allFares.map((f) => ({ ...f, status: fares.includes(f) ? 'cancelled' : f.status }));
     const keyed = request.idempotency;
-    if (keyed && (await queryRows(tx, keyInsert(keyed, keyed.answer(answer), now))).length === 0) throw new KeyTakenError();
+    const [written] = await queryRows<{ inventory: unknown; kept: number }>(
+      tx,
+      q`with ${moving ? q`${moving.steps},` : q``}
+        seg as (update booking_segments set seats = seats - ${seats}::int where booking_id = ${booking.id} and ${seats}::int > 0 returning 1),
+        pax as (update passengers set cancelled_at = ${at} where id = any(${ids}::uuid[]) returning 1),
+        fares as (
+          insert into booking_fares (booking_id, passenger_position, leg_index, passenger_type, family_code, lines, total_paise, status)
+          select ${booking.id}, r."passengerPosition", r."legIndex", r."passengerType", r."familyCode", r.lines, r."totalPaise", r.status
+          from jsonb_to_recordset(${JSON.stringify(fareRows)}::jsonb) as r("passengerPosition" int, "legIndex" int, "passengerType" text, "familyCode" text, lines jsonb, "totalPaise" int, status text)
+          on conflict (booking_id, passenger_position, leg_index) do update set status = excluded.status returning 1),
+        passes as (update boarding_passes set voided_at = ${at} where passenger_id = any(${ids}::uuid[]) and voided_at is null returning 1),
+        booked as (update bookings set status = ${status}, seat_count = seat_count - ${seats}::int where id = ${booking.id} returning 1),
+        cancelled as (
+          insert into cancellations (id, booking_id, user_id, reason, passenger_positions, quote, refund_paise, retained_paise, destination, created_at)
+          values (${cancellation.id}::uuid, ${booking.id}, ${booking.userId}::uuid, 'voluntary', ${JSON.stringify(positions)}::jsonb, ${JSON.stringify(quote)}::jsonb,
+            ${quote.refundPaise}::int, ${quote.retainedPaise}::int, 'original', ${at}) returning id),
+        refunded as (
+          insert into refunds (id, booking_id, cancellation_id, payment_id, destination, amount_paise, status, due_by, requested_at, available_at)
+          select r.id, ${booking.id}, (select id from cancelled), r.payment, 'original', r.amount, 'requested', ${quote.refundDeadline}::timestamptz, ${at}, ${at}
+          from jsonb_to_recordset(${JSON.stringify(refundRows.map((r) => ({ id: r.id, payment: r.paymentId, amount: r.amountPaise })))}::jsonb) as r(id uuid, payment uuid, amount int)
+          returning 1),
+        mail as (
+          insert into outbox (kind, recipient, payload, available_at)
+          select 'booking-cancelled', ${email ?? ''}, ${JSON.stringify(mail)}::jsonb, ${at} where ${email !== null} returning 1)
+        ${keyed ? q`, kept as (${keyInsert(keyed, keyed.answer(answer), now)})` : q``}
+      select ${moving ? q`(select coalesce(json_agg(t), '[]'::json) from (${moving.moved}) t)` : q`'[]'::json`} as inventory,
+        ${keyed ? q`(select count(*) from kept)::int` : q`1`} as kept`,
+    );
+    if (keyed && Number(written?.kept ?? 0) === 0) throw new KeyTakenError();
+    const inventory = fromJson<InventoryChange[]>(written?.inventory ?? []);
+    if (moving && inventory.length !== segments.length) throw new Error(`Inventory rows missing for booking ${booking.id}`);
     return { answer, inventory, refundIds: refundRows.map((r) => r.id) };
   });
 }

@@ -15,12 +15,12 @@ class QuietBoundary extends Component<{ children: ReactNode; fallback: ReactNode
 
 /**
  * A lazily loaded piece of the shell (wallet, notices, chatbot): the fallback (nothing unless
- * given) while it loads, and the same if its code cannot be fetched.
+ * given) while it loads, and `failed` (the fallback unless given) if its code cannot be fetched.
  * @example <QuietLazy><WalletLauncher /></QuietLazy>
  */
-export function QuietLazy({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+export function QuietLazy({ children, fallback = null, failed = fallback }: { children: ReactNode; fallback?: ReactNode; failed?: ReactNode }) {
   return (
-    <QuietBoundary fallback={fallback}>
+    <QuietBoundary fallback={failed}>
       <Suspense fallback={fallback}>{children}</Suspense>
     </QuietBoundary>
   );

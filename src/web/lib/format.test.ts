@@ -15,6 +15,9 @@ describe('booking display helpers', () => {
     expect(formatDuration(120)).toBe('2h');
     expect(formatDuration(45)).toBe('45m');
     expect(formatInr(123456)).toBe('₹1,23,456');
+    expect(formatPaise(890000)).toBe('₹8,900');
+    expect(formatPaise(44550)).toBe('₹445.50');
+    expect(formatPaise(12345607)).toBe('₹1,23,456.07');
     expect(formatCountdown(581)).toBe('9:41');
     expect(formatCountdown(-3)).toBe('0:00');
   });

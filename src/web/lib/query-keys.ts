@@ -17,9 +17,12 @@ export const queryKeys = {
     refunds: (bookingId: string) => ['bookings', bookingId, 'refunds'] as const,
     /** Flights the booking may change to on a date (YYYY-MM-DD), each with what changing costs. */
     changeOptions: (bookingId: string, date: string) => ['bookings', bookingId, 'change-options', date] as const,
+    /** A booking's fare family and its fare lines per passenger and leg. */
+    fare: (bookingId: string) => ['bookings', bookingId, 'fare'] as const,
   },
-  /** A booking-screen price for one itinerary and passenger mix. */
-  quote: (itineraryId: string, mix: { adults: number; children: number; infants: number }) => ['quote', itineraryId, mix.adults, mix.children, mix.infants] as const,
+  /** A booking-screen price for one itinerary, passenger mix and fare family (null: the cheapest). */
+  quote: (itineraryId: string, mix: { adults: number; children: number; infants: number }, fareFamily: string | null) =>
+    ['quote', itineraryId, mix.adults, mix.children, mix.infants, fareFamily] as const,
   profileStats: ['profile-stats'] as const,
   /** Account settings: the account, its sessions and passkeys. */
   account: {

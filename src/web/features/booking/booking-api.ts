@@ -62,15 +62,17 @@ export function confirmBooking(bookingId: string, body: { orderId: string; payme
 }
 
 /**
- * GET /api/quote: the itinerary priced for this passenger mix by the pricing the hold charges.
+ * GET /api/quote: the itinerary priced for this passenger mix and fare family (absent: the
+ * cheapest) by the pricing the hold charges, with every family option for the mix.
  * Fares move, so an answer is reused for a minute at most (the hold re-checks it anyway).
- * @example const quote = await queryClient.fetchQuery(quoteQuery(itinerary.id, { adults: 1, children: 1, infants: 0 }))
+ * @example const quote = await queryClient.fetchQuery(quoteQuery(itinerary.id, { adults: 1, children: 1, infants: 0 }, '6E.FLEXI'))
  */
-export function quoteQuery(itineraryId: string, mix: { adults: number; children: number; infants: number }) {
+export function quoteQuery(itineraryId: string, mix: { adults: number; children: number; infants: number }, fareFamily: string | null = null) {
   return queryOptions({
-    queryKey: queryKeys.quote(itineraryId, mix),
+    queryKey: queryKeys.quote(itineraryId, mix, fareFamily),
     queryFn: () => {
       const params = new URLSearchParams({ itineraryId, adults: String(mix.adults), children: String(mix.children), infants: String(mix.infants) });
+      if (fareFamily) params.set('fareFamily', fareFamily);
       return apiFetch<Quote>(`/api/quote?${params.toString()}`);
     },
     staleTime: 60_000,

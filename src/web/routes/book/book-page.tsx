@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { BOOKING_REASONS, MAX_PASSENGERS, PASSENGER_MESSAGES } from '../../../core/booking';
-import type { Itinerary, SearchQuery } from '../../../core/search';
+import type { Itinerary, ItineraryPrice, SearchQuery } from '../../../core/search';
 import { useDocumentTitle } from '../../components/page-title';
 import { RequireAuth } from '../../features/auth/require-auth';
 import { createBooking, newIdempotencyKey, priceChangeOf, quoteQuery } from '../../features/booking/booking-api';
@@ -25,6 +25,7 @@ import {
   validateForm,
 } from '../../features/booking/passenger-form';
 import { GroupBookingButton } from '../../features/companion/group-booking-button';
+import { FamilyPicker } from '../../features/fares/family-picker';
 import { validateGstDetails } from '../../../core/gst';
 import { fillFromSaved } from '../../features/personal-data/fill-from-saved';
 import { GstDetailsFields, type GstDraft, emptyGst, toGstInput } from '../../features/personal-data/gst-details-fields';
@@ -44,6 +45,8 @@ import { useOnline } from '../../lib/offline/connection';
 interface BookState {
   itinerary: Itinerary;
   query?: SearchQuery;
+  /** The fare family option chosen on the results card; absent: the cheapest. */
+  fareFamily?: string;
 }
 
 function isBookState(value: unknown): value is BookState {
@@ -91,12 +94,16 @@ function BookScreen() {
       </div>
     );
   }
-  return <BookingForm key={state.itinerary.id} itinerary={state.itinerary} query={state.query} />;
+  const fareFamily = typeof state.fareFamily === 'string' ? state.fareFamily : null;
+  return <BookingForm key={state.itinerary.id} itinerary={state.itinerary} query={state.query} initialFamily={fareFamily} />;
 }
+
+/** A price with no passenger type priced yet (a family other than the cheapest before its quote arrives). */
+const NOT_PRICED: ItineraryPrice = { currency: 'INR', perPassenger: {}, total: { baseFare: 0, taxesAndFees: 0, total: 0 } };
 
 type Problem = { kind: 'price-changed'; oldTotal: number; newTotal: number } | { kind: 'sold-out'; message: string } | { kind: 'unavailable' } | null;
 
-function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: SearchQuery | undefined }) {
+function BookingForm({ itinerary, query, initialFamily }: { itinerary: Itinerary; query: SearchQuery | undefined; initialFamily: string | null }) {
   const [, navigate] = useLocation();
   const { currency, format } = useCurrency();
   const [passengers, setPassengers] = useState<PassengerDraft[]>(() => initialPassengers(query));
@@ -112,13 +119,22 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
   const submission = useRef<{ body: string; key: string } | null>(null);
   const travelDate = localDate(itinerary.departure);
   const queryClient = useQueryClient();
-  // Types the search did not price (a child or infant added to an adults-only search) are priced
-  // by the server's quote for the current mix, with the pricing the hold charges.
+  // The family chosen by the traveller (here or on the results card); null: the cheapest.
+  const [family, setFamily] = useState<string | null>(initialFamily);
+  // The quote lists the fare families for the current mix and prices the chosen one. Types the
+  // search did not price (a child or infant added to an adults-only search) and families other
+  // than the cheapest are priced by it, with the pricing the hold charges.
   const searched = runningTotal(itinerary.price, passengers);
   const mix = quoteMix(searched.counts);
-  const quote = useQuery({ ...quoteQuery(itinerary.id, mix), enabled: searched.unpriced.length > 0, placeholderData: keepPreviousData });
-  const total = runningTotal(itinerary.price, passengers, quote.data?.price);
-  const pricing = total.unpriced.length > 0 && quote.isFetching;
+  const quote = useQuery({ ...quoteQuery(itinerary.id, mix, family), enabled: mix.adults + mix.children + mix.infants > 0, placeholderData: keepPreviousData });
+  const families = quote.data?.families ?? [];
+  const cheapest = families[0]?.id ?? null;
+  const chosen = family ?? cheapest;
+  const upgraded = family !== null && family !== cheapest;
+  const total = upgraded ? runningTotal(quote.data?.price ?? NOT_PRICED, passengers) : runningTotal(itinerary.price, passengers, quote.data?.price);
+  // A family other than the cheapest is priced only by a quote for this very mix and family.
+  const pricing = upgraded ? quote.isPlaceholderData || quote.isPending : total.unpriced.length > 0 && quote.isFetching;
+  const familyName = families.find((option) => option.id === chosen)?.name;
   const backHref = resultsHref(query);
   const destination = itinerary.legs[itinerary.legs.length - 1];
 
@@ -153,7 +169,7 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
 
   const submit = async (acceptPriceChange: boolean, quotedTotal: number) => {
     const inputs = passengers.map(toPassengerInput);
-    const body = { itineraryId: itinerary.id, passengers: inputs, quotedTotal, ...(acceptPriceChange ? { acceptPriceChange: true } : {}) };
+    const body = { itineraryId: itinerary.id, passengers: inputs, quotedTotal, ...(chosen ? { fareFamily: chosen } : {}), ...(acceptPriceChange ? { acceptPriceChange: true } : {}) };
     const bodyText = JSON.stringify(body);
     if (submission.current?.body !== bodyText) submission.current = { body: bodyText, key: newIdempotencyKey() };
     setSubmitting(true);
@@ -217,13 +233,13 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
     void proceedPriced();
   };
 
-  /** Holds at the total on screen; a type still unpriced is quoted first, so that total is complete. */
+  /** Holds at the total on screen; a type still unpriced (or a family still being priced) is quoted first, so that total is complete. */
   const proceedPriced = async () => {
-    if (total.unpriced.length === 0) return submit(false, total.total);
+    if (total.unpriced.length === 0 && !pricing) return submit(false, total.total);
     setSubmitting(true);
     try {
-      const quoted = await queryClient.fetchQuery(quoteQuery(itinerary.id, mix));
-      await submit(false, runningTotal(itinerary.price, passengers, quoted.price).total);
+      const quoted = await queryClient.fetchQuery(quoteQuery(itinerary.id, mix, family));
+      await submit(false, upgraded ? runningTotal(quoted.price, passengers).total : runningTotal(itinerary.price, passengers, quoted.price).total);
     } catch (error) {
       setSubmitting(false);
       fail(error);
@@ -248,6 +264,24 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
           <div className="card">
             <ItinerarySummary itinerary={itinerary} />
           </div>
+          {families.length > 0 && chosen ? (
+            <FamilyPicker families={families} value={chosen} onChange={setFamily} travellers={mix.adults + mix.children + mix.infants} />
+          ) : quote.isError ? (
+            <div className="card fam-pick-failed" role="alert">
+              <p>
+                Fare options could not be loaded. {quote.error.message}
+              </p>
+              <button type="button" className="btn btn-small" onClick={() => void quote.refetch()}>
+                Try again
+              </button>
+            </div>
+          ) : (
+            <div className="card fam-pick-loading" role="status">
+              <span className="visually-hidden">Loading fare options…</span>
+              <div className="skeleton skeleton-line" />
+              <div className="skeleton skeleton-line short" />
+            </div>
+          )}
           <h2 className="book-section-title">Passenger details</h2>
           {passengers.map((passenger, index) => (
             <PassengerCard
@@ -297,6 +331,11 @@ function BookingForm({ itinerary, query }: { itinerary: Itinerary; query: Search
         </div>
         <aside className="card book-total" aria-label="Price summary">
           <h2 className="book-section-title">Fare summary</h2>
+          {familyName ? (
+            <p className="book-family">
+              Fare: <strong>{familyName}</strong>
+            </p>
+          ) : null}
           <ul className="book-lines">
             {counts.map((kind) => {
               const fare = total.fares[kind];

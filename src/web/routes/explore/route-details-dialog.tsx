@@ -8,6 +8,7 @@ import { useCurrency } from '../../lib/currency-context';
 import { fetchRouteDetails } from '../../features/explore/explore-api';
 import { queryKeys } from '../../lib/query-keys';
 import { RouteArt } from '../../features/explore/route-art';
+import { FareRules } from '../../features/fares/fare-rules';
 
 interface Props {
   route: ExploreRoute | null;
@@ -102,6 +103,12 @@ function Sections({ details }: { details: RouteDetails }) {
               <span>
                 <span className="details-label">Cancellation:</span> {a.cancellation}
               </span>
+              {a.families.map((family) => (
+                <details key={family.code} className="details-family">
+                  <summary>{family.name}: fare rules</summary>
+                  <FareRules rules={family.rules} />
+                </details>
+              ))}
             </li>
           ))}
         </ul>

@@ -22,6 +22,8 @@ import { PaymentMethodFields } from '../../features/payments/payment-method-fiel
 import { initialCheckout } from '../../features/payments/checkout-machine';
 import { SandboxCheckout } from '../../features/payments/sandbox-checkout';
 import { useCheckout } from '../../features/payments/use-checkout';
+import { FareBreakdown } from '../../features/fares/fare-breakdown';
+import { bookingFareQuery } from '../../features/fares/fares-api';
 import { queryKeys } from '../../lib/query-keys';
 import { QueryScope } from '../../lib/query-scope';
 import { NeedsConnection } from '../../lib/offline/needs-connection';
@@ -134,6 +136,9 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
   const [upiId, setUpiId] = useState('');
   const [upiError, setUpiError] = useState<string | null>(null);
   const online = useOnline();
+  const fare = useQuery(bookingFareQuery(booking.id));
+  // The breakdown's lines are drawn when the traveller opens it.
+  const [breakdownOpen, setBreakdownOpen] = useState(false);
   const secondsLeft = useSecondsLeft(booking.holdExpiresAt);
   // Just paid here (not a confirmed booking reopened): the toast and the move to the profile follow.
   const [justPaid, setJustPaid] = useState(false);
@@ -245,6 +250,12 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
                 <dd>Booking {booking.changedFrom}</dd>
               </div>
             )}
+            {fare.data?.option ? (
+              <div>
+                <dt>Fare</dt>
+                <dd>{fare.data.option.name}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>{change ? 'Amount due for this change' : 'Total'}</dt>
               <dd>
@@ -259,6 +270,16 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
           <p className="pay-hold" role="timer" aria-live="off">
             <Timer aria-hidden="true" size={18} /> Seats held for {formatCountdown(secondsLeft)}
           </p>
+          <details className="pay-details" onToggle={(event) => setBreakdownOpen(event.currentTarget.open)}>
+            <summary>Fare breakdown</summary>
+            {!breakdownOpen ? null : fare.data ? (
+              <FareBreakdown fares={fare.data.fares} itinerary={itinerary} passengers={booking.passengers} totalLabel="Total to pay" />
+            ) : fare.isError ? (
+              <p role="alert">The fare breakdown could not be loaded. {fare.error.message}</p>
+            ) : (
+              <p role="status">Loading the fare breakdown…</p>
+            )}
+          </details>
           <details className="pay-details">
             <summary>Flight details</summary>
             <ItinerarySummary itinerary={itinerary} headingLevel={3} />

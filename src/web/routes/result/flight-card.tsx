@@ -1,4 +1,7 @@
+import { ChevronDown } from 'lucide-react';
+import { lazy, useState } from 'react';
 import { Link } from 'wouter';
+import { QuietLazy } from '../../components/quiet-lazy';
 import type { Itinerary, SearchQuery } from '../../../core/search';
 import { PriceAlertButton } from '../../features/alerts/price-alert-button';
 import { GroupBookingButton } from '../../features/companion/group-booking-button';
@@ -6,6 +9,10 @@ import { useCurrency } from '../../lib/currency-context';
 import { formatDuration, localTime } from '../../features/search/result-filters';
 import { WeatherButton } from '../../features/weather/weather-button';
 import { TrackFlightButton } from '../../features/tracker/track-flight-button';
+
+// The families side by side load when a traveller first opens them (Results' first load stays small).
+const loadPanel = () => import('../../features/fares/family-panel');
+const FamilyPanel = lazy(loadPanel);
 
 /** "Non-stop", "1 stop via HYD", "2 stops via HYD, BLR". */
 function stopsText(itinerary: Itinerary): string {
@@ -20,7 +27,8 @@ function travellers(query: SearchQuery): number {
 
 /**
  * One itinerary: times and price largest, then route, duration, stops and layovers, airlines,
- * aircraft and seats left; Book Now passes the itinerary and query to /result/book in history state.
+ * aircraft and seats left; Book Now passes the itinerary and query to /result/book in history state
+ * (the cheapest fare family); View fares opens every family side by side, each with its own Book.
  * @example <FlightCard itinerary={it} query={response.query} />
  */
 export function FlightCard({ itinerary, query }: { itinerary: Itinerary; query: SearchQuery }) {
@@ -32,6 +40,8 @@ export function FlightCard({ itinerary, query }: { itinerary: Itinerary; query: 
   const perAdult = itinerary.price.perPassenger.adult?.total;
   const numbers = itinerary.legs.map((leg) => leg.flightNumber).join(' + ');
   const aircraft = [...new Set(itinerary.legs.map((leg) => leg.aircraft))].join(', ');
+  const [faresOpen, setFaresOpen] = useState(false);
+  const panelId = `${headingId}-fares`;
   return (
     <article className="card flight-card" aria-labelledby={headingId}>
       <div className="fc-main">
@@ -98,6 +108,27 @@ export function FlightCard({ itinerary, query }: { itinerary: Itinerary; query: 
         <Link href="/result/book" state={{ itinerary, query }} className="btn btn-primary fc-book">
           Book Now
         </Link>
+        <button
+          type="button"
+          className="btn btn-small btn-ghost fc-fares"
+          aria-expanded={faresOpen}
+          aria-controls={panelId}
+          onClick={() => setFaresOpen((open) => !open)}
+          onPointerEnter={() => void loadPanel()}
+          onFocus={() => void loadPanel()}
+        >
+          View fares <ChevronDown aria-hidden="true" size={16} className="fc-chevron" />
+        </button>
+      </div>
+      <div id={panelId} className="fc-families" hidden={!faresOpen}>
+        {faresOpen ? (
+          <QuietLazy
+            fallback={<p className="small muted" role="status">Loading fare options…</p>}
+            failed={<p className="small muted" role="alert">Fare options could not be loaded. Check your connection and try again.</p>}
+          >
+            <FamilyPanel itinerary={itinerary} query={query} />
+          </QuietLazy>
+        ) : null}
       </div>
       <div className="fc-later">
         {last ? (

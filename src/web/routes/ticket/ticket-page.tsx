@@ -15,6 +15,9 @@ import { QueryScope } from '../../lib/query-scope';
 import { bookingStatus } from '../../lib/booking-status';
 import { CancelBookingButton } from '../../features/trip-changes/cancel-booking';
 import { hasRefunds, RefundTracker } from '../../features/trip-changes/refund-tracker';
+import { FareBreakdown } from '../../features/fares/fare-breakdown';
+import { FareRules } from '../../features/fares/fare-rules';
+import { bookingFareQuery } from '../../features/fares/fares-api';
 import './ticket.css';
 
 /**
@@ -60,7 +63,8 @@ function TicketScreen({ bookingId }: { bookingId: string }) {
 
 function Ticket({ booking }: { booking: BookingView }) {
   const [downloading, setDownloading] = useState(false);
-  const price = booking.itinerary.price.total;
+  const fare = useQuery(bookingFareQuery(booking.id));
+  const option = fare.data?.option ?? null;
   const confirmed = booking.status === 'confirmed';
   // Passengers still travelling on a partly cancelled booking keep a valid ticket.
   const valid = confirmed || booking.status === 'partly_cancelled';
@@ -160,26 +164,36 @@ function Ticket({ booking }: { booking: BookingView }) {
         </section>
 
         <section className="ticket-section" aria-labelledby="ticket-fare">
-          <h2 id="ticket-fare">Fare</h2>
-          <dl className="ticket-fare">
-            <div>
-              <dt>Base fare</dt>
-              <dd>{formatInr(price.baseFare)}</dd>
-            </div>
-            <div>
-              <dt>Taxes and fees</dt>
-              <dd>{formatInr(price.taxesAndFees)}</dd>
-            </div>
-            <div className="ticket-fare-total">
-              <dt>Total paid</dt>
-              <dd>{formatInr(booking.totalInr)}</dd>
-            </div>
-          </dl>
+          <h2 id="ticket-fare">Fare{option ? `: ${option.name}` : ''}</h2>
+          {fare.data ? (
+            <FareBreakdown fares={fare.data.fares} itinerary={booking.itinerary} passengers={booking.passengers} totalLabel={booking.paymentId ? 'Total paid' : 'Total'} />
+          ) : (
+            <>
+              {fare.isError ? (
+                <p role="alert">The fare breakdown could not be loaded. {fare.error.message}</p>
+              ) : (
+                <p role="status" className="muted">
+                  Loading the fare breakdown…
+                </p>
+              )}
+              <dl className="ticket-fare">
+                <div className="ticket-fare-total">
+                  <dt>{booking.paymentId ? 'Total paid' : 'Total'}</dt>
+                  <dd>{formatInr(booking.totalInr)}</dd>
+                </div>
+              </dl>
+            </>
+          )}
         </section>
         {hasRefunds(booking) && <RefundTracker booking={booking} />}
+        {option ? (
+          <section className="ticket-section" aria-labelledby="ticket-rules">
+            <h2 id="ticket-rules">Fare rules: {option.name}</h2>
+            <FareRules rules={option.rules} />
+          </section>
+        ) : null}
         <p className="muted small ticket-notes">
-          Carry a government photo ID. Check-in closes 45 minutes before departure on domestic flights and 60 minutes on international flights. Baggage
-          and cancellation follow the airline's fare rules.
+          Carry a government photo ID. Check-in closes 45 minutes before departure on domestic flights and 60 minutes on international flights.
         </p>
       </article>
       <BookingExtras booking={booking} />
