@@ -43,7 +43,7 @@ export async function firstFlightThenHold(itineraryId: string, passengers: Body<
   const flightId: string | undefined = found.itineraries[0]?.legs[0]?.[0];
   if (!flightId) return 'nothing flies in ' + cabin;
   const held = await client.createHold({ itineraryId, passengers, quotedTotal: 0, acceptPriceChange: true }, crypto.randomUUID());
-  const status: 'held' | 'confirmed' | 'expired' | 'cancelled' = held.booking.status;
+  const status: 'held' | 'confirmed' | 'expired' | 'cancelled' | 'partly_cancelled' | 'changed' = held.booking.status;
   const again = await client.getBooking(held.booking.id);
   // @ts-expect-error the generated answer type is exact: a field that does not exist is an error
   void again.booking.noSuchField;
