@@ -60,6 +60,15 @@ export function priceItinerary(
       per[type].total += base + taxes;
     }
   }
+  return { price: priceFor(per, counts), seatsAvailable, buckets };
+}
+
+/**
+ * The itinerary price from each passenger type's price and the count of each type: types with no
+ * passenger are left out, the total is each type's price times its count.
+ * @example priceFor(per, { adult: 2, child: 0, infant: 1 }).total.total
+ */
+export function priceFor(per: Record<PassengerType, PriceBreakdown>, counts: Record<PassengerType, number>): ItineraryPrice {
   const perPassenger: Partial<Record<PassengerType, PriceBreakdown>> = {};
   const total: PriceBreakdown = { baseFare: 0, taxesAndFees: 0, total: 0 };
   for (const type of PASSENGER_TYPES) {
@@ -70,5 +79,5 @@ export function priceItinerary(
     total.taxesAndFees += per[type].taxesAndFees * n;
     total.total += per[type].total * n;
   }
-  return { price: { currency: 'INR', perPassenger, total }, seatsAvailable, buckets };
+  return { currency: 'INR', perPassenger, total };
 }

@@ -13,7 +13,7 @@ import {
 import { type Cabin, type ItineraryPrice, PASSENGER_TYPES, type PassengerType, type PriceBreakdown } from '../../../core/search';
 import type { DatedFlight } from '../../world/world';
 import { fareLines, linesTotal } from '../breakdown';
-import type { Passengers } from '../price';
+import { type Passengers, priceFor } from '../price';
 import { SAFAR_SERVICE_FEE_PAISE } from '../safar-fee';
 import { childBase, infantBase, taxesFor } from '../taxes';
 import { familiesFor, marketOf } from './lookup';
@@ -117,16 +117,8 @@ function priceOption(legs: readonly FamilyLeg[], cabin: Cabin, passengers: Passe
       fares.push({ passengerType: type, legIndex, familyCode: family.code, lines, totalPaise: linesTotal(lines) });
     }
   });
-  const perPassenger: ItineraryPrice['perPassenger'] = {};
-  const total: PriceBreakdown = { baseFare: 0, taxesAndFees: 0, total: 0 };
-  for (const type of PASSENGER_TYPES) {
-    const n = counts[type];
-    if (n <= 0) continue;
-    perPassenger[type] = per[type];
-    total.baseFare += per[type].baseFare * n;
-    total.taxesAndFees += per[type].taxesAndFees * n;
-    total.total += per[type].total * n;
-  }
+  const price = priceFor(per, counts);
+  const { total } = price;
   const option = familyOption(
     families,
     tier,
@@ -136,7 +128,7 @@ function priceOption(legs: readonly FamilyLeg[], cabin: Cabin, passengers: Passe
     now,
     airlineName,
   );
-  return { option, price: { currency: 'INR', perPassenger, total }, fares };
+  return { option, price, fares };
 }
 
 /** Per leg, the base and base + YQ of one passenger (the first type present: adult, else child, else infant), paise. */
