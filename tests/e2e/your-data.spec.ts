@@ -101,7 +101,7 @@ test.describe('saved travellers, GST invoice and your data', () => {
     await page.getByRole('button', { name: 'Save traveller' }).click();
     await expect(page.locator('#st-new-title-error')).toHaveText('Title is required');
     await scan(page);
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
 
     // The next booking: one click fills the card, type from the age on the travel date.
     await chooseFirstFlight(page);
