@@ -17,6 +17,7 @@ import { type Passengers, priceFor } from '../price';
 import { SAFAR_SERVICE_FEE_PAISE } from '../safar-fee';
 import { childBase, infantBase, taxesFor } from '../taxes';
 import { familiesFor, marketOf } from './lookup';
+import { feeFor } from '../../refunds/rule';
 import { rulesInWords } from './rules';
 
 /**
@@ -178,13 +179,15 @@ export function familyOption(
   };
 }
 
-/** The fee of a schedule `hoursLeft` before departure, paise (capped at base + YQ), or null when not allowed then. */
-function feeAt(schedule: FeeSchedule, hoursLeft: number, parts: LegFareParts): number | null {
-  if (!schedule.allowed || hoursLeft < 0) return null;
-  const band = schedule.bands.find((b) => hoursLeft >= b.fromHoursBefore && (b.toHoursBefore === null || hoursLeft < b.toHoursBefore));
-  if (!band || band.fee.kind === 'forfeit') return null;
-  const fee = band.fee.kind === 'amount' ? band.fee.paise : Math.round((parts.basePaise * band.fee.percent) / 100);
-  return Math.min(fee, parts.farePaise);
+/**
+ * The fee of a schedule `hoursLeft` before departure, paise, or null when not allowed then
+ * (departed, inside the family's cutoff, not allowed, or a forfeit band): the refund rule's own
+ * band lookup and cap (`feeFor`), so the conditions shown and the refund quoted never disagree.
+ */
+function feeAt(schedule: FeeSchedule, hoursLeft: number, cutoffMinutes: number, parts: LegFareParts): number | null {
+  if (hoursLeft < 0 || hoursLeft * 60 < cutoffMinutes) return null;
+  const fee = feeFor(schedule, hoursLeft, parts.basePaise, parts.farePaise - parts.basePaise);
+  return fee.forfeit ? null : fee.feePaise;
 }
 
 /**
@@ -199,7 +202,7 @@ export function conditionsNow(families: readonly FareFamily[], departures: reado
       const departure = departures[i];
       const legParts = parts[i];
       if (!family || !departure || !legParts) return { allowed: false, penaltyPaise: null };
-      const fee = feeAt(pick(family), (departure.getTime() - now.getTime()) / 3_600_000, legParts);
+      const fee = feeAt(pick(family), (departure.getTime() - now.getTime()) / 3_600_000, family.cutoffMinutes, legParts);
       if (fee === null) return { allowed: false, penaltyPaise: null };
       penalty += fee;
     }
