@@ -22,7 +22,8 @@ import { refundQuote } from '../refunds/rule';
 import { familyByCode } from '../fares/families/lookup';
 import { storedFares } from '../fares/stored';
 import type { CancellationMailPayload } from './mail';
-import { type PaymentShare, splitRefund } from './split';
+import { type RefundablePayment, refundablePaymentsFrom, refundablePaymentsJson } from './refundable';
+import { splitRefund } from './split';
 import { cancellationView, refundView } from './views';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -144,12 +145,7 @@ function bookingFacts(bookingId: string): Statement {
         from booking_fares f where f.booking_id = ${bookingId}) as fares,
       (select coalesce(json_agg(${rawText(segmentRaw.json)}), '[]'::json) from booking_segments s where s.booking_id = ${bookingId}) as segments,
       (select u.email from bookings b join users u on u.id = b.user_id where b.id = ${bookingId}) as email,
-      (with recursive chain(id) as (
-          select ${bookingId}::text
-          union select b.changed_from from bookings b join chain c on b.id = c.id where b.changed_from is not null)
-        select coalesce(json_agg(json_build_object('id', p.id, 'amountPaise', p.amount_paise, 'method', p.method,
-          'refundedPaise', coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = p.id), 0))), '[]'::json)
-        from payments p where p.booking_id in (select id from chain) and p.status = 'captured') as payments`;
+      ${refundablePaymentsJson(bookingId)} as payments`;
 }
 
 interface BookingFacts {
@@ -157,7 +153,7 @@ interface BookingFacts {
   fares: PassengerLegFare[];
   segments: (typeof bookingSegments.$inferSelect)[];
   email: string | null;
-  payments: (PaymentShare & { method: string })[];
+  payments: RefundablePayment[];
 }
 
 /** Reads `bookingFacts`; a booking made before fare families gets its fares derived (`storedFares`). */
@@ -170,7 +166,7 @@ async function readFacts(db: Db | Tx, bookingId: string): Promise<BookingFacts> 
     fares: stored.length > 0 ? stored : await storedFares(db, bookingId),
     segments: list(row?.segments).map(segmentRaw.fromJson),
     email: typeof row?.email === 'string' ? row.email : null,
-    payments: fromJson<(PaymentShare & { method: string })[]>(row?.payments ?? []).map((p) => ({ ...p, amountPaise: Number(p.amountPaise), refundedPaise: Number(p.refundedPaise) })),
+    payments: refundablePaymentsFrom(row?.payments),
   };
 }
 

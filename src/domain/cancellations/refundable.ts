@@ -1,20 +1,30 @@
 import type { Tx } from '../booking/catalog';
-import { q, queryRows } from '../../db/raw';
+import { type Statement, fromJson, q, queryRows } from '../../db/raw';
 import type { PaymentShare } from './split';
 
+export type RefundablePayment = PaymentShare & { method: string };
+
 /**
- * The captured payments a refund of a booking may go back to: the booking's own and those of the
- * bookings it was changed from, each with what was refunded from it before.
+ * The captured payments a refund of a booking may go back to, as one json array: the booking's
+ * own and those of the bookings it was changed from, each with what was refunded from it before.
+ * A scalar subquery, so a larger read can take it in the same snapshot.
  */
-export async function refundablePayments(tx: Tx, bookingId: string): Promise<(PaymentShare & { method: string })[]> {
-  const rows = await queryRows<{ id: string; amount_paise: number; refunded: number | string; method: string }>(
-    tx,
-    q`with recursive chain(id) as (
-        select ${bookingId}::text
-        union select b.changed_from from bookings b join chain c on b.id = c.id where b.changed_from is not null)
-      select p.id, p.amount_paise, p.method,
-        coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = p.id), 0) as refunded
-      from payments p where p.booking_id in (select id from chain) and p.status = 'captured'`,
-  );
-  return rows.map((r) => ({ id: r.id, amountPaise: Number(r.amount_paise), refundedPaise: Number(r.refunded), method: r.method }));
+export function refundablePaymentsJson(bookingId: string): Statement {
+  return q`(with recursive chain(id) as (
+          select ${bookingId}::text
+          union select b.changed_from from bookings b join chain c on b.id = c.id where b.changed_from is not null)
+        select coalesce(json_agg(json_build_object('id', p.id, 'amountPaise', p.amount_paise, 'method', p.method,
+          'refundedPaise', coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = p.id), 0))), '[]'::json)
+        from payments p where p.booking_id in (select id from chain) and p.status = 'captured')`;
+}
+
+/** Reads `refundablePaymentsJson`'s array (numbers as numbers). */
+export function refundablePaymentsFrom(value: unknown): RefundablePayment[] {
+  return fromJson<RefundablePayment[]>(value ?? []).map((p) => ({ ...p, amountPaise: Number(p.amountPaise), refundedPaise: Number(p.refundedPaise) }));
+}
+
+/** The captured payments a refund of a booking may go back to (see `refundablePaymentsJson`). */
+export async function refundablePayments(tx: Tx, bookingId: string): Promise<RefundablePayment[]> {
+  const [row] = await queryRows<{ payments: unknown }>(tx, q`select ${refundablePaymentsJson(bookingId)} as payments`);
+  return refundablePaymentsFrom(row?.payments);
 }
