@@ -9,8 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import postgres from 'postgres';
-import { httpClient, percentile, postgresCpuMs, processCpuMs, startServer, warmUp } from './lib.mjs';
+import { countChecks, httpClient, percentile, postgresCpuMs, processCpuMs, startServer, warmUp, withScratchDatabase } from './lib.mjs';
 
 const SECONDS = Number(process.env.BOOKING_BENCH_SECONDS ?? 20);
 // Bookings before the measured window, unrecorded, so the JIT and the pools have warmed up.
@@ -155,31 +154,9 @@ const CHECK_SQL = {
 };
 
 // PostgreSQL: a scratch database, dropped afterwards.
-const dbName = `safar_bench_${randomBytes(4).toString('hex')}`;
-let pgAvailable = ONLY !== 'pglite';
-const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
-try {
-  if (pgAvailable) await admin.unsafe(`create database ${dbName}`);
-} catch (error) {
-  pgAvailable = false;
-  console.log(`PostgreSQL not reachable at ${PG_URL} (${error.message}): skipping the PostgreSQL run`);
+if (ONLY !== 'pglite') {
+  await withScratchDatabase(PG_URL, 'skipping the PostgreSQL run', (url) => runAgainst('PostgreSQL', { DATABASE_URL: url }, () => countChecks(url, CHECK_SQL)));
 }
-if (pgAvailable) {
-  const url = new URL(PG_URL);
-  url.pathname = `/${dbName}`;
-  try {
-    await runAgainst('PostgreSQL', { DATABASE_URL: url.toString() }, async () => {
-      const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
-      const out = {};
-      for (const [k, q] of Object.entries(CHECK_SQL)) out[k] = (await sql.unsafe(q))[0].n;
-      await sql.end();
-      return out;
-    });
-  } finally {
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-  }
-}
-await admin.end();
 
 // PGlite: its own data folder.
 const dir = mkdtempSync(path.join(tmpdir(), 'safar-bench-booking-'));

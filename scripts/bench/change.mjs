@@ -6,8 +6,7 @@
 // Usage: npm run bench change   (CHANGE_BENCH_SECONDS, CHANGE_BENCH_WARMUP_SECONDS, CHANGE_BENCH_CONCURRENCY to tune)
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
-import postgres from 'postgres';
-import { httpClient, percentile, postgresCpuMs, processCpuMs, startServer, warmUp } from './lib.mjs';
+import { countChecks, httpClient, percentile, postgresCpuMs, processCpuMs, startServer, warmUp, withScratchDatabase } from './lib.mjs';
 
 const SECONDS = Number(process.env.CHANGE_BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.CHANGE_BENCH_WARMUP_SECONDS ?? 3);
@@ -165,28 +164,4 @@ async function run(env, inspect) {
   if (check.bad + check.duplicateSeats + check.soldMismatch + check.moneyMismatch + check.liveChangesTwice > 0) process.exitCode = 1;
 }
 
-const dbName = `safar_bench_${randomBytes(4).toString('hex')}`;
-const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
-let reachable = true;
-try {
-  await admin.unsafe(`create database ${dbName}`);
-} catch (error) {
-  reachable = false;
-  console.log(`PostgreSQL not reachable at ${PG_URL} (${error.message}): skipping the change benchmark`);
-}
-if (reachable) {
-  const url = new URL(PG_URL);
-  url.pathname = `/${dbName}`;
-  try {
-    await run({ DATABASE_URL: url.toString() }, async () => {
-      const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
-      const out = {};
-      for (const [k, q] of Object.entries(CHECK_SQL)) out[k] = (await sql.unsafe(q))[0].n;
-      await sql.end();
-      return out;
-    });
-  } finally {
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-  }
-}
-await admin.end();
+await withScratchDatabase(PG_URL, 'skipping the change benchmark', (url) => run({ DATABASE_URL: url }, () => countChecks(url, CHECK_SQL)));

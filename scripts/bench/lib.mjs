@@ -1,8 +1,10 @@
 // Small helpers shared by the benchmark scripts.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import postgres from 'postgres';
 
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -119,4 +121,42 @@ export function httpClient(base, { connections = 64 } = {}) {
       req.end(body);
     });
   return { request, close: () => agent.destroy() };
+}
+
+/**
+ * Runs `body(url)` on a scratch PostgreSQL database made for it and dropped afterwards. When
+ * PostgreSQL does not answer at `pgUrl`, prints why with `skipping` and runs nothing.
+ */
+export async function withScratchDatabase(pgUrl, skipping, body) {
+  const dbName = `safar_bench_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
+  try {
+    try {
+      await admin.unsafe(`create database ${dbName}`);
+    } catch (error) {
+      console.log(`PostgreSQL not reachable at ${pgUrl} (${error.message}): ${skipping}`);
+      return;
+    }
+    const url = new URL(pgUrl);
+    url.pathname = `/${dbName}`;
+    try {
+      await body(url.toString());
+    } finally {
+      await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Each check query's count (`select … as n`) on the database at `url`, by name. */
+export async function countChecks(url, checks) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const out = {};
+    for (const [name, query] of Object.entries(checks)) out[name] = (await sql.unsafe(query))[0].n;
+    return out;
+  } finally {
+    await sql.end();
+  }
 }
