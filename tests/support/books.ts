@@ -14,6 +14,8 @@ export async function expectInventoryBalanced(db: Db) {
   const rows = await db.select().from(flightInventory);
   for (const r of rows) {
     expect(r.available, `${r.flightId}/${r.cabin} available`).toBeGreaterThanOrEqual(0);
+    expect(r.held, `${r.flightId}/${r.cabin} held`).toBeGreaterThanOrEqual(0);
+    expect(r.sold, `${r.flightId}/${r.cabin} sold`).toBeGreaterThanOrEqual(0);
     expect(r.available + r.held + r.sold, `${r.flightId}/${r.cabin} balance`).toBe(r.capacity);
   }
 }

@@ -20,6 +20,7 @@ import {
   postBooking,
   sandboxPay,
 } from '../../../tests/support/booking';
+import { expectInventoryBalanced } from '../../../tests/support/books';
 import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';
 import { DEV_SANDBOX_SECRET } from '../config';
 import { q, queryRows } from '../../db/raw';
@@ -42,11 +43,7 @@ afterAll(async () => {
 
 // The books must balance after every test, whatever it did.
 afterEach(async () => {
-  const list = await executeRows<{ bad: number }>(
-    ctx.database.db,
-    sql`select count(*)::int as bad from flight_inventory where available < 0 or held < 0 or sold < 0 or available + held + sold <> capacity`,
-  );
-  expect(list[0]?.bad).toBe(0);
+  await expectInventoryBalanced(ctx.database.db);
 });
 
 const hold = (cookie: string, body: Record<string, unknown>, key?: string) =>

@@ -9,6 +9,7 @@ import { executeRows } from '../../db/rows';
 import { sendOutbox } from '../../domain/booking/outbox';
 import { TEST_PASSWORD, sessionCookieFrom, signUpAndLogin } from '../../../tests/support/auth';
 import { ADULT, CHILD, INFANT, authed, bookAndPay, findItinerary } from '../../../tests/support/booking';
+import { expectInventoryBalanced } from '../../../tests/support/books';
 import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -30,11 +31,7 @@ afterAll(async () => {
 
 // The books must balance after every test, whatever it did.
 afterEach(async () => {
-  const list = await executeRows<{ bad: number }>(
-    ctx.database.db,
-    sql`select count(*)::int as bad from flight_inventory where available < 0 or held < 0 or sold < 0 or available + held + sold <> capacity`,
-  );
-  expect(list[0]?.bad).toBe(0);
+  await expectInventoryBalanced(ctx.database.db);
   // Every cancellation's refund rows add up to its refund; no payment refunded beyond its amount.
   const money = await executeRows<{ bad: number }>(
     ctx.database.db,

@@ -3,12 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANION_MESSAGES, type PublicTrip, SHARE_CODE_RE, type SharedItinerary } from '../../core/companion';
 import type { Itinerary } from '../../core/search';
 import { outbox, passengers, payments } from '../../db/schema';
-import { executeRows } from '../../db/rows';
 import { TRIP_LOOKUPS_PER_IP } from '../../domain/companion/itineraries';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { ADULT, findItinerary } from '../../../tests/support/booking';
 import { MEMBER_PASSENGER, bookedGroup, call, confirmShare, payShare } from '../../../tests/support/companion';
 import { hasPdftotext, pdfText } from '../../../tests/support/pdf';
+import { expectInventoryBalanced } from '../../../tests/support/books';
 import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';
 import { TEST_CLIENT_IP_HEADER } from '../auth/client-ip';
 
@@ -33,11 +33,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 afterEach(async () => {
-  const list = await executeRows<{ bad: number }>(
-    ctx.database.db,
-    sql`select count(*)::int as bad from flight_inventory where available < 0 or held < 0 or sold < 0 or available + held + sold <> capacity`,
-  );
-  expect(list[0]?.bad).toBe(0);
+  await expectInventoryBalanced(ctx.database.db);
 });
 
 const newGroup = async (cookie = alice.cookie) => {
