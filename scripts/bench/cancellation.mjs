@@ -31,12 +31,12 @@ await admin.unsafe(`create database ${dbName}`);
 const url = new URL(PG_URL);
 url.pathname = `/${dbName}`;
 
-/** Copies a confirmed booking `copies` times (ids from `base`), with its passengers, seats, fares, payments and passes; the flight's inventory sells the seats. */
+/** Copies a confirmed booking `copies` times (ids from `base`), with its passengers, seats, fares, payments and passes; the flight's inventory sells the seats. A copy's PNR is its number in hex (a hash of six hex digits collided about one run in five). */
 async function copyBooking(sql, bookingId, base, copies) {
   await sql.begin(async (tx) => {
     await tx`create temporary table n on commit drop as select g from generate_series(1, ${copies}::int) g`;
     await tx`insert into bookings (id, pnr, user_id, status, itinerary_id, cabin, itinerary, passenger_count, seat_count, price, total_inr, hold_expires_at, created_at, confirmed_at, payment_id, payment_method, fare_family, changed_from, credit_paise)
-      select 'BK' || (${base}::bigint + g)::text, upper(substr(md5(b.id || '-' || g), 1, 6)), user_id, status, itinerary_id, cabin, itinerary, passenger_count, seat_count, price, total_inr, hold_expires_at, created_at, confirmed_at, payment_id || '-' || g, payment_method, fare_family, changed_from, credit_paise
+      select 'BK' || (${base}::bigint + g)::text, upper(lpad(to_hex((${base}::bigint + g) % 16777216), 6, '0')), user_id, status, itinerary_id, cabin, itinerary, passenger_count, seat_count, price, total_inr, hold_expires_at, created_at, confirmed_at, payment_id || '-' || g, payment_method, fare_family, changed_from, credit_paise
       from bookings b, n where b.id = ${bookingId}`;
     await tx`insert into passengers (booking_id, position, title, first_name, middle_name, last_name, dob, type, mobile, aadhaar_last4, ticket_number)
       select 'BK' || (${base}::bigint + g)::text, position, title, first_name, middle_name, last_name, dob, type, mobile, aadhaar_last4, ticket_number from passengers p, n where p.booking_id = ${bookingId}`;
