@@ -104,7 +104,11 @@ try {
   const runs = ids.length - first;
   const cpu = process.cpuUsage();
   const t0 = performance.now();
+  // The measured phase's bounds on the monotonic clock (µs), the one --cpu-prof's sample times use.
+  const mark = () => (process.hrtime.bigint() / 1000n).toString();
+  const from = mark();
   for (let i = first; i < ids.length; i++) await cancel(ids[i] as string, i);
+  if (process.env.CANCEL_PROFILE_MARKS) console.log(`measured phase (µs, monotonic): ${from} ${mark()}`);
   const wall = performance.now() - t0;
   const used = process.cpuUsage(cpu);
   const per = (v: number) => (v / runs).toFixed(2);
