@@ -221,6 +221,7 @@ export const EntitlementsSchema = z
   .object({
     disruptionId: z.string(),
     reason: z.enum(REASON_CODES),
+    rootReason: z.enum(REASON_CODES),
     extraordinary: z.boolean(),
     /** For a cancellation or retiming: how much notice was given; else null. */
     notice: z.enum(NOTICE_BANDS).nullable(),

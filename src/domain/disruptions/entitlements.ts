@@ -229,6 +229,7 @@ export function entitlements(disruption: Disruption, leg: PassengerLeg, now: Dat
   const finish = (parts: Parts): Entitlements => ({
     disruptionId: disruption.id,
     reason: disruption.reason,
+    rootReason: disruption.rootReason,
     extraordinary,
     notice: parts.notice ?? null,
     options: parts.options,
