@@ -12,14 +12,6 @@ import { z } from './zod';
  * `approximate: true` so a later data update can replace them.
  */
 
-/**
- * What changed. The flight world produces the first six; `denied-boarding` and `downgrade`
- * happen to one passenger at the airport (an oversold flight, a smaller cabin) and are recorded
- * by whoever sees them.
- */
-export const DISRUPTION_KINDS = ['cancellation', 'delay', 'retiming', 'aircraft-swap', 'gate-change', 'terminal-change', 'denied-boarding', 'downgrade'] as const;
-export type DisruptionKind = (typeof DISRUPTION_KINDS)[number];
-
 /** Why it changed. */
 export const REASON_CODES = [
   'late-inbound',
@@ -138,6 +130,11 @@ const DeniedBoardingSchema = z.object({
 
 const DowngradeSchema = z.object({ ...common, kind: z.literal('downgrade'), fromCabin: z.enum(CABINS), toCabin: z.enum(CABINS) });
 
+/**
+ * What changed, by kind. The flight world produces cancellations, delays, retimings, aircraft
+ * swaps, gate and terminal changes; `denied-boarding` and `downgrade` happen to one passenger at
+ * the airport (an oversold flight, a smaller cabin) and are recorded by whoever sees them.
+ */
 export const DisruptionSchema = z
   .discriminatedUnion('kind', [CancellationSchema, DelaySchema, RetimingSchema, AircraftSwapSchema, GateChangeSchema, TerminalChangeSchema, DeniedBoardingSchema, DowngradeSchema])
   .refine((d) => d.extraordinary === isExtraordinary(d.rootReason), { message: 'extraordinary must follow the root reason', path: ['extraordinary'] })
@@ -148,19 +145,19 @@ export type Disruption = z.infer<typeof DisruptionSchema>;
 // Entitlements
 
 /** How long before the scheduled departure a cancellation or retiming was announced. */
-export const NOTICE_BANDS = ['14-days-or-more', '24-hours-to-14-days', 'under-24-hours'] as const;
+const NOTICE_BANDS = ['14-days-or-more', '24-hours-to-14-days', 'under-24-hours'] as const;
 export type NoticeBand = (typeof NOTICE_BANDS)[number];
 
 /** Block-time bands of the cancellation compensation. */
-export const BLOCK_BANDS = ['up-to-1-hour', '1-to-2-hours', 'over-2-hours'] as const;
+const BLOCK_BANDS = ['up-to-1-hour', '1-to-2-hours', 'over-2-hours'] as const;
 export type BlockBand = (typeof BLOCK_BANDS)[number];
 
 /** Denied-boarding bands by when the alternate flight departs. */
-export const DENIED_BOARDING_BANDS = ['alternate-within-1-hour', 'alternate-within-24-hours', 'alternate-after-24-hours', 'alternate-refused'] as const;
+const DENIED_BOARDING_BANDS = ['alternate-within-1-hour', 'alternate-within-24-hours', 'alternate-after-24-hours', 'alternate-refused'] as const;
 export type DeniedBoardingBand = (typeof DENIED_BOARDING_BANDS)[number];
 
 /** Involuntary downgrade bands by market and distance. */
-export const DOWNGRADE_BANDS = ['domestic', 'international-up-to-1500-km', 'international-1500-to-3500-km', 'international-over-3500-km'] as const;
+const DOWNGRADE_BANDS = ['domestic', 'international-up-to-1500-km', 'international-1500-to-3500-km', 'international-over-3500-km'] as const;
 export type DowngradeBand = (typeof DOWNGRADE_BANDS)[number];
 
 const paise = z.number().int().min(0);

@@ -99,14 +99,14 @@ export const CANCELLATION_COMPENSATION: Readonly<Record<BlockBand, number>> = {
 };
 
 /** Denied boarding: percent of base + YQ and the maximum (paise). */
-export const DENIED_BOARDING: Readonly<Record<Exclude<DeniedBoardingBand, 'alternate-within-1-hour'>, { percent: number; maxPaise: number }>> = {
+const DENIED_BOARDING: Readonly<Record<Exclude<DeniedBoardingBand, 'alternate-within-1-hour'>, { percent: number; maxPaise: number }>> = {
   'alternate-within-24-hours': { percent: 200, maxPaise: 10_000_00 },
   'alternate-after-24-hours': { percent: 400, maxPaise: 20_000_00 },
   'alternate-refused': { percent: 400, maxPaise: 20_000_00 },
 };
 
 /** Involuntary downgrade: percent of the ticket price with taxes. */
-export const DOWNGRADE_PERCENT: Readonly<Record<DowngradeBand, number>> = {
+const DOWNGRADE_PERCENT: Readonly<Record<DowngradeBand, number>> = {
   domestic: 75,
   'international-up-to-1500-km': 30,
   'international-1500-to-3500-km': 50,
@@ -114,21 +114,21 @@ export const DOWNGRADE_PERCENT: Readonly<Record<DowngradeBand, number>> = {
 };
 
 /** The notice band of a change announced `minutes` before the scheduled departure. */
-export function noticeBand(minutes: number): NoticeBand {
+function noticeBand(minutes: number): NoticeBand {
   if (minutes >= 14 * DAY) return '14-days-or-more';
   if (minutes >= DAY) return '24-hours-to-14-days';
   return 'under-24-hours';
 }
 
 /** The block-time band of the cancellation compensation. */
-export function blockBand(blockMinutes: number): BlockBand {
+function blockBand(blockMinutes: number): BlockBand {
   if (blockMinutes <= HOUR) return 'up-to-1-hour';
   if (blockMinutes <= 2 * HOUR) return '1-to-2-hours';
   return 'over-2-hours';
 }
 
 /** The delay from which meals are due, by block time: 2 h up to 2 h 30 of block, 3 h up to 5 h, else 4 h. */
-export function mealThreshold(blockMinutes: number): number {
+function mealThreshold(blockMinutes: number): number {
   if (blockMinutes <= 150) return 2 * HOUR;
   if (blockMinutes <= 300) return 3 * HOUR;
   return 4 * HOUR;
@@ -142,7 +142,7 @@ function mealTier(minutes: number): 'refreshments' | 'snack' | 'meal' {
 }
 
 /** The downgrade band of a leg. */
-export function downgradeBand(domestic: boolean, distanceKm: number): DowngradeBand {
+function downgradeBand(domestic: boolean, distanceKm: number): DowngradeBand {
   if (domestic) return 'domestic';
   if (distanceKm <= 1500) return 'international-up-to-1500-km';
   if (distanceKm <= 3500) return 'international-1500-to-3500-km';
@@ -155,7 +155,7 @@ function localMinutes(localIso: string): number {
 }
 
 /** Is a local departure time in the night band 20:00–03:00? */
-export function isNightDeparture(localIso: string): boolean {
+function isNightDeparture(localIso: string): boolean {
   const m = localMinutes(localIso);
   return m >= 20 * HOUR || m < 3 * HOUR;
 }

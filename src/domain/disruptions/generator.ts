@@ -37,17 +37,17 @@ const MINUTE_MS = 60_000;
 const DAY = 1440;
 
 /** Share of the day model's non-fog cancellations that are schedule changes announced weeks ahead. */
-export const SCHEDULE_CHANGE_SHARE = 0.25;
+const SCHEDULE_CHANGE_SHARE = 0.25;
 /** Notice of a schedule-change cancellation, days (uniform). */
 const SCHEDULE_CHANGE_NOTICE_DAYS = [2, 45] as const;
 /** Share of flight-dates retimed in advance; notice in days. */
-export const RETIMING_SHARE = 0.02;
+const RETIMING_SHARE = 0.02;
 const RETIMING_NOTICE_DAYS = [3, 60] as const;
 /** Share of flight-dates flown by another aircraft type; of those, planned (days ahead) rather than technical (hours ahead). */
-export const SWAP_SHARE = 0.015;
+const SWAP_SHARE = 0.015;
 const PLANNED_SWAP_SHARE = 0.6;
 /** Share of departures from multi-terminal airports moved to another terminal. */
-export const TERMINAL_CHANGE_SHARE = 0.003;
+const TERMINAL_CHANGE_SHARE = 0.003;
 
 /** Operational reasons and their weights (monsoon months June–September: more weather). */
 const OPERATIONAL_REASONS: readonly [ReasonCode, number, number][] = [

@@ -38,7 +38,7 @@ function quantileAt(minutes: number): number {
 }
 
 /** Share of late flights (15 min or more) that are at least 2 h late in the lateness distribution (≈ 5.9 %). */
-export const LATE_2H_SHARE = 1 - quantileAt(120);
+const LATE_2H_SHARE = 1 - quantileAt(120);
 
 /**
  * Rates per airline over `days` days from `start` (UTC days of departure).

@@ -14,7 +14,7 @@ export function ist(date: string, hhmm: string): string {
 }
 
 /** `local` shifted by `minutes`, written in India time. */
-export function shifted(local: string, minutes: number): string {
+function shifted(local: string, minutes: number): string {
   const at = new Date(Date.parse(local) + minutes * 60_000 + 330 * 60_000).toISOString();
   return `${at.slice(0, 16)}:00+05:30`;
 }
