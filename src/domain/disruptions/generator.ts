@@ -28,6 +28,9 @@ import type { DatedFlight, World } from '../world/world';
  *   operator's fleet: planned days ahead, or a technical swap hours ahead) and terminal changes
  *   (0.3 % of departures from airports with several terminals, days ahead). Cancelled flights
  *   get no swap, and a schedule-change cancellation no retiming.
+ * - A retimed flight's operations happen around its new time: its cancellation, delays and gate
+ *   change are the day model's, moved by the shift, and say the retimed schedule was in force;
+ *   so do swaps and terminal changes announced after the retiming.
  *
  * Each disruption's `extraordinary` follows its root reason (see REASONS in core/disruptions).
  * Everything is a pure function of the world seed, the flight and its date.
@@ -105,6 +108,8 @@ interface Context {
   day: DayModel;
   row: number;
   legKey: string;
+  /** Minutes the schedule in force is moved from the pattern's (a retiming's shift, else 0). */
+  shift: number;
 }
 
 /**
@@ -149,7 +154,8 @@ const round5 = (minutes: number) => Math.round(minutes / 5) * 5;
 /** An integer in [min, max] from a uniform. */
 const between = (u: number, [min, max]: readonly [number, number]) => min + Math.floor(u * (max - min + 1));
 
-function base(ctx: Context, kind: string, step: number, announcedAtMinutes: number, reason: ReasonCode, rootReason: ReasonCode = reason) {
+/** The common fields; `scheduled` is the schedule in force: the retimed one once a retiming is announced. */
+function base(ctx: Context, kind: string, step: number, announcedAtMinutes: number, reason: ReasonCode, rootReason: ReasonCode = reason, shift = ctx.shift) {
   const { flight } = ctx;
   return {
     id: `${flight.flightId}|${kind}|${step}`,
@@ -158,23 +164,33 @@ function base(ctx: Context, kind: string, step: number, announcedAtMinutes: numb
     from: flight.from,
     to: flight.to,
     announcedAt: instant(announcedAtMinutes),
-    scheduled: timesOf(ctx, 0),
+    scheduled: timesOf(ctx, shift),
     reason,
     rootReason,
     extraordinary: isExtraordinary(rootReason),
   };
 }
 
-/** The day's cancellation, delays and gate change of a leg, from the day model and the tracker. */
+/** Is the leg's cancellation a schedule change announced weeks ahead (a share of the day model's non-fog cancellations)? */
+function isScheduleChangeCancellation(ctx: Context): boolean {
+  const { day, row } = ctx;
+  return day.cancelled[row] === 1 && causeName(day.cause[row] ?? 0) !== 'fog' && drawUniform(ctx.world.seed, ctx.legKey, S.scheduleChange) < SCHEDULE_CHANGE_SHARE;
+}
+
+/**
+ * The day's cancellation, delays and gate change of a leg, from the day model and the tracker,
+ * moved by the retiming's shift when the flight was retimed (operations happen around the
+ * schedule in force).
+ */
 function fromOperations(ctx: Context): Disruption[] {
-  const { world, day, row, flight } = ctx;
+  const { world, day, row, flight, shift } = ctx;
   const seed = world.seed;
   const departure = day.departure[row] ?? 0;
-  const knownAt = day.knownAt[row] ?? departure;
+  const knownAt = (day.knownAt[row] ?? departure) + shift;
   const cause = causeName(day.cause[row] ?? 0);
   if (day.cancelled[row]) {
     if (cause === 'fog') return [{ ...base(ctx, 'cancellation', 1, knownAt, 'fog'), kind: 'cancellation' }];
-    if (drawUniform(seed, ctx.legKey, S.scheduleChange) < SCHEDULE_CHANGE_SHARE) {
+    if (isScheduleChangeCancellation(ctx)) {
       const days = between(drawUniform(seed, ctx.legKey, S.notice), SCHEDULE_CHANGE_NOTICE_DAYS);
       return [{ ...base(ctx, 'cancellation', 1, departure - days * DAY, 'schedule-change'), kind: 'cancellation' }];
     }
@@ -188,48 +204,60 @@ function fromOperations(ctx: Context): Disruption[] {
     const { reason, rootReason } = reasonOfRow(world, day, row);
     // As the tracker shows it: a long operational delay first at half its length, in full halfway to departure.
     const staged = (cause === 'operational' || cause === 'congestion') && delay > 45;
-    const steps: [number, number][] = staged ? [[knownAt, round5(delay / 2)], [Math.ceil((knownAt + offBlock - 40) / 2), delay]] : [[knownAt, delay]];
+    const steps: [number, number][] = staged ? [[knownAt, round5(delay / 2)], [Math.ceil((knownAt + offBlock + shift - 40) / 2), delay]] : [[knownAt, delay]];
     let n = 0;
     for (const [at, minutes] of steps) {
       if (minutes < 15) continue;
       n += 1;
-      out.push({ ...base(ctx, 'delay', n, at, reason, rootReason), kind: 'delay', delayMinutes: minutes, expected: timesOf(ctx, minutes) });
+      out.push({ ...base(ctx, 'delay', n, at, reason, rootReason), kind: 'delay', delayMinutes: minutes, expected: timesOf(ctx, shift + minutes) });
     }
   }
   // The tracker's late gate change, read from the tracker itself just after it happens.
   const after = flightStatusAt(world, flight, new Date((offBlock - 20) * MINUTE_MS));
   if (after.previousGate !== null && after.gate !== null) {
-    out.push({ ...base(ctx, 'gate-change', 1, offBlock - 25, 'airport-operations'), kind: 'gate-change', fromGate: after.previousGate, toGate: after.gate });
+    out.push({ ...base(ctx, 'gate-change', 1, offBlock + shift - 25, 'airport-operations'), kind: 'gate-change', fromGate: after.previousGate, toGate: after.gate });
   }
   return out;
 }
 
-/** Retimings, aircraft swaps and terminal changes: seeded per flight-date, announced in advance. */
-function fromSchedule(ctx: Context, cancelled: Disruption | undefined): Disruption[] {
+/** A retiming of the flight-date, or null (seeded; announced 3–60 days ahead). */
+function retimingOf(ctx: Context): Extract<Disruption, { kind: 'retiming' }> | null {
+  const { world, flight, legKey } = ctx;
+  const seed = world.seed;
+  if (drawUniform(seed, legKey, S.retime) >= RETIMING_SHARE) return null;
+  const departure = flight.departureUtc.getTime() / MINUTE_MS;
+  const days = between(drawUniform(seed, legKey, S.retimeNotice), RETIMING_NOTICE_DAYS);
+  const u = drawUniform(seed, legKey, S.retimeShift);
+  // 70 % later; size: 60 % up to 1 h, 30 % 1–3 h, 10 % 3–6 h, in 5-min steps.
+  const later = u < 0.7;
+  const v = later ? u / 0.7 : (u - 0.7) / 0.3;
+  const size = v < 0.6 ? 5 + 5 * Math.floor((v / 0.6) * 12) : v < 0.9 ? 60 + 5 * Math.floor(((v - 0.6) / 0.3) * 24) : 180 + 5 * Math.floor(((v - 0.9) / 0.1) * 36);
+  const shift = later ? size : -size;
+  return { ...base(ctx, 'retiming', 1, departure - days * DAY, 'schedule-change', 'schedule-change', 0), kind: 'retiming', shiftMinutes: shift, expected: timesOf(ctx, shift) };
+}
+
+/** Aircraft swaps and terminal changes: seeded per flight-date, announced in advance (before or after a retiming). */
+function fromPlans(ctx: Context, cancelled: boolean, retiming: Disruption | null): Disruption[] {
   const { world, flight, legKey } = ctx;
   const seed = world.seed;
   const departure = flight.departureUtc.getTime() / MINUTE_MS;
+  /** Announced `notice` minutes before the departure in force then: the retimed one once the retiming is known. */
+  const plan = (notice: number) => {
+    const retimedAt = departure + ctx.shift - notice;
+    return retiming && instant(retimedAt) >= retiming.announcedAt ? { at: retimedAt, shift: ctx.shift } : { at: departure - notice, shift: 0 };
+  };
   const out: Disruption[] = [];
-  if (cancelled?.reason !== 'schedule-change' && drawUniform(seed, legKey, S.retime) < RETIMING_SHARE) {
-    const days = between(drawUniform(seed, legKey, S.retimeNotice), RETIMING_NOTICE_DAYS);
-    const u = drawUniform(seed, legKey, S.retimeShift);
-    // 70 % later; size: 60 % up to 1 h, 30 % 1–3 h, 10 % 3–6 h, in 5-min steps.
-    const later = u < 0.7;
-    const v = later ? u / 0.7 : (u - 0.7) / 0.3;
-    const size = v < 0.6 ? 5 + 5 * Math.floor((v / 0.6) * 12) : v < 0.9 ? 60 + 5 * Math.floor(((v - 0.6) / 0.3) * 24) : 180 + 5 * Math.floor(((v - 0.9) / 0.1) * 36);
-    const shift = later ? size : -size;
-    out.push({ ...base(ctx, 'retiming', 1, departure - days * DAY, 'schedule-change'), kind: 'retiming', shiftMinutes: shift, expected: timesOf(ctx, shift) });
-  }
   if (!cancelled && drawUniform(seed, legKey, S.swap) < SWAP_SHARE) {
     const candidates = fleetOf(world, flight.carrier).filter((id) => id !== flight.aircraftId && aircraftClass(id) === aircraftClass(flight.aircraftId));
     const to = candidates[Math.floor(drawUniform(seed, legKey, S.swapType) * candidates.length)];
     if (to) {
       const planned = drawUniform(seed, legKey, S.swapKind) < PLANNED_SWAP_SHARE;
-      const notice = planned ? between(drawUniform(seed, legKey, S.swapNotice), [1, 14]) * DAY : between(drawUniform(seed, legKey, S.swapNotice), [60, 360]);
+      const { at, shift } = plan(planned ? between(drawUniform(seed, legKey, S.swapNotice), [1, 14]) * DAY : between(drawUniform(seed, legKey, S.swapNotice), [60, 360]));
+      const reason = planned ? 'schedule-change' : 'technical';
       const seatsBefore = seatsOf(flight.aircraftId);
       const seatsAfter = seatsOf(to);
       out.push({
-        ...base(ctx, 'aircraft-swap', 1, departure - notice, planned ? 'schedule-change' : 'technical'),
+        ...base(ctx, 'aircraft-swap', 1, at, reason, reason, shift),
         kind: 'aircraft-swap',
         fromAircraft: flight.aircraftId,
         toAircraft: to,
@@ -244,8 +272,8 @@ function fromSchedule(ctx: Context, cancelled: Disruption | undefined): Disrupti
   if (flight.fromTerminal !== null && terminals.length > 1 && drawUniform(seed, legKey, S.terminal) < TERMINAL_CHANGE_SHARE) {
     const others = terminals.filter((t) => t !== flight.fromTerminal);
     const to = others[Math.floor(drawUniform(seed, legKey, S.terminalPick) * others.length)];
-    const days = between(drawUniform(seed, legKey, S.terminalNotice), [2, 10]);
-    if (to) out.push({ ...base(ctx, 'terminal-change', 1, departure - days * DAY, 'airport-operations'), kind: 'terminal-change', fromTerminal: flight.fromTerminal, toTerminal: to });
+    const { at, shift } = plan(between(drawUniform(seed, legKey, S.terminalNotice), [2, 10]) * DAY);
+    if (to) out.push({ ...base(ctx, 'terminal-change', 1, at, 'airport-operations', 'airport-operations', shift), kind: 'terminal-change', fromTerminal: flight.fromTerminal, toTerminal: to });
   }
   return out;
 }
@@ -258,10 +286,13 @@ export function disruptionsOf(world: World, flight: DatedFlight): Disruption[] {
   const day = dayModel(world, Math.floor(flight.departureUtc.getTime() / (DAY * MINUTE_MS)));
   const row = day.rowOf(flight.pattern.index, dayNumber(flight.departureDate));
   if (row === undefined) throw new Error(`No row for ${flight.flightId}`);
-  const ctx: Context = { world, flight, day, row, legKey: flight.flightId };
+  const original: Context = { world, flight, day, row, legKey: flight.flightId, shift: 0 };
+  // A flight cancelled by a schedule change is not retimed first.
+  const retiming = isScheduleChangeCancellation(original) ? null : retimingOf(original);
+  const ctx: Context = { ...original, shift: retiming?.shiftMinutes ?? 0 };
   const operations = fromOperations(ctx);
-  const cancelled = operations.find((d) => d.kind === 'cancellation');
-  return [...operations, ...fromSchedule(ctx, cancelled)].sort((a, b) => a.announcedAt.localeCompare(b.announcedAt) || a.id.localeCompare(b.id));
+  const cancelled = operations.some((d) => d.kind === 'cancellation');
+  return [...(retiming ? [retiming] : []), ...operations, ...fromPlans(ctx, cancelled, retiming)].sort((a, b) => a.announcedAt.localeCompare(b.announcedAt) || a.id.localeCompare(b.id));
 }
 
 /**
