@@ -1,0 +1,121 @@
+import { type Disruption, type Entitlements, REASONS } from '../../core/disruptions';
+import { CABIN_LABELS } from '../../core/search-options';
+import { money } from '../refunds/words';
+
+/**
+ * Disruptions in plain words: what changed and why ("6E 2134 Delhi → Mumbai on 15 Jan is
+ * cancelled because of fog"), and the rights in one line ("Meals due from 2 h; switch free to the
+ * 16:40 flight, or take a full refund of ₹6,212"). Times are the local times of the airport.
+ */
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "10:00" from a local ISO time. */
+const clock = (local: string) => local.slice(11, 16);
+
+/** "15 Jan" from a local ISO time. */
+function dayWords(local: string): string {
+  return `${Number(local.slice(8, 10))} ${MONTHS[Number(local.slice(5, 7)) - 1] ?? ''}`;
+}
+
+/** A local time, with its date when it falls on another day than `reference` ("00:15 on 16 Jan"). */
+function timeWords(local: string, reference: string): string {
+  return local.slice(0, 10) === reference.slice(0, 10) ? clock(local) : `${clock(local)} on ${dayWords(local)}`;
+}
+
+/**
+ * Minutes as hours and minutes: "45 min", "2 h", "3 h 30 min".
+ * @example durationWords(210) // '3 h 30 min'
+ */
+export function durationWords(minutes: number): string {
+  const m = Math.abs(minutes);
+  const h = Math.floor(m / 60);
+  const rest = m % 60;
+  if (h === 0) return `${rest} min`;
+  return rest === 0 ? `${h} h` : `${h} h ${rest} min`;
+}
+
+/** How long before departure something was announced: "10 hours", "3 days", "5 weeks". */
+function noticeWords(disruption: Disruption): string {
+  const hours = (Date.parse(disruption.scheduled.departure) - Date.parse(disruption.announcedAt)) / 3_600_000;
+  if (hours < 1) return `${Math.max(0, Math.round(hours * 60))} minutes`;
+  if (hours < 48) return `${Math.round(hours)} hours`;
+  const days = Math.round(hours / 24);
+  return days < 21 ? `${days} days` : `${Math.round(days / 7)} weeks`;
+}
+
+/** The reason as a "because of" phrase, naming the root of a late inbound aircraft. */
+function becauseWords(disruption: Disruption): string {
+  const reason = REASONS[disruption.reason].words;
+  if (disruption.reason === 'late-inbound' && disruption.rootReason !== 'late-inbound') return `${reason} (held up by ${REASONS[disruption.rootReason].words})`;
+  return reason;
+}
+
+/**
+ * What changed and why, in one or two sentences.
+ * @example whatChanged(cancellation, { from: 'Delhi', to: 'Mumbai' }) // '6E 2134 Delhi → Mumbai on 15 Jan at 10:00 is cancelled because of fog. The airline announced it 10 hours before departure.'
+ */
+export function whatChanged(disruption: Disruption, cities: { from: string; to: string }): string {
+  const departure = disruption.scheduled.departure;
+  const flight = `${disruption.flightNumber} ${cities.from} → ${cities.to} on ${dayWords(departure)}`;
+  const because = becauseWords(disruption);
+  switch (disruption.kind) {
+    case 'cancellation':
+      return `${flight} at ${clock(departure)} is cancelled because of ${because}. The airline announced it ${noticeWords(disruption)} before departure.`;
+    case 'delay':
+      return `${flight} now leaves at ${timeWords(disruption.expected.departure, departure)} instead of ${clock(departure)}, ${durationWords(disruption.delayMinutes)} late, because of ${because}.`;
+    case 'retiming':
+      return `${flight} has a new time: ${timeWords(disruption.expected.departure, departure)} instead of ${clock(departure)} (${durationWords(disruption.shiftMinutes)} ${disruption.shiftMinutes > 0 ? 'later' : 'earlier'}), because of ${because}. The airline announced it ${noticeWords(disruption)} before departure.`;
+    case 'aircraft-swap': {
+      const lost = disruption.cabinsLost.map((cabin) => CABIN_LABELS[cabin]);
+      const seats = lost.length ? `${lost.join(' and ')} ${lost.length === 1 ? 'is' : 'are'} not on board, and seats may change.` : 'The seat map changes, so your seat may change.';
+      return `${flight} will fly on an ${disruption.toAircraftName} instead of the planned aircraft, because of ${because}. ${seats}`;
+    }
+    case 'gate-change':
+      return `${flight} now boards at gate ${disruption.toGate} instead of gate ${disruption.fromGate}.`;
+    case 'terminal-change':
+      return `${flight} now leaves from Terminal ${disruption.toTerminal} instead of Terminal ${disruption.fromTerminal}.`;
+    case 'denied-boarding':
+      return `${flight} was overbooked and you were not let on board. ${disruption.alternateDeparture ? `The next flight offered leaves at ${timeWords(disruption.alternateDeparture, departure)}.` : 'No other flight was offered.'}`;
+    case 'downgrade':
+      return `${flight} has no ${CABIN_LABELS[disruption.fromCabin]} seat for you: you fly in ${CABIN_LABELS[disruption.toCabin]}.`;
+  }
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The rights in one line, for a booking's affected passenger-legs (all for the same disruption):
+ * food and hotel, the choices with the refund for everyone, and compensation owed by the airline.
+ * `alternative`: the departure of the flight Safar would move the traveller to, when known.
+ * @example noticeLine([rights], { departure: '2027-01-15T16:40:00+05:30' }) // 'Meals due from 2 h; switch free to the 16:40 flight, or take a full refund of ₹6,212'
+ */
+export function noticeLine(list: Entitlements[], alternative: { departure: string } | null = null): string {
+  const first = list[0];
+  if (!first) return '';
+  const parts: string[] = [];
+  const meals = first.facilities.find((f) => f.kind === 'meals');
+  const hotel = first.facilities.some((f) => f.kind === 'hotel');
+  const food = meals ? (meals.fromMinutes === 0 ? 'meals while you wait for your new flight' : `meals due from ${durationWords(meals.fromMinutes)}`) : null;
+  if (food || hotel) parts.push([food, hotel ? 'a hotel room with transfers' : null].filter(Boolean).join(' and '));
+
+  const choices: string[] = [];
+  const another = first.options.find((o) => o.kind === 'another-flight');
+  const downgraded = list.filter((e) => e.downgradeRefund);
+  if (downgraded.length) choices.push(`fly in ${CABIN_LABELS[downgraded[0]?.downgradeRefund?.toCabin ?? 'economy']} with ${money(downgraded.reduce((sum, e) => sum + (e.downgradeRefund?.amountPaise ?? 0), 0))} back`);
+  if (another) choices.push(alternative ? `switch free to the ${clock(alternative.departure)} flight` : `switch free to another flight within ${durationWords(another.withinMinutes)} of the original`);
+  else if (alternative && first.options.some((o) => o.kind === 'accept' && o.what === 'protected-flight')) choices.push(`fly on the ${clock(alternative.departure)} flight`);
+  const refund = list.reduce((sum, e) => sum + (e.options.find((o) => o.kind === 'full-refund')?.refundPaise ?? 0), 0);
+  const extra = list.reduce((sum, e) => {
+    const option = e.options.find((o) => o.kind === 'full-refund');
+    return sum + (option?.kind === 'full-refund' ? option.compensationPaise : 0);
+  }, 0);
+  if (first.options.some((o) => o.kind === 'full-refund')) choices.push(`take a full refund of ${money(refund)}${extra > 0 ? ` plus ${money(extra)} compensation` : ''}`);
+  if (choices.length) parts.push(choices.length === 1 ? (choices[0] ?? '') : `${choices.slice(0, -1).join(', ')}, or ${choices.at(-1) ?? ''}`);
+
+  const owed = list.reduce((sum, e) => sum + (e.compensation.due ? e.compensation.amountPaise : 0), 0);
+  if (owed > 0) parts.push(`the airline owes you ${money(owed)} compensation${first.options.some((o) => o.kind === 'full-refund' && o.compensationPaise > 0) ? ' if you fly' : ''}`);
+  else if (first.compensation.due === false && first.compensation.why === 'extraordinary') parts.push(`no compensation: ${REASONS[first.rootReason].words} is outside the airline's control`);
+
+  return parts.length ? capitalise(parts.join('; ')) : 'No action needed';
+}
