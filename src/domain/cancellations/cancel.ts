@@ -245,7 +245,8 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
       passengers: cancelled.map((p) => ({ position: p.position, name: [p.title, p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ') })),
       legs: booking.itinerary.legs.map((leg, legIndex) => ({ legIndex, flightNumber: leg.flightNumber, from: leg.from.code, to: leg.to.code, departure: leg.departure })),
       quote,
-      methodLabels: [...new Set(refundRows.map(methodOf))],
+      methodLabels: [...new Set(refundRows.filter((r) => r.destination === 'original').map(methodOf))],
+      creditPaise: refundRows.filter((r) => r.destination === 'credit').reduce((n, r) => n + r.amountPaise, 0),
     };
     const after: BookingRow = { ...booking, status, seatCount: booking.seatCount - seats };
     const paxAfter = pax.map((p) => (positions.includes(p.position) ? { ...p, cancelledAt: now } : p));
