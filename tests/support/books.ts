@@ -4,6 +4,7 @@ import type { Db } from '../../src/db/client';
 import { boardingPasses, bookingSegments, bookings, flightInventory, groupMembers, groups, outbox, passengers, payments, sandboxWebhooks, sharedItineraries } from '../../src/db/schema';
 import { executeRows } from '../../src/db/rows';
 import { ensureInventoryRows } from '../../src/domain/inventory/rows';
+import { CREDIT_BOOKS_SQL } from './credit-books';
 import type { World } from '../../src/domain/world/world';
 
 /**
@@ -47,30 +48,6 @@ export async function expectSeatsMatchBookings(db: Db, flightId: string, startSe
   expect(inv.sold - (inv.capacity - startSeats)).toBe(seatsOf('confirmed'));
   return all;
 }
-
-/**
- * The Safar credit books: SQL naming every row that breaks them (empty when they balance).
- *
- * - No traveller's balance is below zero.
- * - Every refund to credit has exactly one ledger entry of its amount, and every refund entry is one.
- * - Every credit payment has exactly one spend entry of minus its amount.
- * - A refunded credit payment has exactly one return entry of its amount; any other has none.
- */
-export const CREDIT_BOOKS_SQL = `
-  select 'negative balance ' || user_id as bad from credit_ledger group by user_id having sum(amount_paise) < 0
-  union all
-  select 'refund ' || r.id from refunds r where r.destination = 'credit'
-    and r.amount_paise is distinct from (select sum(l.amount_paise) from credit_ledger l where l.refund_id = r.id)
-  union all
-  select 'entry ' || l.id from credit_ledger l where l.refund_id is not null
-    and not exists (select 1 from refunds r where r.id = l.refund_id and r.destination = 'credit')
-  union all
-  select 'spend ' || p.id from payments p where p.provider = 'credit'
-    and -p.amount_paise is distinct from (select sum(l.amount_paise) from credit_ledger l where l.payment_id = p.id and l.amount_paise < 0)
-  union all
-  select 'return ' || p.id from payments p where p.provider = 'credit'
-    and (case when p.status = 'refunded' then p.amount_paise else 0 end)
-      <> coalesce((select sum(l.amount_paise) from credit_ledger l where l.payment_id = p.id and l.amount_paise > 0), 0)`;
 
 /** The Safar credit books balance (see CREDIT_BOOKS_SQL). */
 export async function expectCreditBalanced(db: Db) {
