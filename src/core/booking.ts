@@ -522,7 +522,6 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
  * method both `credit`: spent from the credit ledger, never sent to a gateway).
  */
 export const PAYMENT_SOURCES = [...PAYMENT_PROVIDERS, 'credit'] as const;
-export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 export const PAID_WITH = [...PAYMENT_METHODS, 'credit'] as const;
 
 /**

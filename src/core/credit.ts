@@ -16,7 +16,7 @@ export const CREDIT_MESSAGES = {
 } as const;
 
 /** What a ledger entry was: a refund kept as credit, credit spent on a booking, or spent credit given back (the hold ended unpaid). */
-export const CREDIT_ENTRY_KINDS = ['refund', 'spend', 'return'] as const;
+const CREDIT_ENTRY_KINDS = ['refund', 'spend', 'return'] as const;
 
 const CreditEntrySchema = z
   .object({
@@ -39,7 +39,6 @@ export type CreditAnswer = z.infer<typeof CreditAnswerSchema>;
 export const ApplyCreditBodySchema = z.object({
   amountPaise: z.number({ message: 'amountPaise must be a number' }).int('amountPaise must be whole paise').min(1, CREDIT_MESSAGES.nothingToApply),
 });
-export type ApplyCreditBody = z.infer<typeof ApplyCreditBodySchema>;
 
 /** The booking after the credit was applied (confirmed when the credit covered everything) and what is still due by card or UPI. */
 export const ApplyCreditAnswerSchema = z
