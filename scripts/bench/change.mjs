@@ -6,7 +6,8 @@
 // Usage: npm run bench change   (CHANGE_BENCH_SECONDS, CHANGE_BENCH_WARMUP_SECONDS, CHANGE_BENCH_CONCURRENCY to tune)
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { countChecks, httpClient, percentile, postgresCpuMs, processCpuMs, startServer, warmUp, withScratchDatabase } from './lib.mjs';
+import postgres from 'postgres';
+import { countChecks, databasePids, httpClient, percentile, postgresCpuMs, processCpuMs, processesCpuMs, startServer, warmUp, withScratchDatabase } from './lib.mjs';
 
 const SECONDS = Number(process.env.CHANGE_BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.CHANGE_BENCH_WARMUP_SECONDS ?? 3);
@@ -139,11 +140,14 @@ async function run(env, inspect) {
       return tally;
     };
     if (WARMUP_SECONDS > 0) await phase(WARMUP_SECONDS);
-    const cpu = { server: processCpuMs(server.child.pid), postgres: postgresCpuMs() };
+    // This database's PostgreSQL processes (the server's pool is open by now): other sessions' tests share the machine.
+    const probe = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    const pids = await databasePids(probe).finally(() => probe.end());
+    const cpu = { server: processCpuMs(server.child.pid), postgres: postgresCpuMs(), ours: processesCpuMs(pids) };
     const t0 = performance.now();
     const { steps, flows, counts } = await phase(SECONDS);
     const elapsed = (performance.now() - t0) / 1000;
-    const used = { server: processCpuMs(server.child.pid) - cpu.server, postgres: postgresCpuMs() - cpu.postgres };
+    const used = { server: processCpuMs(server.child.pid) - cpu.server, postgres: postgresCpuMs() - cpu.postgres, ours: processesCpuMs(pids) - cpu.ours };
     client.close();
     const f = (v) => v.toFixed(1);
     const per = (ms) => (ms / Math.max(1, counts.changed)).toFixed(2);
@@ -153,7 +157,7 @@ async function run(env, inspect) {
     );
     console.log(`  whole change (options → change [→ order → pay → confirm]): p50 ${f(percentile(flows, 50))} ms, p99 ${f(percentile(flows, 99))} ms`);
     for (const [name, v] of Object.entries(steps)) console.log(`  ${name.padEnd(8)} p50 ${f(percentile(v, 50))} ms, p99 ${f(percentile(v, 99))} ms (${v.length})`);
-    console.log(`  CPU per completed change: server ${per(used.server)} ms (all threads), PostgreSQL ${per(used.postgres)} ms; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`  CPU per completed change: server ${per(used.server)} ms (all threads), PostgreSQL ${per(used.postgres)} ms (all its processes), ${per(used.ours)} ms (this database's); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   } finally {
     await server.stop();
   }

@@ -96,6 +96,27 @@ export function postgresCpuMs() {
 }
 
 /**
+ * The PostgreSQL processes working for one database: its backends and the server's own processes
+ * (WAL writer, checkpointer, …), not the backends of other databases, which on a shared machine
+ * belong to other people's tests. Read once before and once after a measured phase.
+ * @example const pids = await databasePids(sql); const before = processesCpuMs(pids)
+ */
+export async function databasePids(sql) {
+  const rows = await sql`select pid from pg_stat_activity where datname = current_database() or datname is null`;
+  return rows.map((r) => r.pid);
+}
+
+/** CPU time (user + system) used so far by these processes together, in ms (those gone count 0). */
+export function processesCpuMs(pids) {
+  let total = 0;
+  for (const pid of pids) {
+    const ms = processCpuMs(pid);
+    if (!Number.isNaN(ms)) total += ms;
+  }
+  return total;
+}
+
+/**
  * A lean HTTP/1.1 keep-alive client for load generators: node:http with a shared agent costs a
  * fraction of fetch's CPU per request, which matters when the generator shares the machine.
  * Bodies in Brotli or gzip are decoded (ask for them with an Accept-Encoding header).

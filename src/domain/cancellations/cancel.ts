@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { FareFamily, PassengerLegFare, RefundQuote } from '../../core/fares';
@@ -13,7 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { type Statement, fromJson, q, queryRows, rawText } from '../../db/raw';
 import { bookingRaw, passengerRaw, segmentRaw } from '../../db/rows';
-import { type bookingSegments, bookings, type cancellations, type passengers, type refunds } from '../../db/schema';
+import type { bookingSegments, bookings, cancellations, passengers, refunds } from '../../db/schema';
 import type { InventoryChange, Tx } from '../booking/catalog';
 import { type KeyedAnswer, KeyTakenError, keyInsert } from '../booking/keyed-answer';
 import { bookingView } from '../booking/views';
@@ -22,6 +21,7 @@ import { refundQuote } from '../refunds/rule';
 import { familyByCode } from '../fares/families/lookup';
 import { storedFares } from '../fares/stored';
 import type { CancellationMailPayload } from './mail';
+import { type Claimed, LEASE_SECONDS } from './refund-sender';
 import { type RefundablePayment, refundablePaymentsFrom, refundablePaymentsJson } from './refundable';
 import { splitRefund } from './split';
 import { creditRefundEntries, refundDestination } from '../credit/refunds';
@@ -113,10 +113,17 @@ function quoteFor(booking: BookingRow, allFares: readonly PassengerLegFare[], po
  * @example const { quote } = await cancellationQuote(db, clock, facts, userId, 'BK1732180000000', [1])
  */
 export async function cancellationQuote(db: Db, clock: Clock, facts: FlightFacts, userId: string, bookingId: string, positions?: readonly number[]): Promise<CancellationQuoteAnswer> {
-  const [booking] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
-  if (!booking) throw bookingNotFound();
+  // One statement: the booking (only the traveller's own) with its passengers and stored fares.
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    q`select ${rawText(bookingRaw.columns)}, ${passengersJson(q`b.id`)} as facts_pax, ${faresJson(q`b.id`)} as facts_fares
+      from bookings b where b.id = ${bookingId} and b.user_id = ${userId}::uuid`,
+  );
+  if (!row) throw bookingNotFound();
+  const booking = bookingRaw.fromRaw(row);
   if (!cancellable(booking)) throw notCancellable();
-  const { pax, fares } = await readFacts(db, bookingId);
+  const pax = fromJson<Record<string, unknown>[]>(row.facts_pax ?? []).map(passengerRaw.fromJson);
+  const fares = await faresOrDerived(db, bookingId, row.facts_fares);
   const chosen = chosenPositions(pax, positions);
   const { quote } = quoteFor(booking, fares, chosen, facts, clock.now());
   return { passengers: chosen, quote, creditOffered: true };
@@ -127,6 +134,12 @@ export interface CancelRequest extends CancellationRequest {
   bookingId: string;
   /** The caller's Idempotency-Key, recorded with its answer by the cancelling transaction. */
   idempotency?: KeyedAnswer<CancellationAnswer> | undefined;
+  /**
+   * The caller sends the refunds right after the commit (`sendLeasedRefunds` with `leased`): they
+   * are written already leased to it (attempt 1, the lease running), so that send claims nothing.
+   * Otherwise they are written requested and due now, for `sendCancellationRefunds` or the refund job.
+   */
+  leaseRefunds?: boolean | undefined;
 }
 
 export interface CancelOutcome {
@@ -134,7 +147,19 @@ export interface CancelOutcome {
   inventory: InventoryChange[];
   /** Refund rows to send now. */
   refundIds: string[];
+  /** With `leaseRefunds`: the same rows, leased to the caller, with the payments they go back to. */
+  leased: Claimed[];
 }
+
+/** A booking's passengers as one json array, in position order (`passengerRaw`'s keys). */
+const passengersJson = (bookingId: Statement) =>
+  q`(select coalesce(json_agg(${rawText(passengerRaw.json)} order by x.position), '[]'::json) from passengers x where x.booking_id = ${bookingId})`;
+
+/** A booking's stored fares as one json array of `PassengerLegFare`s, by passenger and leg. */
+const faresJson = (bookingId: Statement) =>
+  q`(select coalesce(json_agg(json_build_object('passengerPosition', f.passenger_position, 'passengerType', f.passenger_type, 'legIndex', f.leg_index,
+          'familyCode', f.family_code, 'lines', f.lines, 'totalPaise', f.total_paise, 'status', f.status) order by f.passenger_position, f.leg_index), '[]'::json)
+        from booking_fares f where f.booking_id = ${bookingId})`;
 
 /**
  * Everything a cancellation reads about a booking, in one statement (one snapshot): its
@@ -143,10 +168,8 @@ export interface CancelOutcome {
  */
 function bookingFacts(bookingId: string): Statement {
   return q`select
-      (select coalesce(json_agg(${rawText(passengerRaw.json)} order by x.position), '[]'::json) from passengers x where x.booking_id = ${bookingId}) as pax,
-      (select coalesce(json_agg(json_build_object('passengerPosition', f.passenger_position, 'passengerType', f.passenger_type, 'legIndex', f.leg_index,
-          'familyCode', f.family_code, 'lines', f.lines, 'totalPaise', f.total_paise, 'status', f.status) order by f.passenger_position, f.leg_index), '[]'::json)
-        from booking_fares f where f.booking_id = ${bookingId}) as fares,
+      ${passengersJson(q`${bookingId}`)} as pax,
+      ${faresJson(q`${bookingId}`)} as fares,
       (select coalesce(json_agg(${rawText(segmentRaw.json)}), '[]'::json) from booking_segments s where s.booking_id = ${bookingId}) as segments,
       (select u.email from bookings b join users u on u.id = b.user_id where b.id = ${bookingId}) as email,
       ${refundablePaymentsJson(bookingId)} as payments`;
@@ -155,19 +178,27 @@ function bookingFacts(bookingId: string): Statement {
 interface BookingFacts {
   pax: PassengerRow[];
   fares: PassengerLegFare[];
+  /** True when the fares are the stored rows; false when derived for a booking made before fare families (no rows yet). */
+  faresStored: boolean;
   segments: (typeof bookingSegments.$inferSelect)[];
   email: string | null;
   payments: RefundablePayment[];
 }
 
-/** Reads `bookingFacts`; a booking made before fare families gets its fares derived (`storedFares`). */
-async function readFacts(db: Db | Tx, bookingId: string): Promise<BookingFacts> {
-  const [row] = await queryRows<Record<string, unknown>>(db, bookingFacts(bookingId));
+/** The stored fares read as json; a booking made before fare families has none and gets them derived (`storedFares`). */
+async function faresOrDerived(db: Db | Tx, bookingId: string, json: unknown): Promise<PassengerLegFare[]> {
+  const stored = fromJson<PassengerLegFare[]>(json ?? []);
+  return stored.length > 0 ? stored : storedFares(db, bookingId);
+}
+
+/** Reads `bookingFacts`'s row (see `faresOrDerived` for bookings without stored fares). */
+async function readFacts(db: Db | Tx, bookingId: string, row: Record<string, unknown> | undefined): Promise<BookingFacts> {
   const list = (value: unknown) => fromJson<Record<string, unknown>[]>(value ?? []);
-  const stored = fromJson<PassengerLegFare[]>(row?.fares ?? []);
+  const faresStored = fromJson<unknown[]>(row?.fares ?? []).length > 0;
   return {
     pax: list(row?.pax).map(passengerRaw.fromJson),
-    fares: stored.length > 0 ? stored : await storedFares(db, bookingId),
+    fares: await faresOrDerived(db, bookingId, row?.fares),
+    faresStored,
     segments: list(row?.segments).map(segmentRaw.fromJson),
     email: typeof row?.email === 'string' ? row.email : null,
     payments: refundablePaymentsFrom(row?.payments),
@@ -184,16 +215,23 @@ const methodLabel = (method: string | null) => (method === 'upi' ? 'UPI' : metho
 export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts, request: CancelRequest): Promise<CancelOutcome> {
   return db.transaction(async (tx) => {
     const now = clock.now();
-    // Round trip 1: the booking row locked (before any inventory row, as every path that changes a booking).
-    const [locked] = await queryRows<Record<string, unknown>>(
+    // Round trip 1 (after BEGIN), two statements sent together: the booking row locked (before any
+    // inventory row, as every path that changes a booking), then what the cancellation is decided
+    // on. The server runs them in order and the read takes its snapshot once the lock is held.
+    const lockStatement = queryRows<Record<string, unknown>>(
       tx,
       q`select ${rawText(bookingRaw.columns)} from bookings b where b.id = ${request.bookingId} and b.user_id = ${request.userId}::uuid for no key update`,
     );
+    const factsStatement = queryRows<Record<string, unknown>>(tx, bookingFacts(request.bookingId));
+    // Both settle before anything is thrown, so no statement is left running when the transaction ends.
+    const [lockedRows, factRows] = await Promise.allSettled([lockStatement, factsStatement]);
+    if (lockedRows.status === 'rejected') throw lockedRows.reason;
+    if (factRows.status === 'rejected') throw factRows.reason;
+    const [locked] = lockedRows.value;
     if (!locked) throw bookingNotFound();
     const booking = bookingRaw.fromRaw(locked);
     if (!cancellable(booking)) throw notCancellable();
-    // Round trip 2: what the cancellation is decided on, read after the lock.
-    const { pax, fares: allFares, segments, email, payments } = await readFacts(tx, booking.id);
+    const { pax, fares: allFares, faresStored, segments, email, payments } = await readFacts(tx, booking.id, factRows.value[0]);
     const positions = chosenPositions(pax, request.passengers);
     const { quote, fares } = quoteFor(booking, allFares, positions, facts, now);
     if (quote.refundPaise !== request.quotedRefundPaise) throw new RefundChangedError({ passengers: positions, quote, creditOffered: true });
@@ -202,7 +240,8 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
     const seats = cancelled.filter((p) => p.type !== 'infant').length;
     const status = pax.every((p) => p.cancelledAt !== null || positions.includes(p.position)) ? ('cancelled' as const) : ('partly_cancelled' as const);
     const shares = splitRefund(quote.refundPaise, payments);
-    const methodOf = (r: Pick<RefundRow, 'paymentId' | 'destination'>) => (r.destination === 'credit' ? methodLabel('credit') : methodLabel(payments.find((p) => p.id === r.paymentId)?.method ?? null));
+    const paymentOf = (id: string | null) => payments.find((p) => p.id === id);
+    const methodOf = (r: Pick<RefundRow, 'paymentId' | 'destination'>) => (r.destination === 'credit' ? methodLabel('credit') : methodLabel(paymentOf(r.paymentId)?.method ?? null));
 
     // The rows written, with their ids drawn here, so the answer (and the key's copy of it) is known before the write.
     const cancellation: CancellationRow = {
@@ -217,9 +256,11 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
       destination: request.destination,
       createdAt: now,
     };
+    const leasing = request.leaseRefunds === true;
     const refundRows: RefundRow[] = shares.map((share) => {
       // Safar credit (chosen, or what was paid with credit) is completed at once: no gateway.
-      const { destination, status: refundStatus } = refundDestination(request.destination, payments.find((p) => p.id === share.paymentId)?.method);
+      const { destination, status: refundStatus } = refundDestination(request.destination, paymentOf(share.paymentId)?.method);
+      const leased = leasing && refundStatus === 'requested';
       return {
         id: randomUUID(),
         bookingId: booking.id,
@@ -229,13 +270,13 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
         amountPaise: share.amountPaise,
         status: refundStatus,
         providerRefundId: null,
-        attempts: 0,
+        attempts: leased ? 1 : 0,
         lastError: null,
         dueBy: new Date(quote.refundDeadline),
         requestedAt: now,
         sentAt: null,
         completedAt: refundStatus === 'completed' ? now : null,
-        availableAt: now,
+        availableAt: leased ? new Date(now.getTime() + LEASE_SECONDS * 1000) : now,
       };
     });
     const mail: CancellationMailPayload = {
@@ -265,18 +306,23 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
             inLockOrder(segments).map((seg): SeatMove => ({ from: 'sold', to: 'available', seats: q`${seats}::int`, where: q`i.flight_id = ${seg.flightId} and i.cabin = ${seg.cabin}`, onlyIfThere: false })),
           )
         : null;
-    const fareRows = allFares.map((f) => ({ ...f, status: fares.includes(f) ? 'cancelled' : f.status }));
+    // Stored fares: the cancelled passengers' active rows change status. Derived ones (a booking
+    // made before fare families) are written now, the cancelled ones as cancelled.
+    const fareRows = faresStored ? [] : allFares.map((f) => ({ ...f, status: fares.includes(f) ? 'cancelled' : f.status }));
     const keyed = request.idempotency;
     const [written] = await queryRows<{ inventory: unknown; kept: number }>(
       tx,
       q`with ${moving ? q`${moving.steps},` : q``}
         seg as (update booking_segments set seats = seats - ${seats}::int where booking_id = ${booking.id} and ${seats}::int > 0 returning 1),
         pax as (update passengers set cancelled_at = ${at} where id = any(${ids}::uuid[]) returning 1),
-        fares as (
-          insert into booking_fares (booking_id, passenger_position, leg_index, passenger_type, family_code, lines, total_paise, status)
+        fares as (${
+          faresStored
+            ? q`update booking_fares set status = 'cancelled' where booking_id = ${booking.id} and status = 'active' and passenger_position = any(${`{${positions.join(',')}}`}::int[]) returning 1`
+            : q`insert into booking_fares (booking_id, passenger_position, leg_index, passenger_type, family_code, lines, total_paise, status)
           select ${booking.id}, r."passengerPosition", r."legIndex", r."passengerType", r."familyCode", r.lines, r."totalPaise", r.status
           from jsonb_to_recordset(${JSON.stringify(fareRows)}::jsonb) as r("passengerPosition" int, "legIndex" int, "passengerType" text, "familyCode" text, lines jsonb, "totalPaise" int, status text)
-          on conflict (booking_id, passenger_position, leg_index) do update set status = excluded.status returning 1),
+          on conflict (booking_id, passenger_position, leg_index) do update set status = excluded.status returning 1`
+        }),
         passes as (update boarding_passes set voided_at = ${at} where passenger_id = any(${ids}::uuid[]) and voided_at is null returning 1),
         booked as (update bookings set status = ${status}, seat_count = seat_count - ${seats}::int where id = ${booking.id} returning 1),
         cancelled as (
@@ -284,10 +330,13 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
           values (${cancellation.id}::uuid, ${booking.id}, ${booking.userId}::uuid, 'voluntary', ${JSON.stringify(positions)}::jsonb, ${JSON.stringify(quote)}::jsonb,
             ${quote.refundPaise}::int, ${quote.retainedPaise}::int, ${request.destination}, ${at}) returning id),
         refunded as (
-          insert into refunds (id, booking_id, cancellation_id, payment_id, destination, amount_paise, status, due_by, requested_at, completed_at, available_at)
-          select r.id, ${booking.id}, (select id from cancelled), r.payment, r.destination, r.amount, r.status, ${quote.refundDeadline}::timestamptz, ${at}, r.completed::timestamptz, ${at}
-          from jsonb_to_recordset(${JSON.stringify(refundRows.map((r) => ({ id: r.id, payment: r.paymentId, destination: r.destination, amount: r.amountPaise, status: r.status, completed: r.completedAt })))}::jsonb)
-            as r(id uuid, payment uuid, destination text, amount int, status text, completed text)
+          insert into refunds (id, booking_id, cancellation_id, payment_id, destination, amount_paise, status, attempts, due_by, requested_at, completed_at, available_at)
+          select r.id, ${booking.id}, (select id from cancelled), r.payment, r.destination, r.amount, r.status, r.attempts, ${quote.refundDeadline}::timestamptz, ${at},
+            r.completed::timestamptz, r.available::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(
+            refundRows.map((r) => ({ id: r.id, payment: r.paymentId, destination: r.destination, amount: r.amountPaise, status: r.status, attempts: r.attempts, completed: r.completedAt, available: r.availableAt })),
+          )}::jsonb)
+            as r(id uuid, payment uuid, destination text, amount int, status text, attempts int, completed text, available text)
           returning 1),
         credited as (${creditRefundEntries(booking.userId, booking.id, refundRows, now)}),
         mail as (
@@ -300,6 +349,18 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
     if (keyed && Number(written?.kept ?? 0) === 0) throw new KeyTakenError();
     const inventory = fromJson<InventoryChange[]>(written?.inventory ?? []);
     if (moving && inventory.length !== segments.length) throw new Error(`Inventory rows missing for booking ${booking.id}`);
-    return { answer, inventory, refundIds: refundRows.filter((r) => r.destination === 'original').map((r) => r.id) };
+    // Only refunds to the original payment method go through the provider; refunds to credit are completed.
+    const sending = refundRows.filter((r) => r.destination === 'original');
+    const leased: Claimed[] = leasing
+      ? sending.map((r) => ({
+          id: r.id,
+          amount_paise: r.amountPaise,
+          attempts: r.attempts,
+          provider: paymentOf(r.paymentId)?.provider ?? null,
+          provider_payment_id: paymentOf(r.paymentId)?.providerPaymentId ?? null,
+          provider_refund_id: null,
+        }))
+      : [];
+    return { answer, inventory, refundIds: sending.map((r) => r.id), leased };
   });
 }

@@ -15,16 +15,19 @@ import type { PaymentProvider, RefundState } from '../payments/provider';
  * - A retry (attempts > 1) first asks the provider for a refund made with the row's id as its
  *   reference: a first attempt that reached the provider before the crash is found, not repeated.
  * - Sent refunds are asked about again until processed; a refund the provider failed goes back to requested.
+ * - A cancellation that sends its refunds at once writes them already leased (attempt 1, the lease
+ *   running), so the send right after its commit claims nothing: the rows are this node's.
  */
 
 /** How long a claimed refund is left alone before another node may try it (longer than a provider call's timeout). */
-const LEASE_SECONDS = 60;
+export const LEASE_SECONDS = 60;
 /** Seconds before attempt n+1 of a failed refund: 30 s, 60 s, 120 s … capped at an hour. */
 const backoffSql = q`least(3600, 30 * power(2, least(r.attempts, 12)))`;
 /** How often a sent refund is asked about. */
 const POLL_SECONDS = 300;
 
-interface Claimed {
+/** A requested refund this node holds the lease of, with the payment it goes back to. */
+export interface Claimed {
   id: string;
   amount_paise: number;
   attempts: number;
@@ -93,6 +96,34 @@ export async function sendCancellationRefunds(db: Db, clock: Clock, provider: Pa
   const report: SendReport = { sent: 0, completed: 0, failed: 0 };
   const limit = options.limit ?? 50;
   const requested = await claim(db, clock.now(), 'requested', limit, options.ids);
+  await sendClaimed(db, clock, provider, requested, report);
+  if (options.ids) return report;
+  const sent = await claim(db, clock.now(), 'sent', limit);
+  for (const row of sent) {
+    if (row.provider !== provider.name || !row.provider_payment_id || !row.provider_refund_id) continue;
+    try {
+      const state = await provider.refundStatus({ paymentId: row.provider_payment_id, refundId: row.provider_refund_id });
+      if (state !== 'pending') await record(db, clock.now(), row.id, 'sent', row.provider_refund_id, state);
+      if (state === 'processed') report.completed += 1;
+    } catch {
+      // Asked again after the poll interval.
+    }
+  }
+  return report;
+}
+
+/**
+ * Sends refunds this node already leased: those `claim` took, or those a cancellation wrote leased.
+ * @example await sendLeasedRefunds(db, clock, provider, outcome.leased)
+ */
+export async function sendLeasedRefunds(db: Db, clock: Clock, provider: PaymentProvider, leased: readonly Claimed[]): Promise<SendReport> {
+  const report: SendReport = { sent: 0, completed: 0, failed: 0 };
+  await sendClaimed(db, clock, provider, leased, report);
+  return report;
+}
+
+/** Asks the provider for each leased refund (or finds an earlier attempt's) and records the answer in `report`. */
+async function sendClaimed(db: Db, clock: Clock, provider: PaymentProvider, requested: readonly Claimed[], report: SendReport): Promise<void> {
   for (const row of requested) {
     if (row.provider !== provider.name || !row.provider_payment_id) {
       // Paid through another provider (configuration changed): the error says so and it waits for an operator.
@@ -112,17 +143,4 @@ export async function sendCancellationRefunds(db: Db, clock: Clock, provider: Pa
       report.failed += 1;
     }
   }
-  if (options.ids) return report;
-  const sent = await claim(db, clock.now(), 'sent', limit);
-  for (const row of sent) {
-    if (row.provider !== provider.name || !row.provider_payment_id || !row.provider_refund_id) continue;
-    try {
-      const state = await provider.refundStatus({ paymentId: row.provider_payment_id, refundId: row.provider_refund_id });
-      if (state !== 'pending') await record(db, clock.now(), row.id, 'sent', row.provider_refund_id, state);
-      if (state === 'processed') report.completed += 1;
-    } catch {
-      // Asked again after the poll interval.
-    }
-  }
-  return report;
 }

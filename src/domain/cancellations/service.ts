@@ -6,7 +6,7 @@ import { type InventoryListener, applyInventory } from '../booking/catalog';
 import type { KeyedAnswer } from '../booking/keyed-answer';
 import type { PaymentProvider } from '../payments/provider';
 import { type FlightFacts, cancelPassengers, cancellationQuote } from './cancel';
-import { type SendReport, sendCancellationRefunds } from './refund-sender';
+import { type SendReport, sendCancellationRefunds, sendLeasedRefunds } from './refund-sender';
 import { loadRefunds } from './views';
 
 /**
@@ -52,11 +52,11 @@ export function createCancellationService(deps: CancellationDeps): CancellationS
     quote: (userId, bookingId, positions) => cancellationQuote(db, clock, facts, userId, bookingId, positions),
 
     async cancel(request) {
-      const { answer, inventory, refundIds } = await cancelPassengers(db, clock, facts, request);
+      const { answer, inventory, leased } = await cancelPassengers(db, clock, facts, { ...request, leaseRefunds: true });
       applyInventory(deps.inventory, inventory);
-      if (refundIds.length > 0) {
-        // The refund is recorded: a provider outage here only delays it to the refund job.
-        await sendRefunds(refundIds).catch((error: unknown) => {
+      if (leased.length > 0) {
+        // The refund is recorded (leased to this node): a provider outage or a crash here only delays it to the refund job.
+        await sendLeasedRefunds(db, clock, provider, leased).catch((error: unknown) => {
           logger.warn('refund deferred to the refund job', { bookingId: request.bookingId, error: error instanceof AppError ? error.message : error instanceof Error ? error.name : 'unknown' });
         });
       }

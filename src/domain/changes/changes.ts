@@ -22,7 +22,7 @@ import { searchFlights } from '../search/search-flights';
 import { getAirport } from '../world/airports';
 import { indiaToday } from '../world/time';
 import type { World } from '../world/world';
-import { type PricedFamily, passengerLegFares, priceFamilies } from '../fares/families/options';
+import { type PricedFamily, passengerLegFares, priceFamilyUpToTier } from '../fares/families/options';
 import { familyByCode } from '../fares/families/lookup';
 import { legFare } from '../fares/model';
 import { storedFares } from '../fares/stored';
@@ -127,18 +127,21 @@ function quoteFor(old: OldBooking, chosen: PricedFamily, now: Date) {
   return { quote, familyId: chosen.option.id, newFares };
 }
 
-/** Family options of a search itinerary priced as a quote would, from the in-memory seats the search used. */
-function familiesInMemory(deps: Pick<ChangeDeps, 'world' | 'inventory'>, itinerary: Itinerary, counts: PaxCounts, now: Date): PricedFamily[] {
+/**
+ * The family option of a search itinerary a change to it keeps (`sameTier` of its options),
+ * priced as a quote would from the in-memory seats the search used; only that option is priced.
+ */
+function familyInMemory(deps: Pick<ChangeDeps, 'world' | 'inventory'>, itinerary: Itinerary, counts: PaxCounts, now: Date, tier: number): PricedFamily | undefined {
   const legs = [];
   for (const leg of itinerary.legs) {
     const flight = deps.world.getFlight(leg.flightId);
-    if (!flight) return [];
+    if (!flight) return undefined;
     const seats = deps.inventory.countsOf(flight.pattern.key, flight.departureDate, leg.cabin, flight.capacity[leg.cabin]);
     const fare = legFare(flight, leg.cabin, seats, now, { soldOutPrice: true });
-    if (!fare) return [];
+    if (!fare) return undefined;
     legs.push({ flight, airfare: fare.base });
   }
-  return priceFamilies(legs, itinerary.legs[0]?.cabin ?? 'economy', counts, now, (code) => deps.world.airlineName(code));
+  return priceFamilyUpToTier(legs, itinerary.legs[0]?.cabin ?? 'economy', counts, now, tier, (code) => deps.world.airlineName(code));
 }
 
 const sameRoute = (a: Itinerary, b: Itinerary) =>
@@ -168,7 +171,7 @@ export async function changeOptions(deps: Omit<ChangeDeps, 'catalog'>, userId: s
   const options = found.itineraries
     .filter((itinerary) => itinerary.id !== old.row.itineraryId && sameRoute(itinerary, old.row.itinerary))
     .flatMap((itinerary) => {
-      const chosen = sameTier(familiesInMemory(deps, itinerary, counts, now), tier);
+      const chosen = familyInMemory(deps, itinerary, counts, now, tier);
       // The itinerary as the change would book it: in the family at the booking's tier, at its price.
       return chosen ? [{ itinerary: { ...itinerary, price: chosen.price }, quote: quoteFor(old, chosen, now).quote }] : [];
     });

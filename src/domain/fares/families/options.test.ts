@@ -5,7 +5,7 @@ import { createWorld, type DatedFlight } from '../../world/world';
 import { legFare } from '../model';
 import { priceItinerary } from '../price';
 import { familyByCode } from './lookup';
-import { chooseFamily, conditionsNow, familyAirfare, passengerLegFares, priceFamilies } from './options';
+import { chooseFamily, conditionsNow, familyAirfare, passengerLegFares, priceFamilies, priceFamilyUpToTier } from './options';
 
 const world = createWorld();
 const now = new Date('2026-11-26T06:30:00Z');
@@ -92,6 +92,21 @@ describe('fare family options', () => {
           expect(rows.length).toBe(types.length * r.legs.length);
           expect(rows.reduce((s, row) => s + row.totalPaise, 0)).toBe(o.price.total.total * 100);
         });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('prices the option a change keeps alone: the same as the listed option with the highest tier not above the asked one', () => {
+    fc.assert(
+      fc.property(itineraries, fc.integer({ min: 0, max: 5 }), (r, tier) => {
+        const legs = familyLegs(r.legs, r.cabin, r.seats);
+        const listed = priceFamilies(legs, r.cabin, r.passengers, now)
+          .filter((o) => o.option.tier <= tier)
+          .sort((a, b) => b.option.tier - a.option.tier)[0];
+        const alone = priceFamilyUpToTier(legs, r.cabin, r.passengers, now, tier);
+        // Everything but extraInr, which compares with options not priced here.
+        expect(alone && { ...alone, option: { ...alone.option, extraInr: 0 } }).toEqual(listed && { ...listed, option: { ...listed.option, extraInr: 0 } });
       }),
       { numRuns: 150 },
     );

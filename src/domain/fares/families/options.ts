@@ -82,7 +82,7 @@ export function priceFamilies(legs: readonly FamilyLeg[], cabin: Cabin, passenge
   const seen = new Set<string>();
   const priced: PricedFamily[] = [];
   for (let tier = 0; tier <= maxTier; tier++) {
-    const chosen = perLeg.map((list) => [...list].reverse().find((f) => f.tier <= tier) ?? list[0]).filter((f) => f !== undefined);
+    const chosen = familiesAtTier(perLeg, tier);
     if (chosen.length !== legs.length) continue;
     const id = chosen.map((f) => f.code).join('~');
     if (seen.has(id)) continue;
@@ -93,6 +93,31 @@ export function priceFamilies(legs: readonly FamilyLeg[], cabin: Cabin, passenge
   const cheapest = priced[0]?.option.totalInr ?? 0;
   for (const p of priced) p.option.extraInr = p.option.totalInr - cheapest;
   return priced;
+}
+
+/** Each leg's family at a tier: its highest not above it, else its cheapest. */
+function familiesAtTier(perLeg: readonly FareFamily[][], tier: number): FareFamily[] {
+  return perLeg.map((list) => [...list].reverse().find((f) => f.tier <= tier) ?? list[0]).filter((f) => f !== undefined);
+}
+
+/**
+ * The option of `priceFamilies` with the highest tier not above `tier` (what a change keeps),
+ * priced alone: the same option, price and fares, without pricing the others (so its `extraInr` is 0).
+ * - Each leg's family only rises with the tier, so the families at `tier` (or the top tier) are
+ *   that option's, and its tier is the lowest tier that picks the same families, where
+ *   `priceFamilies` lists it.
+ * @example priceFamilyUpToTier([{ flight, airfare: 4321 }], 'economy', { adults: 1, children: 0, infants: 0 }, now, 0)?.option.tier // 0
+ */
+export function priceFamilyUpToTier(legs: readonly FamilyLeg[], cabin: Cabin, passengers: Passengers, now: Date, tier: number, airlineName?: (code: string) => string): PricedFamily | undefined {
+  const perLeg = legs.map((leg) => legFamilies(leg.flight, cabin, now));
+  const maxTier = Math.max(0, ...perLeg.map((list) => list[list.length - 1]?.tier ?? 0));
+  const top = Math.max(0, Math.min(tier, maxTier));
+  const chosen = familiesAtTier(perLeg, top);
+  if (chosen.length !== legs.length) return undefined;
+  const id = (families: readonly FareFamily[]) => families.map((f) => f.code).join('~');
+  let first = top;
+  while (first > 0 && id(familiesAtTier(perLeg, first - 1)) === id(chosen)) first -= 1;
+  return priceOption(legs, cabin, passengers, chosen, first, now, airlineName);
 }
 
 function priceOption(legs: readonly FamilyLeg[], cabin: Cabin, passengers: Passengers, families: readonly FareFamily[], tier: number, now: Date, airlineName?: (code: string) => string): PricedFamily {

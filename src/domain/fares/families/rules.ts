@@ -81,7 +81,23 @@ function baseInWords(f: FareFamily): string {
   return `Base fare: refundable less the cancellation fee until ${cutoff} before departure (the fee never exceeds base fare + fuel charge)`;
 }
 
-function familyLines(f: FareFamily): string[] {
+/**
+ * A family's lines, said once per family: they depend on nothing but the family's own data, and
+ * every priced option of every itinerary (search cards, quotes, change options) says them again.
+ * Keyed by the family object (families are immutable data); callers get copies, never these arrays.
+ */
+const linesOfFamily = new WeakMap<FareFamily, readonly string[]>();
+
+function familyLines(f: FareFamily): readonly string[] {
+  let lines = linesOfFamily.get(f);
+  if (!lines) {
+    lines = linesInWords(f);
+    linesOfFamily.set(f, lines);
+  }
+  return lines;
+}
+
+function linesInWords(f: FareFamily): string[] {
   const cutoff = hoursInWords(f.cutoffMinutes / 60);
   return [
     `Checked baggage: ${f.checkedBag === null || f.checkedBag.pieces === 0 ? 'none included (cabin bag only)' : baggageInWords(f.checkedBag)}`,
