@@ -518,6 +518,13 @@ export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
+ * Where a payment row's money came from: a gateway, or the traveller's Safar credit (provider and
+ * method both `credit`: spent from the credit ledger, never sent to a gateway).
+ */
+export const PAYMENT_SOURCES = [...PAYMENT_PROVIDERS, 'credit'] as const;
+export const PAID_WITH = [...PAYMENT_METHODS, 'credit'] as const;
+
+/**
  * A payment row: created → authorized (the gateway took the money) → captured (counted towards
  * the booking) → refunding → refunded; refund_blocked needs an operator; failed never took money.
  */

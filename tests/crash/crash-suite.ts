@@ -78,6 +78,8 @@ export async function runCrashSuite(options: { name: string; port: number; env: 
     expect(result.refundsOpen, 'refunds never completed').toEqual([]);
     expect(result.refundsSentTwice, 'a provider refund recorded twice').toBe(0);
     expect(result.overRefunded, 'payments refunded beyond their amount').toEqual([]);
+    expect(result.creditEntries, 'the load refunded to Safar credit').toBeGreaterThan(0);
+    expect(result.creditMismatches, 'Safar credit added twice, lost, or below zero').toEqual([]);
     expect(run.report.changedAcks.size, 'the load changed bookings').toBeGreaterThan(0);
     expect(result.halfChanges, 'changes not swapped completely or left half done').toEqual([]);
     expect(result.lostChanges, 'acknowledged changes missing').toEqual([]);

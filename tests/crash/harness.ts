@@ -17,6 +17,7 @@ import { fareDifferenceRefund } from '../../src/domain/refunds/rule';
 import { signUpAndLogin } from '../support/auth';
 import { ADULT, CHILD, GOOD_CARD, INFANT } from '../support/booking';
 import { TEST_ORIGIN } from '../support/test-app';
+import { CREDIT_BOOKS_SQL } from '../support/credit-books';
 
 /**
  * The crash suite's machinery: a real server process (the bundled server, built once per run),
@@ -308,7 +309,9 @@ async function cancelSome(ctx: Ctx, cookie: string, bookingId: string, positions
     return;
   }
   const refund = (quote.body as unknown as { quote: { refundPaise: number } }).quote.refundPaise;
-  const answer = await keyed(ctx, 'cancel', 'POST', `/api/bookings/${bookingId}/cancellations`, { cookie, key: randomUUID(), body: { passengers: positions, quotedRefundPaise: refund } });
+  // Half the bookings (by the id's last digit) refund to Safar credit: a crash mid-way must add it exactly once.
+  const destination = Number(bookingId.slice(-1)) % 2 === 0 ? 'credit' : 'original';
+  const answer = await keyed(ctx, 'cancel', 'POST', `/api/bookings/${bookingId}/cancellations`, { cookie, key: randomUUID(), body: { passengers: positions, destination, quotedRefundPaise: refund } });
   if (answer.status === 201) ctx.report.cancelledAcks.set(bookingId, (answer.body as unknown as { cancellation: { id: string } }).cancellation.id);
   else ctx.report.unexpected.push(`cancel ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
 }
@@ -502,7 +505,8 @@ export async function readBooks(db: Db) {
   );
   const fares = await rows<{ booking_id: string; status: string; family_code: string; total_paise: number }>(db, sql`select booking_id, status, family_code, total_paise from booking_fares`);
   const changeRefunds = await rows<{ booking_id: string; amount_paise: number }>(db, sql`select booking_id, amount_paise from refunds where cancellation_id is null`);
-  return { bookings, payments, inventory, seatClashes: seatClashes[0]?.n ?? 0, cancellations, refunds, overRefunded, segmentMismatches, passes, fares, changeRefunds };
+  const creditMismatches = await rows<{ bad: string }>(db, sql.raw(CREDIT_BOOKS_SQL));
+  return { creditMismatches, credited: (await rows<{ n: number }>(db, sql`select count(*)::int as n from credit_ledger`))[0]?.n ?? 0, bookings, payments, inventory, seatClashes: seatClashes[0]?.n ?? 0, cancellations, refunds, overRefunded, segmentMismatches, passes, fares, changeRefunds };
 }
 
 /** Waits until no traveller has a booking still held (every hold confirmed or lapsed and swept). */
@@ -614,5 +618,7 @@ export function audit(run: CrashRun, books: Awaited<ReturnType<typeof readBooks>
     refundRows: books.refunds.length,
     confirmedInDb: books.bookings.filter((b) => b.status === 'confirmed').length,
     refunded: books.payments.filter((p) => p.status === 'refunded').length,
+    creditMismatches: books.creditMismatches.map((r) => r.bad),
+    creditEntries: books.credited,
   };
 }

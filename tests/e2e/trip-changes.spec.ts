@@ -225,4 +225,59 @@ test.describe('trip changes', () => {
     await expect(page.getByText('Changed from')).toBeVisible();
     await expect(page.getByRole('link', { name: oldId })).toBeVisible();
   });
+  test('cancel to Safar credit, see the balance on the profile, book again and pay partly with credit', async ({ page, baseURL }) => {
+    await signUpAndIn(page, baseURL);
+    await bookAdults(page, 11, 1);
+    await page.goto('/profile');
+    const row = page.getByTestId('booking-row').first();
+    await row.getByRole('button', { name: /^Cancel booking/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Cancel booking/ });
+    await expect(dialog.getByTestId('refund-total')).toHaveText(/^₹[\d,]+(\.\d\d)?$/, { timeout: 15_000 });
+    // The original payment method is pre-selected; Safar credit is a plain second choice.
+    const original = dialog.getByRole('radio', { name: /Original payment method \(Card\)/ });
+    const credit = dialog.getByRole('radio', { name: /^Safar credit/ });
+    await expect(original).toBeChecked();
+    await expect(credit).not.toBeChecked();
+    // Keyboard: arrow from the first choice to the second.
+    await original.focus();
+    await pressKey(page, 'ArrowDown');
+    await expect(credit).toBeChecked();
+    await scanLightAndDark(page);
+    await dialog.getByRole('button', { name: 'Confirm cancellation' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Cancellation confirmed' })).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.getByText(/was added to your Safar credit/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    // The profile shows the balance and what added it.
+    const balance = page.getByTestId('credit-balance');
+    await expect(balance).toHaveText(/^₹[\d,]+(\.\d\d)?$/, { timeout: 15_000 });
+    const before = await balance.textContent();
+    await page.getByText(/^Credit history/).click();
+    await expect(page.getByRole('cell', { name: 'Refund kept as credit' })).toBeVisible();
+    await row.getByRole('link', { name: 'View Ticket' }).click();
+    await expect(page.getByRole('region', { name: 'Refunds' })).toContainText('Safar credit');
+
+    // Two adults cost more than the credit from one: the credit pays part, the card the rest.
+    await page.goto(`/result?from=DEL&to=BOM&date=${travelDate(13)}&cabin=economy&adults=2&children=0&infants=0`);
+    await page.getByRole('link', { name: 'Book Now' }).first().click();
+    await fillPassenger(page, 0, { title: 'Mr', first: 'Rahul', last: 'Sharma', dob: '1990-05-24', mobile: '9876543210' });
+    await fillPassenger(page, 1, { title: 'Ms', first: 'Priya', last: 'Sharma', dob: '1992-08-14', mobile: '9876501234' });
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page).toHaveURL(/\/payment$/);
+    const use = page.getByRole('checkbox', { name: /Use my Safar credit/ });
+    await expect(use).toBeVisible({ timeout: 15_000 });
+    // Never pre-applied.
+    await expect(use).not.toBeChecked();
+    await expect(page.getByTestId('credit-split')).toContainText('Not applied');
+    await use.focus();
+    await pressKey(page, 'Space');
+    await expect(use).toBeChecked();
+    await expect(page.getByTestId('credit-split')).toContainText(`${before ?? ''} from Safar credit`);
+    await scanLightAndDark(page);
+    await payByCard(page);
+    await page.goto('/profile');
+    await expect(page.getByTestId('credit-balance')).toHaveText('₹0');
+    await page.getByText(/^Credit history/).click();
+    await expect(page.getByRole('cell', { name: 'Used for booking' })).toBeVisible();
+  });
 });

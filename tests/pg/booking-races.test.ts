@@ -17,7 +17,7 @@ import { signSandboxWebhook } from '../../src/domain/payments/sandbox';
 import { DEV_SANDBOX_SECRET } from '../../src/server/config';
 import { signUpAndLogin } from '../support/auth';
 import { ADULT, CHILD, INFANT, authed, confirmBooking, findItinerary, payOrder, postBooking, sandboxPay } from '../support/booking';
-import { expectInventoryBalanced } from '../support/books';
+import { expectCreditBalanced, expectInventoryBalanced } from '../support/books';
 import { TEST_DATABASE_URL, openScratchPostgres } from '../support/postgres';
 import { createTestApp } from '../support/test-app';
 
@@ -66,6 +66,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: booking races', () => {
   });
   afterEach(async () => {
     await expectInventoryBalanced(database.db);
+    await expectCreditBalanced(database.db);
     await expectFaresAddUp(database.db);
   });
 

@@ -15,7 +15,7 @@ import { createSandboxProvider } from '../../src/domain/payments/sandbox';
 import { DEV_SANDBOX_SECRET } from '../../src/server/config';
 import { signUpAndLogin } from '../support/auth';
 import { ADULT, CHILD, INFANT, bookAndPay, confirmBooking, findItinerary, payOrder, postBooking, sandboxPay } from '../support/booking';
-import { expectInventoryBalanced } from '../support/books';
+import { expectCreditBalanced, expectInventoryBalanced } from '../support/books';
 import { TEST_DATABASE_URL, openScratchPostgres } from '../support/postgres';
 import { createTestApp } from '../support/test-app';
 
@@ -25,7 +25,7 @@ const ADULT2: PassengerInput = { ...ADULT, firstName: 'Priya', title: 'Ms', aadh
 
 /**
  * The books of cancellations, checked after every step:
- * - every inventory row balances, and on the flights a test prepared, sold beyond the start =
+ * - every inventory row balances, and the Safar credit books balance (`CREDIT_BOOKS_SQL`); on the flights a test prepared, sold beyond the start =
  *   the seats of confirmed and partly cancelled bookings, held = the seats of held ones;
  * - each booking's segments hold exactly its seat-holding passengers still travelling;
  * - refund + retained = paid for every cancellation, and its refund rows add up to its refund (none lost);
@@ -34,6 +34,7 @@ const ADULT2: PassengerInput = { ...ADULT, firstName: 'Priya', title: 'Ms', aadh
  */
 async function expectBooks(db: Db, start: ReadonlyMap<string, number>) {
   await expectInventoryBalanced(db);
+  await expectCreditBalanced(db);
   for (const [flightId, startSeats] of start) {
     const [inv] = await db.select().from(flightInventory).where(and(eq(flightInventory.flightId, flightId), eq(flightInventory.cabin, 'economy')));
     if (!inv) throw new Error(`no inventory for ${flightId}`);

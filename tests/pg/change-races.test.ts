@@ -11,7 +11,7 @@ import { familyByCode } from '../../src/domain/fares/families/lookup';
 import { fareDifferenceRefund } from '../../src/domain/refunds/rule';
 import { signUpAndLogin } from '../support/auth';
 import { ADULT, CHILD, authed, bookAndPay, confirmBooking, findItinerary, payOrder, sandboxPay } from '../support/booking';
-import { expectInventoryBalanced } from '../support/books';
+import { expectCreditBalanced, expectInventoryBalanced } from '../support/books';
 import { TEST_DATABASE_URL, openScratchPostgres } from '../support/postgres';
 import { createTestApp } from '../support/test-app';
 
@@ -34,6 +34,7 @@ const FLYING: ReadonlySet<string> = new Set(['confirmed', 'partly_cancelled']);
  */
 async function expectBooks(db: Db) {
   await expectInventoryBalanced(db);
+  await expectCreditBalanced(db);
   const all = await db.select().from(bookings);
   const segs = await db.select().from(bookingSegments);
   const inventory = await db.select().from(flightInventory);

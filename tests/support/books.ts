@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client';
 import { boardingPasses, bookingSegments, bookings, flightInventory, groupMembers, groups, outbox, passengers, payments, sandboxWebhooks, sharedItineraries } from '../../src/db/schema';
+import { executeRows } from '../../src/db/rows';
 import { ensureInventoryRows } from '../../src/domain/inventory/rows';
+import { CREDIT_BOOKS_SQL } from './credit-books';
 import type { World } from '../../src/domain/world/world';
 
 /**
@@ -45,4 +47,9 @@ export async function expectSeatsMatchBookings(db: Db, flightId: string, startSe
   expect(inv.held).toBe(seatsOf('held'));
   expect(inv.sold - (inv.capacity - startSeats)).toBe(seatsOf('confirmed'));
   return all;
+}
+
+/** The Safar credit books balance (see CREDIT_BOOKS_SQL). */
+export async function expectCreditBalanced(db: Db) {
+  expect(await executeRows<{ bad: string }>(db, sql.raw(CREDIT_BOOKS_SQL))).toEqual([]);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { BOOKING_STATUSES, IDEMPOTENCY_STATUSES, PASSENGER_TITLES, PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '../../core/booking';
+import { BOOKING_STATUSES, IDEMPOTENCY_STATUSES, PAID_WITH, PASSENGER_TITLES, PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_SOURCES, PAYMENT_STATUSES } from '../../core/booking';
 import { OUTBOX_KINDS } from '../../core/notifications';
 import type { Itinerary, ItineraryPrice } from '../../core/search';
 import { CABINS, PASSENGER_TYPES } from '../../core/search-options';
@@ -35,7 +35,11 @@ export const bookings = pgTable(
     fareFamily: text('fare_family'),
     /** The booking a change replaced (this booking is its new flight). */
     changedFrom: text('changed_from'),
-    /** Value carried over from the booking a change replaced, in paise: what is due is the total less this and what was captured. */
+    /**
+     * Value carried over from the booking a change replaced, in paise: what is due is the total less
+     * this and what was captured. Safar credit spent on a booking is not here: it is a captured
+     * payment of provider `credit` (decision 0055).
+     */
     creditPaise: integer('credit_paise').notNull().default(0),
   },
   (t) => [
@@ -104,8 +108,9 @@ export const payments = pgTable(
     bookingId: text('booking_id')
       .notNull()
       .references(() => bookings.id),
-    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
-    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    /** `credit`: Safar credit spent on the booking (a credit_ledger spend row beside it), never a gateway's. */
+    provider: text('provider', { enum: PAYMENT_SOURCES }).notNull(),
+    method: text('method', { enum: PAID_WITH }).notNull(),
     providerOrderId: text('provider_order_id').notNull(),
     providerPaymentId: text('provider_payment_id'),
     amountPaise: integer('amount_paise').notNull(),
@@ -123,8 +128,9 @@ export const payments = pgTable(
     // The reconciler and the refund sender look for money in flight.
     index('payments_open_idx').on(t.status, t.updatedAt).where(sql`${t.status} in ('authorized', 'refunding')`),
     check('payments_status_valid', sql`${t.status} in ('created', 'authorized', 'captured', 'refunding', 'refunded', 'refund_blocked', 'failed')`),
-    check('payments_method_valid', sql`${t.method} in ('card', 'upi')`),
-    check('payments_provider_valid', sql`${t.provider} in ('sandbox', 'razorpay')`),
+    check('payments_method_valid', sql`${t.method} in ('card', 'upi', 'credit')`),
+    check('payments_provider_valid', sql`${t.provider} in ('sandbox', 'razorpay', 'credit')`),
+    check('payments_credit_is_credit', sql`(${t.provider} = 'credit') = (${t.method} = 'credit')`),
     check('payments_amount_positive', sql`${t.amountPaise} > 0`),
   ],
 );

@@ -103,8 +103,12 @@ export const refunds = pgTable(
 );
 
 /**
- * Safar credit (a credit shell), only ever filled when the traveller chose it for a refund:
- * positive entries add credit, negative entries spend it. A user's balance is the sum.
+ * Safar credit (a credit shell): positive entries add credit, negative entries spend it; a user's
+ * balance is the sum and never below zero (every spend locks the user's row first).
+ *
+ * - A refund to credit adds its amount once (`refund_id` unique).
+ * - A spend is the negative twin of a `credit` payment row (`payment_id`; one spend per payment).
+ * - A credit payment that goes back (its hold expired or was cancelled) adds it back once (one return per payment).
  */
 export const creditLedger = pgTable(
   'credit_ledger',
@@ -115,8 +119,17 @@ export const creditLedger = pgTable(
       .references(() => users.id),
     bookingId: text('booking_id').references(() => bookings.id),
     refundId: uuid('refund_id').references(() => refunds.id),
+    /** The `credit` payment this entry spends (negative) or gives back (positive). */
+    paymentId: uuid('payment_id').references(() => payments.id),
     amountPaise: integer('amount_paise').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('credit_ledger_user_idx').on(t.userId), uniqueIndex('credit_ledger_refund_unique').on(t.refundId)],
+  (t) => [
+    index('credit_ledger_user_idx').on(t.userId),
+    uniqueIndex('credit_ledger_refund_unique').on(t.refundId),
+    uniqueIndex('credit_ledger_spend_unique').on(t.paymentId).where(sql`${t.amountPaise} < 0`),
+    uniqueIndex('credit_ledger_return_unique').on(t.paymentId).where(sql`${t.amountPaise} > 0 and ${t.refundId} is null`),
+    check('credit_ledger_amount_nonzero', sql`${t.amountPaise} <> 0`),
+    check('credit_ledger_one_source', sql`(${t.refundId} is null) <> (${t.paymentId} is null)`),
+  ],
 );

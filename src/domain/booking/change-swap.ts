@@ -4,6 +4,7 @@ import { joinStatements, q, queryRows } from '../../db/raw';
 import { boardingPasses, bookingFares, type bookingSegments, bookings, outbox, passengers, payments, refunds } from '../../db/schema';
 import { refundablePayments } from '../cancellations/refundable';
 import { splitRefund } from '../cancellations/split';
+import { creditRefundEntries, refundDestination } from '../credit/refunds';
 import { familyByCode } from '../fares/families/lookup';
 import { storedFares } from '../fares/stored';
 import { fareDifferenceRefund, refundDeadline, regimeOf } from '../refunds/rule';
@@ -91,20 +92,19 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
   const refundPaise = fareDifferenceRefund(oldFares, newFares, (fare) => familyByCode(fare.familyCode, old.createdAt)?.refundsFareDifference ?? false);
   const dueBy = refundDeadline(regimeOf(old.createdAt), now);
   if (refundPaise > 0) {
-    const shares = splitRefund(refundPaise, await refundablePayments(tx, old.id));
-    await tx.insert(refunds).values(
-      shares.map((share) => ({
-        bookingId: old.id,
-        cancellationId: null,
-        paymentId: share.paymentId,
-        destination: 'original' as const,
-        amountPaise: share.amountPaise,
-        status: 'requested' as const,
-        dueBy,
-        requestedAt: now,
-        availableAt: now,
-      })),
-    );
+    const refundable = await refundablePayments(tx, old.id);
+    const shares = splitRefund(refundPaise, refundable);
+    const written = await tx
+      .insert(refunds)
+      .values(
+        shares.map((share) => {
+          // What was paid with Safar credit goes back to it, completed at once.
+          const { destination, status } = refundDestination('original', refundable.find((p) => p.id === share.paymentId)?.method);
+          return { bookingId: old.id, cancellationId: null, paymentId: share.paymentId, destination, amountPaise: share.amountPaise, status, dueBy, requestedAt: now, completedAt: status === 'completed' ? now : null, availableAt: now };
+        }),
+      )
+      .returning({ id: refunds.id, destination: refunds.destination, amountPaise: refunds.amountPaise });
+    if (written.some((r) => r.destination === 'credit')) await queryRows(tx, creditRefundEntries(old.userId, old.id, written, now));
   }
 
   // The old booking out first; the seats move last, so their rows stay locked for as short a time as possible.

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { BookingView } from '../../core/booking';
+import type { BookingView, PaymentMethod } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import { type Statement, joinStatements, fromJson, q, queryRows, rawText } from '../../db/raw';
@@ -127,6 +127,9 @@ export type ConfirmOutcome =
     }
   | { kind: 'unknown-order' };
 
+/** The booking's payment method as its confirming payment says: none when Safar credit paid it all. */
+const paidWith = (payment: PaymentRow): PaymentMethod | null => (payment.method === 'credit' ? null : payment.method);
+
 /** Sum of the captured payments of a booking, in paise. */
 async function capturedPaise(tx: Tx, bookingId: string): Promise<number> {
   const [row] = await tx
@@ -209,7 +212,8 @@ interface ConfirmationWrite {
   email: string;
   tickets: PassengerRow[];
   passRows: PassRow[];
-  paymentMethod: 'card' | 'upi';
+  /** Null when Safar credit paid the whole booking. */
+  paymentMethod: PaymentMethod | null;
   now: Date;
   keyed: KeyedAnswer | undefined;
   confirmed: BookingView;
@@ -279,7 +283,7 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
     lastSeat.set(seg.flightId, Number(row.lastSeat ?? 0));
   }
   const { tickets, passRows } = issueTickets(catalog, booking, pax, firstSeats(segments, soldBefore, lastSeat), now);
-  const paymentMethod = payment.method === 'upi' ? 'upi' : 'card';
+  const paymentMethod = paidWith(payment);
   const confirmed = bookingView({ ...booking, status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod }, tickets);
   const moving = chainedMoves(
     segments.map(
@@ -493,7 +497,7 @@ async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
     // Read after the seats moved: the rows' locks are ours, so every pass issued on these flights is committed and visible.
     const lastSeat = await lastSeatsOf(tx, segments.map((seg) => seg.flightId));
     const { tickets, passRows } = issueTickets(catalog, booking, pax, firstSeats(segments, soldBefore, lastSeat), now);
-    const paymentMethod = payment.method === 'upi' ? 'upi' : 'card';
+    const paymentMethod = paidWith(payment);
     const confirmed = bookingView({ ...booking, status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod }, tickets);
     const [written] = await queryRows<{ kept: number }>(tx, confirmationWrites({ notice, payment, booking, email, tickets, passRows, paymentMethod, now, keyed, confirmed }));
     if (keyed && Number(written?.kept ?? 0) === 0) throw new KeyTakenError();

@@ -3,10 +3,11 @@ import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import type { PaymentProvider } from '../payments/provider';
+import { CREDIT, returnCredit } from '../credit/ledger';
 
 /**
  * Sends refunds for payments marked `refunding` (a payment that landed on an expired hold,
- * a second payment for a paid booking). Each row is claimed with SKIP LOCKED and marked
+ * a second payment for a paid booking); Safar credit spent on a hold that ended goes back to the ledger. Each row is claimed with SKIP LOCKED and marked
  * `refunded` only after the provider accepted, so a crash leaves it to be retried, never lost.
  * @example await settleRefunds(db, clock, provider, { paymentRowId })
  */
@@ -29,6 +30,12 @@ export async function settleRefunds(
         .limit(1)
         .for('update', { skipLocked: true });
       if (!row) return null;
+      if (row.provider === CREDIT) {
+        // Spent Safar credit goes back to the ledger, in this transaction: no gateway involved.
+        await returnCredit(tx, row.id, clock.now());
+        refunded.push(row.id);
+        return row.id;
+      }
       if (row.provider !== provider.name || !row.providerPaymentId) {
         // Another provider's payment (configuration changed): leave it for an operator.
         failed.push(row.id);

@@ -24,6 +24,7 @@ import type { CancellationMailPayload } from './mail';
 import { type Claimed, LEASE_SECONDS } from './refund-sender';
 import { type RefundablePayment, refundablePaymentsFrom, refundablePaymentsJson } from './refundable';
 import { splitRefund } from './split';
+import { creditRefundEntries, refundDestination } from '../credit/refunds';
 import { cancellationView, refundView } from './views';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -42,9 +43,12 @@ type RefundRow = typeof refunds.$inferSelect;
  * - Confirming is one transaction that first locks the booking row, then the inventory rows in
  *   lock order: the seats of the cancelled passengers who hold one (not infants on a lap) go back
  *   to sale on every leg, their fares and boarding passes stop being valid, the cancellation and
- *   its refunds (one per payment, largest payment first, never more than a payment's amount less
- *   what was refunded from it before) and the cancellation mail are written, and the caller's
- *   Idempotency-Key is recorded with the answer.
+ *   its refunds (one per payment, Safar credit spent first then largest payment first, never more
+ *   than a payment's amount less what was refunded from it before) and the cancellation mail are
+ *   written, and the caller's Idempotency-Key is recorded with the answer.
+ * - The refund goes back to the original payment method unless the traveller chose Safar credit;
+ *   what was paid with Safar credit always goes back to it. Refunds to credit are completed at
+ *   once and added to the traveller's credit ledger in the same transaction, once per refund.
  */
 
 /** Flight facts the rule needs that a stored itinerary does not carry. */
@@ -122,7 +126,7 @@ export async function cancellationQuote(db: Db, clock: Clock, facts: FlightFacts
   const fares = await faresOrDerived(db, bookingId, row.facts_fares);
   const chosen = chosenPositions(pax, positions);
   const { quote } = quoteFor(booking, fares, chosen, facts, clock.now());
-  return { passengers: chosen, quote, creditOffered: false };
+  return { passengers: chosen, quote, creditOffered: true };
 }
 
 export interface CancelRequest extends CancellationRequest {
@@ -209,9 +213,6 @@ const methodLabel = (method: string | null) => (method === 'upi' ? 'UPI' : metho
  * @example const { answer } = await cancelPassengers(db, clock, facts, { userId, bookingId, passengers: [1], destination: 'original', quotedRefundPaise: 512300 })
  */
 export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts, request: CancelRequest): Promise<CancelOutcome> {
-  if (request.destination !== 'original') {
-    throw new AppError('validation_failed', 'Refunds go back to the original payment method.', { destination: 'Safar credit is not offered: refunds go back to the original payment method' });
-  }
   return db.transaction(async (tx) => {
     const now = clock.now();
     // Round trip 1 (after BEGIN), two statements sent together: the booking row locked (before any
@@ -233,14 +234,14 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
     const { pax, fares: allFares, faresStored, segments, email, payments } = await readFacts(tx, booking.id, factRows.value[0]);
     const positions = chosenPositions(pax, request.passengers);
     const { quote, fares } = quoteFor(booking, allFares, positions, facts, now);
-    if (quote.refundPaise !== request.quotedRefundPaise) throw new RefundChangedError({ passengers: positions, quote, creditOffered: false });
+    if (quote.refundPaise !== request.quotedRefundPaise) throw new RefundChangedError({ passengers: positions, quote, creditOffered: true });
 
     const cancelled = pax.filter((p) => positions.includes(p.position));
     const seats = cancelled.filter((p) => p.type !== 'infant').length;
     const status = pax.every((p) => p.cancelledAt !== null || positions.includes(p.position)) ? ('cancelled' as const) : ('partly_cancelled' as const);
     const shares = splitRefund(quote.refundPaise, payments);
     const paymentOf = (id: string | null) => payments.find((p) => p.id === id);
-    const methodOf = (paymentId: string | null) => methodLabel(paymentOf(paymentId)?.method ?? null);
+    const methodOf = (r: Pick<RefundRow, 'paymentId' | 'destination'>) => (r.destination === 'credit' ? methodLabel('credit') : methodLabel(paymentOf(r.paymentId)?.method ?? null));
 
     // The rows written, with their ids drawn here, so the answer (and the key's copy of it) is known before the write.
     const cancellation: CancellationRow = {
@@ -252,28 +253,32 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
       quote,
       refundPaise: quote.refundPaise,
       retainedPaise: quote.retainedPaise,
-      destination: 'original',
+      destination: request.destination,
       createdAt: now,
     };
     const leasing = request.leaseRefunds === true;
-    const availableAt = leasing ? new Date(now.getTime() + LEASE_SECONDS * 1000) : now;
-    const refundRows: RefundRow[] = shares.map((share) => ({
-      id: randomUUID(),
-      bookingId: booking.id,
-      cancellationId: cancellation.id,
-      paymentId: share.paymentId,
-      destination: 'original',
-      amountPaise: share.amountPaise,
-      status: 'requested',
-      providerRefundId: null,
-      attempts: leasing ? 1 : 0,
-      lastError: null,
-      dueBy: new Date(quote.refundDeadline),
-      requestedAt: now,
-      sentAt: null,
-      completedAt: null,
-      availableAt,
-    }));
+    const refundRows: RefundRow[] = shares.map((share) => {
+      // Safar credit (chosen, or what was paid with credit) is completed at once: no gateway.
+      const { destination, status: refundStatus } = refundDestination(request.destination, paymentOf(share.paymentId)?.method);
+      const leased = leasing && refundStatus === 'requested';
+      return {
+        id: randomUUID(),
+        bookingId: booking.id,
+        cancellationId: cancellation.id,
+        paymentId: share.paymentId,
+        destination,
+        amountPaise: share.amountPaise,
+        status: refundStatus,
+        providerRefundId: null,
+        attempts: leased ? 1 : 0,
+        lastError: null,
+        dueBy: new Date(quote.refundDeadline),
+        requestedAt: now,
+        sentAt: null,
+        completedAt: refundStatus === 'completed' ? now : null,
+        availableAt: leased ? new Date(now.getTime() + LEASE_SECONDS * 1000) : now,
+      };
+    });
     const mail: CancellationMailPayload = {
       bookingId: booking.id,
       pnr: booking.pnr,
@@ -281,14 +286,15 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
       passengers: cancelled.map((p) => ({ position: p.position, name: [p.title, p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ') })),
       legs: booking.itinerary.legs.map((leg, legIndex) => ({ legIndex, flightNumber: leg.flightNumber, from: leg.from.code, to: leg.to.code, departure: leg.departure })),
       quote,
-      methodLabels: [...new Set(refundRows.map((r) => methodOf(r.paymentId)))],
+      methodLabels: [...new Set(refundRows.filter((r) => r.destination === 'original').map(methodOf))],
+      creditPaise: refundRows.filter((r) => r.destination === 'credit').reduce((n, r) => n + r.amountPaise, 0),
     };
     const after: BookingRow = { ...booking, status, seatCount: booking.seatCount - seats };
     const paxAfter = pax.map((p) => (positions.includes(p.position) ? { ...p, cancelledAt: now } : p));
     const answer: CancellationAnswer = {
       booking: bookingView(after, paxAfter, refundRows.map((r) => r.status)),
       cancellation: cancellationView(cancellation),
-      refunds: refundRows.map((r) => refundView(r, methodOf(r.paymentId))),
+      refunds: refundRows.map((r) => refundView(r, methodOf(r))),
     };
 
     // Round trip 3: every write in one statement. Seats go back leg by leg in lock order.
@@ -322,13 +328,17 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
         cancelled as (
           insert into cancellations (id, booking_id, user_id, reason, passenger_positions, quote, refund_paise, retained_paise, destination, created_at)
           values (${cancellation.id}::uuid, ${booking.id}, ${booking.userId}::uuid, 'voluntary', ${JSON.stringify(positions)}::jsonb, ${JSON.stringify(quote)}::jsonb,
-            ${quote.refundPaise}::int, ${quote.retainedPaise}::int, 'original', ${at}) returning id),
+            ${quote.refundPaise}::int, ${quote.retainedPaise}::int, ${request.destination}, ${at}) returning id),
         refunded as (
-          insert into refunds (id, booking_id, cancellation_id, payment_id, destination, amount_paise, status, attempts, due_by, requested_at, available_at)
-          select r.id, ${booking.id}, (select id from cancelled), r.payment, 'original', r.amount, 'requested', ${leasing ? 1 : 0}::int, ${quote.refundDeadline}::timestamptz, ${at},
-            ${availableAt.toISOString()}::timestamptz
-          from jsonb_to_recordset(${JSON.stringify(refundRows.map((r) => ({ id: r.id, payment: r.paymentId, amount: r.amountPaise })))}::jsonb) as r(id uuid, payment uuid, amount int)
+          insert into refunds (id, booking_id, cancellation_id, payment_id, destination, amount_paise, status, attempts, due_by, requested_at, completed_at, available_at)
+          select r.id, ${booking.id}, (select id from cancelled), r.payment, r.destination, r.amount, r.status, r.attempts, ${quote.refundDeadline}::timestamptz, ${at},
+            r.completed::timestamptz, r.available::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(
+            refundRows.map((r) => ({ id: r.id, payment: r.paymentId, destination: r.destination, amount: r.amountPaise, status: r.status, attempts: r.attempts, completed: r.completedAt, available: r.availableAt })),
+          )}::jsonb)
+            as r(id uuid, payment uuid, destination text, amount int, status text, attempts int, completed text, available text)
           returning 1),
+        credited as (${creditRefundEntries(booking.userId, booking.id, refundRows, now)}),
         mail as (
           insert into outbox (kind, recipient, payload, available_at)
           select 'booking-cancelled', ${email ?? ''}, ${JSON.stringify(mail)}::jsonb, ${at} where ${email !== null} returning 1)
@@ -339,8 +349,10 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
     if (keyed && Number(written?.kept ?? 0) === 0) throw new KeyTakenError();
     const inventory = fromJson<InventoryChange[]>(written?.inventory ?? []);
     if (moving && inventory.length !== segments.length) throw new Error(`Inventory rows missing for booking ${booking.id}`);
+    // Only refunds to the original payment method go through the provider; refunds to credit are completed.
+    const sending = refundRows.filter((r) => r.destination === 'original');
     const leased: Claimed[] = leasing
-      ? refundRows.map((r) => ({
+      ? sending.map((r) => ({
           id: r.id,
           amount_paise: r.amountPaise,
           attempts: r.attempts,
@@ -349,6 +361,6 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
           provider_refund_id: null,
         }))
       : [];
-    return { answer, inventory, refundIds: refundRows.map((r) => r.id), leased };
+    return { answer, inventory, refundIds: sending.map((r) => r.id), leased };
   });
 }

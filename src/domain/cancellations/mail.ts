@@ -15,9 +15,12 @@ export const CancellationMailPayload = z.object({
   passengers: z.array(z.object({ position: z.number().int(), name: z.string() })),
   legs: z.array(z.object({ legIndex: z.number().int(), flightNumber: z.string(), from: z.string(), to: z.string(), departure: z.string() })),
   quote: RefundQuoteSchema,
+  /** Labels of the original payment methods the refund goes back to. */
   methodLabels: z.array(z.string()),
+  /** What of the refund went to Safar credit (absent in notes written before Safar credit). */
+  creditPaise: z.number().int().min(0).default(0),
 });
-export type CancellationMailPayload = z.infer<typeof CancellationMailPayload>;
+export type CancellationMailPayload = z.input<typeof CancellationMailPayload>;
 
 const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
 
@@ -28,7 +31,8 @@ const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { 
 export function renderCancellationMail(payload: unknown, origin: string): { subject: string; text: string } | null {
   const parsed = CancellationMailPayload.safeParse(payload);
   if (!parsed.success) return null;
-  const { bookingId, pnr, passengers, legs, quote, methodLabels } = parsed.data;
+  const { bookingId, pnr, passengers, legs, quote, methodLabels, creditPaise } = parsed.data;
+  const originalPaise = quote.refundPaise - creditPaise;
   const allLegs = new Map(legs.map((l) => [l.legIndex, l]));
   const lines = [`You cancelled ${passengers.map((p) => p.name).join(', ')} on booking ${bookingId} (PNR ${pnr}).`, ''];
   for (const p of passengers) {
@@ -44,9 +48,11 @@ export function renderCancellationMail(payload: unknown, origin: string): { subj
   lines.push(
     '',
     `Refund: ${rupees(quote.refundPaise)} of ${rupees(quote.paidPaise)} paid (kept: ${rupees(quote.retainedPaise)}).`,
-    quote.refundPaise > 0
-      ? `It goes back to your original payment method (${methodLabels.join(', ') || 'as paid'}) and must reach you by ${quote.refundDeadline.slice(0, 10)}.`
-      : 'Nothing is refundable on this cancellation.',
+    ...(quote.refundPaise === 0 ? ['Nothing is refundable on this cancellation.'] : []),
+    ...(creditPaise > 0 ? [`${rupees(creditPaise)} was added to your Safar credit now; see it and spend it from your profile.`] : []),
+    ...(originalPaise > 0
+      ? [`${creditPaise > 0 ? `The other ${rupees(originalPaise)}` : 'It'} goes back to your original payment method (${methodLabels.join(', ') || 'as paid'}) and must reach you by ${quote.refundDeadline.slice(0, 10)}.`]
+      : []),
     '',
     `Track your refund: ${origin}/ticket/${bookingId}`,
   );

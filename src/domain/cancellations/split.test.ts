@@ -12,6 +12,23 @@ const coverable = fc.array(payment, { minLength: 1, maxLength: 4 }).chain((payme
 });
 
 describe('splitRefund', () => {
+  it('Safar credit spent on the booking comes back first', () => {
+    const withCredit = fc.tuple(coverable, fc.integer({ min: 0, max: 3 })).map(([{ payments, amount }, n]) => ({
+      amount,
+      payments: payments.map((p, i) => (i === n % payments.length ? { ...p, method: 'credit' } : { ...p, method: 'card' })),
+    }));
+    fc.assert(
+      fc.property(withCredit, ({ payments, amount }) => {
+        const credit = payments.find((p) => p.method === 'credit');
+        const shares = splitRefund(amount, payments);
+        const fromCredit = shares.find((s) => s.paymentId === credit?.id)?.amountPaise ?? 0;
+        // The credit gives all it can before any other payment gives anything.
+        expect(fromCredit).toBe(Math.min(amount, room(credit ?? { amountPaise: 0, refundedPaise: 0 })));
+        if (fromCredit > 0) expect(shares[0]?.paymentId).toBe(credit?.id);
+      }),
+    );
+  });
+
   it('largest payment first', () => {
     expect(splitRefund(700, [{ id: 'b', amountPaise: 400, refundedPaise: 0 }, { id: 'a', amountPaise: 500, refundedPaise: 0 }])).toEqual([
       { paymentId: 'a', amountPaise: 500 },

@@ -1,6 +1,7 @@
 /**
  * How a refund is spread over the payments a booking was paid with.
  *
+ * - Safar credit spent on the booking comes back first (to the credit), then the other payments.
  * - Largest payment first (ties: by id, so the split is stable).
  * - A payment never gives back more than its amount less what was refunded from it before.
  * - The shares add up to the refund exactly; a payment with nothing to give gets no share.
@@ -12,14 +13,18 @@ export interface PaymentShare {
   amountPaise: number;
   /** Refunded from this payment before (any refund status). */
   refundedPaise: number;
+  /** `credit` for Safar credit spent on the booking. */
+  method?: string;
 }
+
+const creditFirst = (p: PaymentShare) => (p.method === 'credit' ? 0 : 1);
 
 /**
  * The refund rows for a refund of `amountPaise`.
  * @example splitRefund(700, [{ id: 'a', amountPaise: 500, refundedPaise: 0 }, { id: 'b', amountPaise: 400, refundedPaise: 0 }]) // [{ paymentId: 'a', amountPaise: 500 }, { paymentId: 'b', amountPaise: 200 }]
  */
 export function splitRefund(amountPaise: number, payments: readonly PaymentShare[]): { paymentId: string; amountPaise: number }[] {
-  const ordered = [...payments].sort((a, b) => b.amountPaise - a.amountPaise || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const ordered = [...payments].sort((a, b) => creditFirst(a) - creditFirst(b) || b.amountPaise - a.amountPaise || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const shares: { paymentId: string; amountPaise: number }[] = [];
   let left = amountPaise;
   for (const payment of ordered) {

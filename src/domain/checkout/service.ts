@@ -12,6 +12,7 @@ import {
 import type { Clock } from '../../core/clock';
 import type { Quote, QuoteQuery } from '../../core/quote';
 import type { ChangeAnswer } from '../../core/trip-changes';
+import type { ApplyCreditAnswer } from '../../core/credit';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { bookings, payments, webhookEvents } from '../../db/schema';
@@ -25,6 +26,7 @@ import { settleRefunds } from '../booking/refunds';
 import { mailGroupConfirmed } from '../companion/confirmed-mail';
 import { type ChangeRequestInput, requestChange } from '../changes/changes';
 import { createPaymentOrder } from '../payments/orders';
+import { CREDIT, spendCredit } from '../credit/ledger';
 import type { PaymentProvider } from '../payments/provider';
 import { signSandboxWebhook } from '../payments/sandbox';
 import { claimSandboxWebhooks, markSandboxWebhooksDelivered, noteSandboxWebhookFailure, sandboxCheckout } from '../payments/sandbox-gateway';
@@ -140,6 +142,12 @@ export interface CheckoutService {
   requestChange(request: ChangeRequestInput): Promise<ChangeAnswer>;
   /** Gives a held booking's seats back at once (refunding any share already paid). */
   cancel(userId: string, bookingId: string): Promise<void>;
+  /**
+   * Spends Safar credit on a held booking (never pre-applied: the traveller asks for it) and
+   * settles it like any payment: a share of the total, or the whole of it, which confirms the
+   * booking without a gateway. A hold that ends unpaid gives the credit back once.
+   */
+  applyCredit(request: { userId: string; bookingId: string; amountPaise: number }): Promise<ApplyCreditAnswer>;
   /** A provider order for the rest due on a held booking, or for one share of it. */
   createOrder(request: OrderRequest): Promise<{ order: PaymentOrder; paymentRowId: string }>;
   /** The sandbox gateway's checkout: authorizes the order and queues its signed webhook. */
@@ -259,6 +267,24 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       const { inventory, refunds } = await cancelHold(db, clock, bookingId, userId);
       applyInventory(deps.inventory, inventory);
       await refundNow(refunds);
+    },
+
+    async applyCredit(request) {
+      const spend = await spendCredit(db, clock, request);
+      const outcome = await settle({ provider: CREDIT, orderId: spend.orderId, paymentId: spend.paymentId, expect: { bookingId: request.bookingId, userId: request.userId } });
+      const answer = (booking: BookingView, duePaise: number): ApplyCreditAnswer => ({ booking, appliedPaise: spend.amountPaise, duePaise, balancePaise: spend.balancePaise });
+      switch (outcome.kind) {
+        case 'confirmed':
+        case 'already-confirmed':
+          return answer(outcome.booking, 0);
+        case 'share-captured':
+          return answer(outcome.booking, outcome.duePaise);
+        case 'refund':
+          // The hold ended meanwhile: the credit went back to the ledger.
+          throw new AppError('conflict', BOOKING_ERROR_MESSAGES.holdExpired, undefined, BOOKING_REASONS.holdExpired);
+        case 'unknown-order':
+          throw bookingNotFound();
+      }
     },
 
     async createOrder(request) {
@@ -386,7 +412,8 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
         .orderBy(asc(payments.updatedAt))
         .limit(limit);
       for (const row of stale) {
-        if (!row.paymentId || row.provider !== provider.name) {
+        // Safar credit's own payments settle here whatever the gateway.
+        if (!row.paymentId || (row.provider !== provider.name && row.provider !== CREDIT)) {
           report.unknown += 1;
           continue;
         }

@@ -41,7 +41,7 @@ export function ticketPdfDataFromBooking(booking: BookingView, fare: BookingFare
     fare: { baseFare, taxesAndFees: booking.totalInr - baseFare, total: booking.totalInr },
     ...(fare.fares.length > 0 ? { fareLines: summedLines(fare) } : {}),
     fareFamily: fare.option ? { name: fare.option.name, rules: fare.option.rules } : { name: 'Fare', rules: [TAXES_ALWAYS_REFUNDED] },
-    payment: { id: booking.paymentId ?? '-', method: booking.paymentMethod ?? '-' },
+    payment: { id: booking.paymentId ?? '-', method: booking.paymentMethod ?? (booking.paymentId ? 'Safar credit' : '-') },
     contactEmail: extras.contactEmail ?? null,
     bcbp: extras.bcbp ?? null,
   };

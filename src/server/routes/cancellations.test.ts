@@ -69,12 +69,12 @@ async function soldOn(flightId: string): Promise<number> {
 }
 
 describe('GET /api/bookings/{id}/cancellation-quote', () => {
-  it('quotes every passenger still travelling, line by line per passenger and leg; no Safar credit offered', async () => {
+  it('quotes every passenger still travelling, line by line per passenger and leg; Safar credit offered as a choice', async () => {
     const booking = await booked([ADULT, CHILD]);
     const { status, body } = await getQuote(booking.id);
     expect(status).toBe(200);
     expect(body.passengers).toEqual([0, 1]);
-    expect(body.creditOffered).toBe(false);
+    expect(body.creditOffered).toBe(true);
     expect(body.quote.lines.map((l) => [l.passengerPosition, l.legIndex])).toEqual([
       [0, 0],
       [1, 0],
@@ -208,9 +208,9 @@ describe('POST /api/bookings/{id}/cancellations', () => {
     expect(ok.status).toBe(201);
   });
 
-  it('refuses Safar credit (not offered) and an empty passenger list, tied to the field', async () => {
+  it('refuses an unknown refund destination and an empty passenger list, tied to the field', async () => {
     const booking = await booked([ADULT]);
-    const credit = await cancel(booking.id, { passengers: [0], destination: 'credit', quotedRefundPaise: 0 });
+    const credit = await cancel(booking.id, { passengers: [0], destination: 'wallet', quotedRefundPaise: 0 });
     expect(credit.status).toBe(400);
     expect((credit.body as unknown as { error: { fields: Record<string, string> } }).error.fields.destination).toBeTruthy();
     const none = await cancel(booking.id, { passengers: [], quotedRefundPaise: 0 });

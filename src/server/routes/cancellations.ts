@@ -26,7 +26,7 @@ const quoteRoute = travellerRoute({ owns: 'booking' }, {
   tags: ['Bookings'],
   summary: 'What cancelling passengers of a confirmed booking refunds now, per passenger and leg',
   description:
-    "Signed-in traveller only; another traveller's booking id answers 404, exactly like an id that does not exist. `passengers` lists positions (\"0,2\"); omitted, every passenger still travelling. Taxes and airport charges always come back; base fare and fuel charge less the airline's fee for the time band, nothing of them inside the cutoff or after departure (each line's `rule` and `explanation` say which applied). Safar credit is not offered (`creditOffered: false`).",
+    "Signed-in traveller only; another traveller's booking id answers 404, exactly like an id that does not exist. `passengers` lists positions (\"0,2\"); omitted, every passenger still travelling. Taxes and airport charges always come back; base fare and fuel charge less the airline's fee for the time band, nothing of them inside the cutoff or after departure (each line's `rule` and `explanation` say which applied). `creditOffered` says whether the refund may go to Safar credit instead of the original payment method (always, for a traveller's own booking; never the default).",
   request: { params: BookingIdParams, query: CancellationQuoteQuerySchema },
   responses: {
     200: json(CancellationQuoteAnswerSchema, 'The refund quote'),
@@ -44,7 +44,7 @@ const cancelRoute = travellerRoute({ owns: 'booking' }, {
   tags: ['Bookings'],
   summary: 'Cancels passengers of a confirmed booking and refunds them (idempotent)',
   description:
-    "Signed-in traveller only; requires an Idempotency-Key. In one transaction: the refund is computed again and must equal `quotedRefundPaise` (else 409 refund-changed with the new quote, nothing cancelled), the passengers' seats go back to sale, their boarding passes stop being valid, the refund is recorded (split over the booking's payments, largest first) and the cancellation mail queued. The refund is then sent to the original payment method; follow it at `/api/bookings/{id}/refunds`. Replays with the same key answer the first result.",
+    "Signed-in traveller only; requires an Idempotency-Key. In one transaction: the refund is computed again and must equal `quotedRefundPaise` (else 409 refund-changed with the new quote, nothing cancelled), the passengers' seats go back to sale, their boarding passes stop being valid, the refund is recorded (split over the booking's payments: Safar credit spent on it first, then largest first) and the cancellation mail queued. `destination` is `original` unless the traveller chose `credit`: then the whole refund is added to their Safar credit at once (completed, one ledger entry per refund; see GET /api/account/credit). What was paid with Safar credit always goes back to it. A refund to the original payment method is then sent through the provider; follow it at `/api/bookings/{id}/refunds`. Replays with the same key answer the first result.",
   request: {
     params: BookingIdParams,
     headers: IdempotencyHeaders,
@@ -52,7 +52,7 @@ const cancelRoute = travellerRoute({ owns: 'booking' }, {
   },
   responses: {
     201: json(CancellationAnswerSchema, 'Cancelled; the refund is on its way'),
-    400: json(ErrorSchema, 'No, unknown or already cancelled passengers, an infant left without an adult, or Safar credit asked for'),
+    400: json(ErrorSchema, 'No, unknown or already cancelled passengers, an infant left without an adult, or an unknown destination'),
     401: json(ErrorSchema, 'Not signed in'),
     404: json(ErrorSchema, 'No such booking'),
     409: json(z.union([RefundChangedBodySchema, ErrorSchema]), 'refund-changed (with the new quote), the booking is not confirmed, or idempotency_in_progress'),

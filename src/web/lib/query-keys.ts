@@ -29,6 +29,8 @@ export const queryKeys = {
     all: ['account'] as const,
     sessions: ['account', 'sessions'] as const,
     passkeys: ['account', 'passkeys'] as const,
+    /** Safar credit: the balance and its ledger. */
+    credit: ['account', 'credit'] as const,
   },
   /** The signed-in traveller's trip plans saved on the server. */
   tripPlans: ['trip-plans'] as const,

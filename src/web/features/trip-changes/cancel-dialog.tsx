@@ -72,6 +72,7 @@ export function CancelDialog({ booking, open, onOpenChange }: Props) {
         queryClient.setQueryData(queryKeys.bookings.one(booking.id), done.booking);
         void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all });
         void queryClient.invalidateQueries({ queryKey: queryKeys.profileStats });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.account.credit });
         // Cancelled passengers' boarding passes leave the wallet and its offline copy.
         void refreshPasses().catch(() => {});
       },
@@ -95,6 +96,10 @@ export function CancelDialog({ booking, open, onOpenChange }: Props) {
 
   const locked = isLocked(state);
   const methodLabel = paymentMethodLabel(booking);
+  const refunded = phase.name === 'done' ? phase.answer.refunds : [];
+  const toCredit = refunded.filter((r) => r.destination === 'credit').reduce((n, r) => n + r.amountPaise, 0);
+  const toOriginal = refunded.filter((r) => r.destination === 'original').reduce((n, r) => n + r.amountPaise, 0);
+  const firstOriginal = refunded.find((r) => r.destination === 'original');
   const choiceErrorId = `cancel-choice-error-${booking.id}`;
   const quoteError = quote.isError ? (quote.error instanceof ApiError ? (quote.error.fields.passengers ?? quote.error.message) : quote.error.message) : null;
 
@@ -117,10 +122,14 @@ export function CancelDialog({ booking, open, onOpenChange }: Props) {
           <h3 ref={doneRef} tabIndex={-1}>
             Cancellation confirmed
           </h3>
-          <p>
-            {formatPaise(phase.answer.cancellation.refundPaise)} goes back to {phase.answer.cancellation.destination === 'credit' ? 'your Safar credit' : `your original payment method (${methodLabel})`}
-            {phase.answer.refunds[0] ? `, by ${formatDate(phase.answer.refunds[0].dueBy)} at the latest.` : '.'}
-          </p>
+          {toCredit > 0 && <p>{formatPaise(toCredit)} was added to your Safar credit. You can use it on a later booking; your profile shows the balance.</p>}
+          {toOriginal > 0 && (
+            <p>
+              {formatPaise(toOriginal)} goes back to your original payment method ({methodLabel})
+              {firstOriginal ? `, by ${formatDate(firstOriginal.dueBy)} at the latest.` : '.'}
+            </p>
+          )}
+          {toCredit + toOriginal === 0 && <p>Nothing is refundable on this cancellation.</p>}
           <p>Follow the refund on the ticket page. Cancelled passengers’ boarding passes are no longer valid.</p>
           <div className="modal-actions">
             <button type="button" className="btn btn-primary" onClick={() => onOpenChange(false)}>
@@ -228,7 +237,7 @@ export function CancelDialog({ booking, open, onOpenChange }: Props) {
             {answer?.creditOffered && (
               <label className="cancel-option">
                 <input type="radio" name="cancel-destination" checked={state.destination === 'credit'} disabled={locked} onChange={() => dispatch({ type: 'destination', destination: 'credit' })} />
-                Safar credit (use it on a later booking)
+                Safar credit (added now, to use on a later booking)
               </label>
             )}
           </fieldset>

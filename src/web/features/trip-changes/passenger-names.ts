@@ -18,5 +18,5 @@ export function travellingPositions(booking: BookingView): number[] {
 
 /** How the traveller paid, as refunds name it. */
 export function paymentMethodLabel(booking: BookingView): string {
-  return booking.paymentMethod === 'upi' ? 'UPI' : 'Card';
+  return booking.paymentMethod === 'upi' ? 'UPI' : booking.paymentMethod === 'card' ? 'Card' : 'Safar credit';
 }

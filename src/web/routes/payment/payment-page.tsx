@@ -35,6 +35,7 @@ import { notify } from '../../lib/toast';
 import '../../features/booking/forms.css';
 import './payment.css';
 import { BookingConfirmed } from './booking-confirmed';
+import { applyCredit, creditQuery, spentOn } from '../../features/credit/credit-api';
 
 const BOOKING_FAILED = 'Booking failed. Please try again.';
 
@@ -135,6 +136,11 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
   const [method, setMethod] = useState<'card' | 'upi'>('card');
   const [upiId, setUpiId] = useState('');
   const [upiError, setUpiError] = useState<string | null>(null);
+  // Safar credit is never pre-applied: the traveller ticks it.
+  const [useCredit, setUseCredit] = useState(false);
+  const [creditError, setCreditError] = useState<string | null>(null);
+  const [paidByCredit, setPaidByCredit] = useState<BookingView | null>(null);
+  const credit = useQuery({ ...creditQuery(), enabled: booking.status === 'held' && booking.changedFrom === null });
   const online = useOnline();
   const fare = useQuery(bookingFareQuery(booking.id));
   // The breakdown's lines are drawn when the traveller opens it.
@@ -183,18 +189,45 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
     initialCheckout(booking.status === 'confirmed' ? booking : null),
   );
 
-  const pay = () => {
+  // What Safar credit pays: what was already applied to this booking, else (when ticked) as much as the balance and the total allow.
+  const appliedPaise = spentOn(credit.data, booking.id);
+  const creditPaise = appliedPaise > 0 ? appliedPaise : useCredit ? Math.min(credit.data?.balancePaise ?? 0, Math.max(0, booking.totalInr * 100 - booking.creditPaise)) : 0;
+
+  const pay = async () => {
     if (checkout.active) return;
-    if (method === 'upi' && !isValidUpiId(upiId.trim())) {
+    const rest = Math.max(0, booking.totalInr * 100 - booking.creditPaise - creditPaise);
+    if (rest > 0 && method === 'upi' && !isValidUpiId(upiId.trim())) {
       setUpiError(UPI_MESSAGE);
       notify.error(UPI_MESSAGE);
       return;
     }
     setUpiError(null);
+    setCreditError(null);
+    if (creditPaise > 0 && appliedPaise === 0) {
+      try {
+        const applied = await applyCredit(booking.id, creditPaise);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.account.credit });
+        if (applied.duePaise === 0) {
+          setJustPaid(true);
+          void refreshPasses().catch(() => {});
+          noteBookingCompleted();
+          void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.profileStats });
+          queryClient.setQueryData(queryKeys.bookings.one(applied.booking.id), applied.booking);
+          setPaidByCredit(applied.booking);
+          return;
+        }
+      } catch (error) {
+        const message = error instanceof ApiError ? (error.fields.amountPaise ?? error.message) : BOOKING_FAILED;
+        if (!holdExpired(error)) setCreditError(message);
+        notify.error(message);
+        return;
+      }
+    }
     void checkout.pay();
   };
 
-  const confirmed = checkout.state.phase === 'confirmed' ? checkout.state.done : null;
+  const confirmed = paidByCredit ?? (checkout.state.phase === 'confirmed' ? checkout.state.done : null);
   if (confirmed) return <BookingConfirmed booking={confirmed} fresh={justPaid} />;
 
   if (booking.status !== 'held' || holdOver) {
@@ -217,6 +250,10 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
   const change = booking.changedFrom !== null;
   const duePaise = Math.max(0, booking.totalInr * 100 - booking.creditPaise);
   const amount = change ? formatPaise(duePaise) : formatInr(booking.totalInr);
+  // What the card or UPI is charged: the total less the Safar credit applied.
+  const chargedPaise = Math.max(0, duePaise - creditPaise);
+  const balancePaise = credit.data?.balancePaise ?? 0;
+  const creditLocked = appliedPaise > 0;
   const names = booking.passengers.map((p) => [p.title, p.firstName, p.middleName, p.lastName].filter(Boolean).join(' '));
 
   return (
@@ -291,7 +328,7 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            pay();
+            void pay();
           }}
         >
           <PaymentMethodFields
@@ -306,12 +343,39 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
               setUpiError(null);
             }}
           />
+          {!change && (balancePaise > 0 || creditLocked) && (
+            <fieldset className="credit-choice">
+              <legend className="visually-hidden">Safar credit</legend>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={creditLocked || useCredit}
+                  disabled={creditLocked || checkout.active}
+                  aria-describedby="credit-choice-note"
+                  onChange={(event) => setUseCredit(event.currentTarget.checked)}
+                />
+                Use my Safar credit ({formatPaise(creditLocked ? appliedPaise : balancePaise)} {creditLocked ? 'applied' : 'available'})
+              </label>
+              <p id="credit-choice-note" className="muted small" data-testid="credit-split">
+                {creditPaise > 0 ? `${formatPaise(creditPaise)} from Safar credit; ${formatPaise(chargedPaise)} to pay by card or UPI.` : 'Not applied: the whole amount is paid by card or UPI.'}
+              </p>
+              {creditError && (
+                <p className="field-error" role="alert">
+                  {creditError}
+                </p>
+              )}
+            </fieldset>
+          )}
           {!online && <NeedsConnection />}
-          <button type="submit" className="btn btn-primary btn-large pay-button" disabled={checkout.active || !online || (method === 'upi' && upiId.trim() === '')}>
-            {payLabel}
+          <button
+            type="submit"
+            className="btn btn-primary btn-large pay-button"
+            disabled={checkout.active || !online || (chargedPaise > 0 && method === 'upi' && upiId.trim() === '')}
+          >
+            {chargedPaise === 0 && creditPaise > 0 ? 'Pay with Safar credit' : payLabel}
           </button>
           <p className="muted small">
-            You pay {amount} in Indian rupees. Your card or UPI details go to the payment provider, never to Safar.
+            You pay {creditPaise > 0 ? formatPaise(chargedPaise) : amount} in Indian rupees. Your card or UPI details go to the payment provider, never to Safar.
           </p>
         </form>
       </div>

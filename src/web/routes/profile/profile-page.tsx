@@ -1,3 +1,4 @@
+import { CreditPanel } from '../../features/credit/credit-panel';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, LogOut, MapPin, Settings, Ticket, Wallet } from 'lucide-react';
 import { useState } from 'react';
@@ -124,6 +125,8 @@ function ProfileScreen({ email }: { email: string }) {
           </strong>
         </li>
       </ul>
+
+      <CreditPanel />
 
       <MyGroups />
 

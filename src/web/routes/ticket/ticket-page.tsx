@@ -128,7 +128,8 @@ function Ticket({ booking }: { booking: BookingView }) {
             <div>
               <dt>Payment</dt>
               <dd>
-                {booking.paymentMethod === 'upi' ? 'UPI' : 'Card / Net Banking'} · {booking.paymentId}
+                {/* A payment without a card or UPI method is Safar credit's. */}
+                {booking.paymentMethod === 'upi' ? 'UPI' : booking.paymentMethod === 'card' ? 'Card / Net Banking' : 'Safar credit'} · {booking.paymentId}
               </dd>
             </div>
           )}
