@@ -76,7 +76,9 @@ export function autoAssign(map: SeatMap, taken: ReadonlySet<string>, party: read
       used.add(seat);
     }
   }
-  const waiting = orderForRun(party.filter((p) => p.type !== 'infant' && !result.has(p.passengerId)));
+  // An adult sits between two children where blocks have three seats or more, beside one where they have two.
+  const kidsPerAdult = Math.min(2, Math.max(0, ...map.blocks.map((b) => b.length - 1)));
+  const waiting = orderForRun(party.filter((p) => p.type !== 'infant' && !result.has(p.passengerId)), kidsPerAdult);
   if (waiting.length === 0) return result;
 
   const free = (p: Place) => !used.has(p.code);
@@ -121,15 +123,15 @@ export function autoAssign(map: SeatMap, taken: ReadonlySet<string>, party: read
   };
 
   if (seatRun(waiting)) return result;
-  // Split: each adult with up to two children beside it, then the remaining adults in pairs.
+  // Split: each adult with the children beside it, then the remaining adults one by one.
   const children = waiting.filter((p) => p.type === 'child');
   const adults = waiting.filter((p) => p.type === 'adult');
   const groups: SeatParty[][] = [];
   for (const adult of adults) {
-    const kids = children.splice(0, 2);
+    const kids = children.splice(0, kidsPerAdult);
     groups.push(kids.length === 2 ? [kids[0], adult, kids[1]].filter((p): p is SeatParty => p !== undefined) : [adult, ...kids]);
   }
-  // Children without an adult left to sit beside (more than two per adult) go one by one.
+  // Children without an adult left to sit beside (more than an adult's neighbours) go one by one.
   for (const kid of children) groups.push([kid]);
   for (const group of groups) {
     if (seatRun(group)) continue;
@@ -140,12 +142,12 @@ export function autoAssign(map: SeatMap, taken: ReadonlySet<string>, party: read
 }
 
 /** Adults and children interleaved so each child sits next to an adult in a run: each adult between up to two children (C A C C A C …). */
-function orderForRun(pax: readonly SeatParty[]): SeatParty[] {
+function orderForRun(pax: readonly SeatParty[], kidsPerAdult: number): SeatParty[] {
   const adults = pax.filter((p) => p.type === 'adult');
   const children = pax.filter((p) => p.type === 'child');
   const out: SeatParty[] = [];
   for (const adult of adults) {
-    const kids = children.splice(0, 2);
+    const kids = children.splice(0, kidsPerAdult);
     out.push(...kids.slice(0, 1), adult, ...kids.slice(1));
   }
   return [...out, ...children];
