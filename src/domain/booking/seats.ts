@@ -1,4 +1,8 @@
 import { CABINS, type Cabin } from '../../core/search';
+import type { Db } from '../../db/client';
+import type { DbTx } from '../../db/raw';
+import { autoAssign } from '../seats/assign';
+import { type SeatTake, seatMapOf, seatsOfBooking, seatsTaken } from '../seats/store';
 
 /**
  * Seat and gate assignment. Seats are handed out in order of sale inside the confirming
@@ -47,3 +51,37 @@ export function gateFor(flightId: string): string {
 export const INFANT_SEAT = 'INF';
 
 export const isCabin = (value: string): value is Cabin => (CABINS as readonly string[]).includes(value);
+
+/**
+ * The seats of a confirming booking's passengers, by "passengerId|legIndex": the seats they chose,
+ * and for those who chose none a free seat each (assign.ts: the party together, children beside an
+ * adult, nobody in an exit row unasked). `fresh` are the assigned seats still to be written to
+ * passenger_seats. The one place un-chosen passengers are seated at confirmation (check-in may take
+ * this over). A leg whose aircraft has no seat map is left out (its seats come from seatForIndex).
+ * @example const { seats, fresh } = await seatsAtConfirm(db, booking.id, pax, segments)
+ */
+export async function seatsAtConfirm(
+  conn: Db | DbTx,
+  bookingId: string,
+  pax: readonly { id: string; type: 'adult' | 'child' | 'infant'; cancelledAt: Date | null }[],
+  segments: readonly { legIndex: number; flightId: string; cabin: string }[],
+): Promise<{ seats: Map<string, string>; fresh: SeatTake[] }> {
+  const seats = new Map<string, string>();
+  const fresh: SeatTake[] = [];
+  const mine = await seatsOfBooking(conn, bookingId);
+  for (const seg of segments) {
+    const kept = new Map(mine.filter((m) => m.legIndex === seg.legIndex).map((m) => [m.passengerId, m.seat]));
+    for (const [pid, seat] of kept) seats.set(`${pid}|${seg.legIndex}`, seat);
+    const party = pax.filter((p) => p.cancelledAt === null && p.type !== 'infant').map((p) => ({ passengerId: p.id, type: p.type, exitEligible: false }));
+    if (!isCabin(seg.cabin) || party.every((p) => kept.has(p.passengerId))) continue;
+    const map = await seatMapOf(conn, seg.flightId, seg.cabin).catch(() => null);
+    if (!map) continue;
+    const got = autoAssign(map, await seatsTaken(conn, seg.flightId), party, kept);
+    for (const [pid, seat] of got) {
+      if (kept.has(pid)) continue;
+      seats.set(`${pid}|${seg.legIndex}`, seat);
+      fresh.push({ bookingId, passengerId: pid, legIndex: seg.legIndex, flightId: seg.flightId, seat, pricePaise: 0, chosen: false });
+    }
+  }
+  return { seats, fresh };
+}

@@ -61,7 +61,7 @@ export function seatPrices(map: SeatMap, airline: string, freeShare: number): Ma
       const code = `${r.row}${s.letter}`;
       const zone = zoneOf(s, rowIndex);
       const freeMiddle = s.kind === 'middle' && rowIndex !== 0 && !s.tags.includes('exit');
-      if (zone === 'standard' || zone === 'included' || freeMiddle) {
+      if (zone === 'standard' || freeMiddle) {
         prices.set(code, { zone: 'standard', pricePaise: 0 });
         continue;
       }
