@@ -31,6 +31,7 @@ import { registerRecommendations } from './routes/recommendations';
 import { registerProfile } from './routes/profile';
 import { registerQuote } from './routes/quote';
 import { registerSearch } from './routes/search';
+import { registerSeats } from './routes/seats';
 import { registerPersonalData } from './routes/personal-data';
 import { registerPlans } from './routes/plans';
 import { registerWeather } from './routes/weather';
@@ -143,6 +144,7 @@ function registerApiRoutes(app: OpenApiApp) {
   registerBookings(app);
   registerChanges(app);
   registerCancellations(app);
+  registerSeats(app);
   registerQuote(app);
   registerBoardingPasses(app);
   registerProfile(app);

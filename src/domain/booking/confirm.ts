@@ -13,7 +13,7 @@ import { type KeyedAnswer, KeyTakenError, keyInsert } from './keyed-answer';
 import { refundPaymentsOf, releaseSeats } from './expire';
 import { swapChange } from './change-swap';
 import { type PassRow, issueTickets } from './tickets';
-import { seatsAtConfirm } from './seats';
+import { type LegSeatFacts, placeSeats, seatFactsSql, seatsAtConfirm } from './seats';
 import { type SeatTake, SeatTakenError, takeSeats } from '../seats/store';
 import { bookingView } from './views';
 
@@ -274,7 +274,8 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
     q`select ${LOCKING_READ_COLUMNS},
         (select coalesce(json_agg(json_build_object('flightId', i.flight_id, 'cabin', i.cabin, 'sold', i.sold,
             'lastSeat', (select max(bp.sequence) from boarding_passes bp where bp.flight_id = i.flight_id and bp.seat <> 'INF' and bp.voided_at is null))), '[]'::json)
-          from booking_segments bs join flight_inventory i on i.flight_id = bs.flight_id and i.cabin = bs.cabin where bs.booking_id = b.id) as sold
+          from booking_segments bs join flight_inventory i on i.flight_id = bs.flight_id and i.cabin = bs.cabin where bs.booking_id = b.id) as sold,
+        ${seatFactsSql(q`b.id`)}
       from payments p join bookings b on b.id = p.booking_id join users u on u.id = b.user_id
       where p.provider = ${notice.provider} and p.provider_order_id = ${notice.orderId}`,
   );
@@ -296,7 +297,7 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
     soldBefore.set(seg.legIndex, row.sold);
     lastSeat.set(seg.flightId, Number(row.lastSeat ?? 0));
   }
-  const placed = await seatsAtConfirm(db, booking.id, pax, segments);
+  const placed = placeSeats(booking.id, pax, fromJson<LegSeatFacts[]>(found.seat_facts));
   const { tickets, passRows } = issueTickets(catalog, booking, pax, firstSeats(segments, soldBefore, lastSeat), now, placed.seats);
   const paymentMethod = payment.method === 'upi' ? 'upi' : 'card';
   const confirmed = bookingView({ ...booking, status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod }, tickets);
@@ -342,9 +343,9 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
  * seat each for the rest, written now. A seat chosen on another booking in between (seat choices do
  * not take the inventory lock) is refused by the unique index: then the assignment is made afresh.
  */
-async function seatPassengers(tx: Tx, bookingId: string, pax: readonly PassengerRow[], segments: readonly { legIndex: number; flightId: string; cabin: string }[]): Promise<Map<string, string>> {
+async function seatPassengers(tx: Tx, bookingId: string, pax: readonly PassengerRow[]): Promise<Map<string, string>> {
   for (let attempt = 0; ; attempt += 1) {
-    const placed = await seatsAtConfirm(tx, bookingId, pax, segments);
+    const placed = await seatsAtConfirm(tx, bookingId, pax);
     try {
       await takeSeats(tx, placed.fresh);
       return placed.seats;
@@ -528,7 +529,7 @@ async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
 
     // Read after the seats moved: the rows' locks are ours, so every pass issued on these flights is committed and visible.
     const lastSeat = await lastSeatsOf(tx, segments.map((seg) => seg.flightId));
-    const placed = await seatPassengers(tx, booking.id, pax, segments);
+    const placed = await seatPassengers(tx, booking.id, pax);
     const { tickets, passRows } = issueTickets(catalog, booking, pax, firstSeats(segments, soldBefore, lastSeat), now, placed);
     const paymentMethod = payment.method === 'upi' ? 'upi' : 'card';
     const confirmed = bookingView({ ...booking, status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod }, tickets);

@@ -21,7 +21,7 @@ export class SeatTakenError extends AppError {
  * The aircraft type of a cabin's inventory row; rows made before seat maps have none, and get the
  * first type whose cabin has that capacity (the seat count is what the row was made from).
  */
-function aircraftOf(aircraftId: string | null, cabin: Cabin, capacity: number): string | undefined {
+export function aircraftOf(aircraftId: string | null, cabin: Cabin, capacity: number): string | undefined {
   if (aircraftId && cabinMap(aircraftId, cabin)) return aircraftId;
   return Object.values(AIRCRAFT).find((a) => a.layout[cabin] === capacity)?.id;
 }
