@@ -157,7 +157,7 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
   }
 
   // The new flight's seats: chosen on the change's hold, else a free seat each.
-  const placed = await seatsAtConfirm(tx, booking.id, pax);
+  const placed = await seatsAtConfirm(tx, booking.id, pax, true);
   await takeSeats(tx, placed.fresh);
   const { tickets, passRows } = issueTickets(catalog, booking, pax, soldBefore, now, placed.seats);
   await queryRows(tx, q`update passengers as p set ticket_number = v.t from (values ${joinStatements(tickets.map((t) => q`(${t.id}::uuid, ${t.ticketNumber})`), ', ')}) as v(id, t) where p.id = v.id`);

@@ -297,7 +297,7 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
     soldBefore.set(seg.legIndex, row.sold);
     lastSeat.set(seg.flightId, Number(row.lastSeat ?? 0));
   }
-  const placed = placeSeats(booking.id, pax, fromJson<LegSeatFacts[]>(found.seat_facts));
+  const placed = placeSeats(booking.id, pax, fromJson<LegSeatFacts[]>(found.seat_facts), false);
   const { tickets, passRows } = issueTickets(catalog, booking, pax, firstSeats(segments, soldBefore, lastSeat), now, placed.seats);
   const paymentMethod = payment.method === 'upi' ? 'upi' : 'card';
   const confirmed = bookingView({ ...booking, status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod }, tickets);
@@ -345,7 +345,7 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
  */
 async function seatPassengers(tx: Tx, bookingId: string, pax: readonly PassengerRow[]): Promise<Map<string, string>> {
   for (let attempt = 0; ; attempt += 1) {
-    const placed = await seatsAtConfirm(tx, bookingId, pax);
+    const placed = await seatsAtConfirm(tx, bookingId, pax, true);
     try {
       await takeSeats(tx, placed.fresh);
       return placed.seats;

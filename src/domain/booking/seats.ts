@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { type DbTx, type Statement, fromJson, q, queryRows } from '../../db/raw';
 import { autoAssign } from '../seats/assign';
 import { cabinMap } from '../seats/maps';
+import { EXIT_MIN_AGE, ageOn } from '../seats/price';
 import { type SeatTake, aircraftOf, cabinStates } from '../seats/store';
 
 /**
@@ -94,22 +95,37 @@ export function seatFactsSql(bookingId: Statement): Statement {
  * adult, nobody in an exit row unasked). `fresh` are the assigned seats still to be written to
  * passenger_seats. The one place un-chosen passengers are seated at confirmation (check-in may take
  * this over). A leg whose aircraft has no seat map is left out (its seats come from seatForIndex).
- * @example const { seats, fresh } = placeSeats(booking.id, pax, facts)
+ * `alreadySold`: the facts were read after the booking's seats moved from held to sold.
+ * @example const { seats, fresh } = placeSeats(booking.id, pax, facts, false)
  */
-export function placeSeats(bookingId: string, pax: readonly { id: string; type: 'adult' | 'child' | 'infant'; cancelledAt: Date | null }[], legs: readonly LegSeatFacts[]): { seats: Map<string, string>; fresh: SeatTake[] } {
+export function placeSeats(
+  bookingId: string,
+  pax: readonly { id: string; type: 'adult' | 'child' | 'infant'; dob: string; cancelledAt: Date | null }[],
+  legs: readonly LegSeatFacts[],
+  alreadySold: boolean,
+): { seats: Map<string, string>; fresh: SeatTake[] } {
   const seats = new Map<string, string>();
   const fresh: SeatTake[] = [];
+  // The n-th infant sits on the n-th adult's lap (by position).
+  const live = pax.filter((p) => p.cancelledAt === null);
+  const withInfant = new Set(live.filter((p) => p.type === 'adult').slice(0, live.filter((p) => p.type === 'infant').length).map((p) => p.id));
   for (const leg of legs) {
     const kept = new Map(leg.mine);
     for (const [pid, seat] of kept) seats.set(`${pid}|${leg.legIndex}`, seat);
-    const party = pax.filter((p) => p.cancelledAt === null && p.type !== 'infant').map((p) => ({ passengerId: p.id, type: p.type, exitEligible: false }));
+    // An adult of 15 or over without an infant on the lap may be given an exit-row seat, but only when no other seat is left (assign.ts keeps exit rows last); they confirm the conditions at check-in.
+    const travelDate = leg.flightId.split('@')[1] ?? '';
+    const party = pax
+      .filter((p) => p.cancelledAt === null && p.type !== 'infant')
+      .map((p) => ({ passengerId: p.id, type: p.type, exitEligible: p.type === 'adult' && ageOn(p.dob, travelDate) >= EXIT_MIN_AGE && !withInfant.has(p.id) }));
     if (!isCabin(leg.cabin) || party.every((p) => kept.has(p.passengerId))) continue;
     const aircraftId = aircraftOf(leg.aircraftId, leg.cabin, Number(leg.capacity ?? 0));
     const map = aircraftId ? cabinMap(aircraftId, leg.cabin) : undefined;
     if (!map) continue;
     const safar = new Map(leg.safar.map(([seat, held]) => [seat, held ? ('held' as const) : ('safar' as const)]));
     const taken = new Set(safar.keys());
-    for (const [seat, state] of cabinStates(map, leg.flightId, Number(leg.sold ?? 0), safar)) if (state !== 'free') taken.add(seat);
+    // Once this booking's seats moved to sold, they are in `sold` but not yet Safar seats: not other travellers'.
+    const others = Number(leg.sold ?? 0) - (alreadySold ? party.length : 0);
+    for (const [seat, state] of cabinStates(map, leg.flightId, others, safar)) if (state !== 'free') taken.add(seat);
     for (const [pid, seat] of autoAssign(map, taken, party, kept)) {
       if (kept.has(pid)) continue;
       seats.set(`${pid}|${leg.legIndex}`, seat);
@@ -121,9 +137,14 @@ export function placeSeats(bookingId: string, pax: readonly { id: string; type: 
 
 /**
  * placeSeats on facts read now (in the caller's transaction).
- * @example const { seats, fresh } = await seatsAtConfirm(tx, booking.id, pax)
+ * @example const { seats, fresh } = await seatsAtConfirm(tx, booking.id, pax, true)
  */
-export async function seatsAtConfirm(conn: Db | DbTx, bookingId: string, pax: readonly { id: string; type: 'adult' | 'child' | 'infant'; cancelledAt: Date | null }[]): Promise<{ seats: Map<string, string>; fresh: SeatTake[] }> {
+export async function seatsAtConfirm(
+  conn: Db | DbTx,
+  bookingId: string,
+  pax: readonly { id: string; type: 'adult' | 'child' | 'infant'; dob: string; cancelledAt: Date | null }[],
+  alreadySold: boolean,
+): Promise<{ seats: Map<string, string>; fresh: SeatTake[] }> {
   const [row] = await queryRows<{ seat_facts: LegSeatFacts[] }>(conn, q`select ${seatFactsSql(q`${bookingId}`)}`);
-  return placeSeats(bookingId, pax, fromJson<LegSeatFacts[]>(row?.seat_facts ?? []));
+  return placeSeats(bookingId, pax, fromJson<LegSeatFacts[]>(row?.seat_facts ?? []), alreadySold);
 }

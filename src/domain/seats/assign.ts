@@ -62,7 +62,8 @@ export function hasSeat(map: SeatMap, code: string): boolean {
  * - The party is seated as one run of neighbouring seats in a block when one is free (the frontmost
  *   such run, children and adults interleaved so each child has an adult beside it), else split
  *   into runs of an adult with the children it sits beside, else seat by seat.
- * - A passenger who is not exit-eligible never gets an exit-row seat.
+ * - A passenger who is not exit-eligible never gets an exit-row seat; an eligible one only when no
+ *   other seat will do (exit rows are offered, not imposed).
  * Returns passengerId → seat code; passengers it cannot seat (cabin full) are absent.
  * @example autoAssign(map, new Set(['1A']), [{ passengerId: 'p1', type: 'adult', exitEligible: true }]) // Map { 'p1' => '1B' }
  */
@@ -103,7 +104,9 @@ export function autoAssign(map: SeatMap, taken: ReadonlySet<string>, party: read
         const first = run[0];
         if (!first) continue;
         const near = keptPlaces.length === 0 ? 0 : Math.min(...keptPlaces.map((k) => Math.abs(k.rowIndex - first.rowIndex) * 10 + (k.block === first.block ? 0 : 5)));
-        const score = near * 1000 + first.rowIndex * 10 + first.block;
+        // Exit rows last: only when no other run is free (and only for the eligible).
+        const exits = run.some((p) => p.exit) ? 1e7 : 0;
+        const score = exits + near * 1000 + first.rowIndex * 10 + first.block;
         if (!best || score < best.score) best = { run, score };
       }
     }

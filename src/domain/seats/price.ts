@@ -43,7 +43,7 @@ export interface SeatBase {
  *   rounded to ₹50;
  * - a middle seat is free (zone `standard`) except in the cabin's first row and in exit rows;
  * - at most `1 − freeShare` of the cabin's seats are paid (legacy DGCA cap): beyond that the cheapest
- *   paid seats become free.
+ *   paid seats become free (they keep their zone).
  * @example seatPrices(map, '6E', 0.75).get('12A') // { zone: 'exit', pricePaise: 60000 }
  */
 export function seatPrices(map: SeatMap, airline: string, freeShare: number): Map<string, SeatBase> {
@@ -74,7 +74,7 @@ export function seatPrices(map: SeatMap, airline: string, freeShare: number): Ma
   const cap = Math.floor(total * Math.max(0, Math.min(1, 1 - freeShare)));
   // The dearest seats stay paid (ties by seat order, so the cut is stable).
   const ranked = paid.map((p, i) => ({ ...p, i })).sort((a, b) => b.pricePaise - a.pricePaise || a.i - b.i);
-  ranked.forEach((p, rank) => prices.set(p.code, rank < cap ? { zone: p.zone, pricePaise: p.pricePaise } : { zone: 'standard', pricePaise: 0 }));
+  ranked.forEach((p, rank) => prices.set(p.code, { zone: p.zone, pricePaise: rank < cap ? p.pricePaise : 0 }));
   return prices;
 }
 
