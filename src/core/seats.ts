@@ -2,38 +2,37 @@ import { CABINS } from './search-options';
 import { z } from './zod';
 
 /** Where a seat sits in its row: by a window, between two seats, or by an aisle. */
-export const SEAT_KINDS = ['window', 'middle', 'aisle'] as const;
+const SEAT_KINDS = ['window', 'middle', 'aisle'] as const;
 export type SeatKind = (typeof SEAT_KINDS)[number];
 
 /** What a seat has besides its place: an exit row, extra legroom, a bassinet wall, a back that does not recline. */
-export const SEAT_TAGS = ['exit', 'xl', 'bassinet', 'noRecline'] as const;
+const SEAT_TAGS = ['exit', 'xl', 'bassinet', 'noRecline'] as const;
 export type SeatTag = (typeof SEAT_TAGS)[number];
 
 /** The one state every seat of a flight-date has. */
-export const SEAT_STATES = ['free', 'taken', 'held', 'safar', 'blocked'] as const;
+const SEAT_STATES = ['free', 'taken', 'held', 'safar', 'blocked'] as const;
 export type SeatState = (typeof SEAT_STATES)[number];
 
 /** Price zones of a seat: the zone decides its price band. */
-export const SEAT_ZONES = ['standard', 'front', 'exit', 'xl', 'included'] as const;
+const SEAT_ZONES = ['standard', 'front', 'exit', 'xl', 'included'] as const;
 export type SeatZone = (typeof SEAT_ZONES)[number];
 
-export const DECKS = ['main', 'upper'] as const;
+const DECKS = ['main', 'upper'] as const;
 
 /** Seat letters never include I (it reads as 1). */
-export const seatLetterSchema = z.string().regex(/^[A-HJ-Z]$/, 'A seat letter is one capital letter other than I');
+const seatLetterSchema = z.string().regex(/^[A-HJ-Z]$/, 'A seat letter is one capital letter other than I');
 
-export const seatSchema = z.object({
+const seatSchema = z.object({
   letter: seatLetterSchema,
   kind: z.enum(SEAT_KINDS),
   tags: z.array(z.enum(SEAT_TAGS)),
 });
 export type Seat = z.infer<typeof seatSchema>;
 
-export const seatRowSchema = z.object({
+const seatRowSchema = z.object({
   row: z.number().int().positive(),
   seats: z.array(seatSchema),
 });
-export type SeatRow = z.infer<typeof seatRowSchema>;
 
 /** One cabin of one aircraft type: rows of seats, the seat blocks between aisles (for drawing), wings and doors. */
 export const seatMapSchema = z.object({
@@ -54,14 +53,13 @@ export const seatMapSchema = z.object({
 export type SeatMap = z.infer<typeof seatMapSchema>;
 
 /** A seat's state and price on one flight-date (for the party of a hold when asked with one). */
-export const seatOfferSchema = z.object({
+const seatOfferSchema = z.object({
   seat: z.string(),
   state: z.enum(SEAT_STATES),
   zone: z.enum(SEAT_ZONES),
   /** What this seat costs an adult of the booking (or of the cheapest fare family), in paise; 0 when free. */
   pricePaise: z.number().int().nonnegative(),
 });
-export type SeatOffer = z.infer<typeof seatOfferSchema>;
 
 /** GET /api/flights/{flightId}/seat-map: the cabin's map and each seat's state and price. */
 export const seatMapAnswerSchema = z.object({
@@ -84,7 +82,7 @@ export const seatMapQuerySchema = z.object({
 });
 
 /** One passenger's seat on one leg, chosen on a held booking (passenger by position as in the booking, 0-based). */
-export const seatChoiceSchema = z.object({
+const seatChoiceSchema = z.object({
   passengerPosition: z.number().int().nonnegative(),
   legIndex: z.number().int().nonnegative(),
   /** Seat code ("12A"), or null to drop the choice (the passenger gets a free seat). */
@@ -95,4 +93,3 @@ export const seatChoiceSchema = z.object({
 export type SeatChoice = z.infer<typeof seatChoiceSchema>;
 
 export const seatSelectionSchema = z.object({ choices: z.array(seatChoiceSchema).min(1).max(30) });
-export type SeatSelection = z.infer<typeof seatSelectionSchema>;

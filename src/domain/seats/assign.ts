@@ -44,7 +44,7 @@ export function adjacent(map: SeatMap, a: string, b: string): boolean {
 }
 
 /** Row and letter of a seat code. @example parseSeat('12A') // { row: 12, letter: 'A' } */
-export function parseSeat(code: string): { row: number; letter: string } | null {
+function parseSeat(code: string): { row: number; letter: string } | null {
   const m = /^(\d{1,2})([A-HJ-Z])$/.exec(code);
   return m ? { row: Number(m[1]), letter: m[2] ?? '' } : null;
 }

@@ -5,6 +5,7 @@ import { signUpAndLogin } from '../../../tests/support/auth';
 import { createTestApp } from '../../../tests/support/test-app';
 import type { SeatMapAnswer } from '../../core/seats';
 import { q, queryRows } from '../../db/raw';
+import { seatMapOf, seatOf, seatsTaken } from '../../domain/seats/store';
 import type { Itinerary } from '../../core/search';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
@@ -143,5 +144,15 @@ describe('seat maps and seat choice', () => {
     expect(list.length).toBe(3);
     for (const r of list) expect([r.price_paise, r.chosen]).toEqual([0, false]);
     expect(new Set(list.map((r) => r.seat.replace(/[A-Z]$/, ''))).size).toBe(1);
+    // The store the check-in reads: the passenger's seat, the flight's taken seats, the cabin's map.
+    const pax = await queryRows<{ id: string }>(ctx.database.db, q`select id from passengers where booking_id = ${booking.id} order by position`);
+    const seat = await seatOf(ctx.database.db, pax[0]?.id ?? '', 0);
+    expect(list.map((r) => r.seat)).toContain(seat);
+    const taken = await seatsTaken(ctx.database.db, flightId());
+    for (const r of list) expect(taken.has(r.seat)).toBe(true);
+    const map = await seatMapOf(ctx.database.db, flightId(), 'economy');
+    const answer = (await mapOf()).body;
+    expect(map).toEqual(answer.map);
+    expect(taken.size).toBe(answer.seats.filter((s) => s.state !== 'free').length);
   });
 });
