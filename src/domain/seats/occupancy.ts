@@ -39,26 +39,54 @@ export function fillOrder(map: SeatMap, seed: string): { order: string[]; blocke
       });
     }
   });
-  while (used.size < total) {
+  // Seat codes by index, so the placement loop compares numbers and allocates nothing per candidate.
+  const codes = runs.flatMap((r) => r.codes);
+  const taken = new Uint8Array(codes.length);
+  const runStart: number[] = [];
+  let at = 0;
+  for (const run of runs) {
+    runStart.push(at);
+    at += run.codes.length;
+  }
+  codes.forEach((c, i) => {
+    if (used.has(c)) taken[i] = 1;
+  });
+  let placed = used.size;
+  while (placed < total) {
     const draw = rng.next();
     const size = draw < 0.55 ? 1 : draw < 0.85 ? 2 : 3;
-    let best: { codes: string[]; cost: number } | null = null;
-    for (const run of runs) {
+    let bestAt = -1;
+    let bestCost = Infinity;
+    runs.forEach((run, r) => {
+      const base = runStart[r] ?? 0;
       for (let start = 0; start + size <= run.codes.length; start++) {
-        const codes = run.codes.slice(start, start + size);
-        if (codes.some((c) => used.has(c))) continue;
-        const cost = run.cost.slice(start, start + size).reduce((a, b) => a + b, 0) / size + rng.next() * 0.35;
-        if (!best || cost < best.cost) best = { codes, cost };
+        let free = true;
+        let sum = 0;
+        for (let k = 0; k < size; k++) {
+          if (taken[base + start + k]) {
+            free = false;
+            break;
+          }
+          sum += run.cost[start + k] ?? 0;
+        }
+        if (!free) continue;
+        const cost = sum / size + rng.next() * 0.35;
+        if (cost < bestCost) {
+          bestCost = cost;
+          bestAt = base + start;
+        }
       }
-    }
-    if (!best) {
-      // No run of this size is left: the rest go one by one.
-      for (const run of runs) for (const c of run.codes) if (!used.has(c)) best ??= { codes: [c], cost: 0 };
-    }
-    if (!best) break;
-    for (const c of best.codes) {
-      order.push(c);
-      used.add(c);
+    });
+    // No run of this size is left: the rest go one by one, front to back.
+    const count = bestAt >= 0 ? size : 1;
+    if (bestAt < 0) bestAt = taken.indexOf(0);
+    if (bestAt < 0) break;
+    for (let k = 0; k < count; k++) {
+      const code = codes[bestAt + k];
+      if (code === undefined) continue;
+      order.push(code);
+      taken[bestAt + k] = 1;
+      placed += 1;
     }
   }
   return { order, blocked };
