@@ -35,6 +35,7 @@ import { notify } from '../../lib/toast';
 import '../../features/booking/forms.css';
 import './payment.css';
 import { BookingConfirmed } from './booking-confirmed';
+import { SeatStep } from '../../features/seats/seat-step';
 
 const BOOKING_FAILED = 'Booking failed. Please try again.';
 
@@ -285,6 +286,8 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
             <ItinerarySummary itinerary={itinerary} headingLevel={3} />
           </details>
         </section>
+
+        {change ? null : <SeatStep booking={booking} />}
 
         <form
           className="card pay-methods"
