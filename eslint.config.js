@@ -21,6 +21,7 @@ const featureDependencies = {
   'personal-data': ['booking'],
   recommendations: ['explore'],
   search: ['planner', 'recommendations'],
+  seats: ['booking'],
   tracker: ['booking'],
   'trip-changes': ['booking', 'wallet'],
 };

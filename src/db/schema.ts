@@ -11,3 +11,4 @@ export * from './schema/plans';
 export * from './schema/companion';
 export * from './schema/personal-data';
 export * from './schema/fares';
+export * from './schema/seats';

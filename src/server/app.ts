@@ -32,6 +32,7 @@ import { registerRecommendations } from './routes/recommendations';
 import { registerProfile } from './routes/profile';
 import { registerQuote } from './routes/quote';
 import { registerSearch } from './routes/search';
+import { registerSeats } from './routes/seats';
 import { registerPersonalData } from './routes/personal-data';
 import { registerPlans } from './routes/plans';
 import { registerWeather } from './routes/weather';
@@ -145,6 +146,7 @@ function registerApiRoutes(app: OpenApiApp) {
   registerChanges(app);
   registerCancellations(app);
   registerCredit(app);
+  registerSeats(app);
   registerQuote(app);
   registerBoardingPasses(app);
   registerProfile(app);

@@ -63,6 +63,8 @@ const ConfigSchema = z.object({
   // Signs sandbox checkouts and webhooks; the same on every node. Without it, production takes no sandbox payments.
   PAYMENT_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SANDBOX_UPI_SUCCESS_RATE: z.coerce.number({ message: 'must be a number from 0 to 1' }).min(0, 'must be a number from 0 to 1').max(1, 'must be a number from 0 to 1').default(0.9),
+  // The share of a cabin's seats that stays free of charge (legacy DGCA cap: paid seats at most 25 %).
+  SEAT_FREE_SHARE: z.coerce.number({ message: 'must be a number from 0 to 1' }).min(0, 'must be a number from 0 to 1').max(1, 'must be a number from 0 to 1').default(0.75),
   // How long a held booking keeps its seats before payment must complete.
   BOOKING_HOLD_SECONDS: z.coerce
     .number({ message: 'must be a whole number of seconds from 5 to 3600' })

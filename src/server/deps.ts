@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { worldCatalog } from '../domain/booking/world-catalog';
 import { createCancellationService } from '../domain/cancellations/service';
 import { createCheckoutService } from '../domain/checkout/service';
+import { createSeatService } from '../domain/seats/service';
 import type { InventoryView } from '../domain/inventory/view';
 import type { World } from '../domain/world/world';
 import { type Config, DEV_SANDBOX_SECRET } from './config';
@@ -43,5 +44,6 @@ export function createAppDeps(base: { database: Database; clock: Clock; config: 
     facts: { international: (flightId) => base.world.getFlight(flightId)?.international ?? false },
     logger: base.logger,
   });
-  return { ...base, checkout, cancellations };
+  const seats = createSeatService({ db: base.database.db, clock: base.clock, world: base.world, freeShare: config.SEAT_FREE_SHARE });
+  return { ...base, checkout, cancellations, seats };
 }

@@ -15,6 +15,8 @@ export const flightInventory = pgTable(
     cabin: text('cabin', { enum: CABINS }).notNull(),
     departureDate: date('departure_date').notNull(), // local departure date
     capacity: integer('capacity').notNull(),
+    /** The aircraft type flying it (its seat map); null for rows made before seat maps. */
+    aircraftId: text('aircraft_id'),
     available: integer('available').notNull(),
     held: integer('held').notNull().default(0),
     sold: integer('sold').notNull().default(0),

@@ -11,6 +11,8 @@ import { fareDifferenceRefund, refundDeadline, regimeOf } from '../refunds/rule'
 import { inLockOrder, moveSeats } from '../inventory/moves';
 import type { BookingCatalog, InventoryChange, Tx } from './catalog';
 import { releaseSeats } from './expire';
+import { seatsAtConfirm } from './seats';
+import { releaseSeats as releasePassengerSeats, takeSeats } from '../seats/store';
 import { issueTickets } from './tickets';
 import { bookingView, storedItinerary } from './views';
 
@@ -109,6 +111,7 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
 
   // The old booking out first; the seats move last, so their rows stay locked for as short a time as possible.
   await tx.update(boardingPasses).set({ voidedAt: now }).where(and(eq(boardingPasses.bookingId, old.id), isNull(boardingPasses.voidedAt)));
+  await releasePassengerSeats(tx, old.id);
   await tx.update(bookingFares).set({ status: 'changed' }).where(and(eq(bookingFares.bookingId, old.id), eq(bookingFares.status, 'active')));
   await tx.update(bookings).set({ status: 'changed' }).where(eq(bookings.id, old.id));
   if (paid) {
@@ -153,7 +156,10 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
     soldBefore.set(seg.legIndex, Math.max(soldBefore.get(seg.legIndex) ?? 0, highest));
   }
 
-  const { tickets, passRows } = issueTickets(catalog, booking, pax, soldBefore, now);
+  // The new flight's seats: chosen on the change's hold, else a free seat each.
+  const placed = await seatsAtConfirm(tx, booking.id, pax, true);
+  await takeSeats(tx, placed.fresh);
+  const { tickets, passRows } = issueTickets(catalog, booking, pax, soldBefore, now, placed.seats);
   await queryRows(tx, q`update passengers as p set ticket_number = v.t from (values ${joinStatements(tickets.map((t) => q`(${t.id}::uuid, ${t.ticketNumber})`), ', ')}) as v(id, t) where p.id = v.id`);
   if (passRows.length > 0) await tx.insert(boardingPasses).values(passRows.map((r) => ({ ...r, bookingId: booking.id, createdAt: now })));
   const confirmed: BookingRow = { ...booking, status: 'confirmed', confirmedAt: now, paymentId: paid?.paymentId ?? null, paymentMethod: paid?.method ?? null };

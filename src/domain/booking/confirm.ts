@@ -13,6 +13,8 @@ import { type KeyedAnswer, KeyTakenError, keyInsert } from './keyed-answer';
 import { refundPaymentsOf, releaseSeats } from './expire';
 import { swapChange } from './change-swap';
 import { type PassRow, issueTickets } from './tickets';
+import { type LegSeatFacts, placeSeats, seatFactsSql, seatsAtConfirm } from './seats';
+import { type SeatTake, SeatTakenError, takeSeats } from '../seats/store';
 import { bookingView } from './views';
 
 type PassengerRow = typeof passengers.$inferSelect;
@@ -161,10 +163,14 @@ async function lastSeatsOf(tx: Tx, flightIds: readonly string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.flight_id, Number(r.last ?? 0)]));
 }
 
-/** A unique-index violation of the boarding passes' seats (a seat handed out twice), however the driver wraps it. */
+/** The unique indexes that refuse a seat given twice: valid boarding passes', and active passenger seats'. */
+const SEAT_INDEXES = ['boarding_passes_seat', 'passenger_seats_seat'];
+
+/** A unique-index violation of the boarding passes' or passenger seats' seats (a seat handed out twice), however the driver wraps it. */
 function seatTaken(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth += 1) {
-    if (driverField(e, 'code') === '23505' && (driverField(e, 'constraint_name') === 'boarding_passes_seat' || e.message.includes('boarding_passes_seat'))) return true;
+    const constraint = driverField(e, 'constraint_name') ?? '';
+    if (driverField(e, 'code') === '23505' && SEAT_INDEXES.some((name) => constraint === name || e.message.includes(name))) return true;
   }
   return false;
 }
@@ -182,7 +188,7 @@ function driverField(error: Error, name: string): string | undefined {
  * step runs only if that condition holds.
  */
 function confirmationSteps(c: ConfirmationWrite, when: Statement = q`true`): Statement {
-  const { notice, payment, booking, email, tickets, passRows, paymentMethod, now, keyed, confirmed } = c;
+  const { notice, payment, booking, email, tickets, passRows, paymentMethod, now, keyed, confirmed, fresh } = c;
   const at = q`${now.toISOString()}::timestamptz`;
   return q`captured as (
         update payments set provider_payment_id = ${notice.paymentId}, status = 'captured', updated_at = ${at}
@@ -196,6 +202,16 @@ function confirmationSteps(c: ConfirmationWrite, when: Statement = q`true`): Sta
           passRows.map((r) => q`(${booking.id}, ${r.passengerId}::uuid, ${r.legIndex}::int, ${r.flightId}, ${r.seat}, ${r.gate}, ${r.sequence}::int, ${r.bcbp}, ${at})`),
           ', ',
         )}) as v where ${when} returning 1),
+      ${
+        fresh.length > 0
+          ? q`seated as (
+        insert into passenger_seats (booking_id, passenger_id, leg_index, flight_id, cabin, seat, price_paise, chosen, created_at)
+        select ${booking.id}, v.p, v.l, v.f, s.cabin, v.s, 0, false, ${at}
+        from (values ${joinStatements(fresh.map((r) => q`(${r.passengerId}::uuid, ${r.legIndex}::int, ${r.flightId}, ${r.seat})`), ', ')}) as v(p, l, f, s)
+        join booking_segments s on s.booking_id = ${booking.id} and s.leg_index = v.l
+        where ${when} returning 1),`
+          : q``
+      }
       booked as (
         update bookings set status = 'confirmed', confirmed_at = ${at}, payment_id = ${notice.paymentId}, payment_method = ${paymentMethod}
         where id = ${booking.id} and ${when} returning 1),
@@ -217,6 +233,8 @@ interface ConfirmationWrite {
   now: Date;
   keyed: KeyedAnswer | undefined;
   confirmed: BookingView;
+  /** Seats assigned to passengers who chose none, written with the confirmation. */
+  fresh: readonly SeatTake[];
 }
 
 /** The confirmation's writes in one statement inside the transaction that holds the booking's lock. */
@@ -260,7 +278,8 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
     q`select ${LOCKING_READ_COLUMNS},
         (select coalesce(json_agg(json_build_object('flightId', i.flight_id, 'cabin', i.cabin, 'sold', i.sold,
             'lastSeat', (select max(bp.sequence) from boarding_passes bp where bp.flight_id = i.flight_id and bp.seat <> 'INF' and bp.voided_at is null))), '[]'::json)
-          from booking_segments bs join flight_inventory i on i.flight_id = bs.flight_id and i.cabin = bs.cabin where bs.booking_id = b.id) as sold
+          from booking_segments bs join flight_inventory i on i.flight_id = bs.flight_id and i.cabin = bs.cabin where bs.booking_id = b.id) as sold,
+        ${seatFactsSql(q`b.id`)}
       from payments p join bookings b on b.id = p.booking_id join users u on u.id = b.user_id
       where p.provider = ${notice.provider} and p.provider_order_id = ${notice.orderId}`,
   );
@@ -282,7 +301,8 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
     soldBefore.set(seg.legIndex, row.sold);
     lastSeat.set(seg.flightId, Number(row.lastSeat ?? 0));
   }
-  const { tickets, passRows } = issueTickets(catalog, booking, pax, firstSeats(segments, soldBefore, lastSeat), now);
+  const placed = placeSeats(booking.id, pax, fromJson<LegSeatFacts[]>(found.seat_facts), false);
+  const { tickets, passRows } = issueTickets(catalog, booking, pax, firstSeats(segments, soldBefore, lastSeat), now, placed.seats);
   const paymentMethod = paidWith(payment);
   const confirmed = bookingView({ ...booking, status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod }, tickets);
   const moving = chainedMoves(
@@ -297,7 +317,7 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
   );
   const moved = moving.moved;
   const steps = confirmationSteps(
-    { notice, payment, booking, email, tickets, passRows, paymentMethod, now, keyed, confirmed },
+    { notice, payment, booking, email, tickets, passRows, paymentMethod, now, keyed, confirmed, fresh: placed.fresh },
     q`exists (select 1 from ${moving.last})`,
   );
   let result: { inventory: unknown } | undefined;
@@ -320,6 +340,23 @@ async function confirmAtOnce(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
     throw error;
   }
   return { kind: 'confirmed', booking: confirmed, inventory: fromJson<InventoryChange[]>(result?.inventory) };
+}
+
+/**
+ * Seats every seated passenger of a confirming booking under its lock: the chosen ones, and a free
+ * seat each for the rest, written now. A seat chosen on another booking in between (seat choices do
+ * not take the inventory lock) is refused by the unique index: then the assignment is made afresh.
+ */
+async function seatPassengers(tx: Tx, bookingId: string, pax: readonly PassengerRow[]): Promise<Map<string, string>> {
+  for (let attempt = 0; ; attempt += 1) {
+    const placed = await seatsAtConfirm(tx, bookingId, pax, true);
+    try {
+      await takeSeats(tx, placed.fresh);
+      return placed.seats;
+    } catch (error) {
+      if (!(error instanceof SeatTakenError) || attempt >= 4) throw error;
+    }
+  }
 }
 
 /** The rule's facts in `confirmAtOnce`'s locking select (bookings `b` joined with the order's payment `p`). */
@@ -496,10 +533,11 @@ async function confirmLocked(db: Db, clock: Clock, catalog: Pick<BookingCatalog,
 
     // Read after the seats moved: the rows' locks are ours, so every pass issued on these flights is committed and visible.
     const lastSeat = await lastSeatsOf(tx, segments.map((seg) => seg.flightId));
-    const { tickets, passRows } = issueTickets(catalog, booking, pax, firstSeats(segments, soldBefore, lastSeat), now);
+    const placed = await seatPassengers(tx, booking.id, pax);
+    const { tickets, passRows } = issueTickets(catalog, booking, pax, firstSeats(segments, soldBefore, lastSeat), now, placed);
     const paymentMethod = paidWith(payment);
     const confirmed = bookingView({ ...booking, status: 'confirmed', confirmedAt: now, paymentId: notice.paymentId, paymentMethod }, tickets);
-    const [written] = await queryRows<{ kept: number }>(tx, confirmationWrites({ notice, payment, booking, email, tickets, passRows, paymentMethod, now, keyed, confirmed }));
+    const [written] = await queryRows<{ kept: number }>(tx, confirmationWrites({ notice, payment, booking, email, tickets, passRows, paymentMethod, now, keyed, confirmed, fresh: [] }));
     if (keyed && Number(written?.kept ?? 0) === 0) throw new KeyTakenError();
     // Paid share by share: the booking is a group's, whose domain tells the other members.
     if (payment.shareKey !== null) await hooks.sharesComplete?.(tx, booking, now);

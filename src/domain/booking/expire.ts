@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { q, queryRows } from '../../db/raw';
-import { bookingSegments, bookings, payments } from '../../db/schema';
+import { bookingSegments, bookings, passengerSeats, payments } from '../../db/schema';
+import { releaseSeats as releasePassengerSeats } from '../seats/store';
 import { inLockOrder, moveSeats } from '../inventory/moves';
 import type { InventoryChange, Tx } from './catalog';
 
@@ -21,8 +22,9 @@ async function releaseRows(tx: Tx, rows: readonly { flightId: string; cabin: str
   return changes;
 }
 
-/** Gives a booking's held seats back (held → available), legs in lock order. */
+/** Gives a booking's held seats back (held → available), legs in lock order, and the seats its passengers chose. */
 export async function releaseSeats(tx: Tx, bookingId: string): Promise<InventoryChange[]> {
+  await releasePassengerSeats(tx, bookingId);
   return releaseRows(tx, await tx.select().from(bookingSegments).where(eq(bookingSegments.bookingId, bookingId)));
 }
 
@@ -70,6 +72,8 @@ export async function sweepExpiredHolds(db: Db, clock: Clock, limit = 100): Prom
       totals.set(key, entry);
     }
     const inventory = await releaseRows(tx, [...totals.values()]);
+    // The seats the holds' passengers chose go back with them: unseated, and nothing charged.
+    await tx.update(passengerSeats).set({ releasedAt: now }).where(and(inArray(passengerSeats.bookingId, ids), isNull(passengerSeats.releasedAt)));
     await tx.update(bookings).set({ status: 'expired' }).where(inArray(bookings.id, ids));
     const refunds = await refundPaymentsOf(tx, ids, now);
     return { expired: ids, inventory, refunds };

@@ -14,10 +14,11 @@ export type PassRow = { passengerId: string; legIndex: number; flightId: string;
 /**
  * Ticket numbers for every passenger and a boarding pass per passenger and leg; each leg's seats
  * start at `soldBefore` (by leg index): after the seats sold before this booking and after the
- * highest seat a valid boarding pass holds on the flight (confirm.ts `firstSeats`).
+ * highest seat a valid boarding pass holds on the flight (confirm.ts `firstSeats`). A passenger with a
+ * seat in `seats` ("passengerId|legIndex", from the seat map: chosen or assigned) gets that seat.
  * @example const { tickets, passRows } = issueTickets(catalog, booking, pax, soldBefore, now)
  */
-export function issueTickets(catalog: Pick<BookingCatalog, 'cabinLayout'>, booking: BookingRow, pax: PassengerRow[], soldBefore: Map<number, number>, now: Date) {
+export function issueTickets(catalog: Pick<BookingCatalog, 'cabinLayout'>, booking: BookingRow, pax: PassengerRow[], soldBefore: Map<number, number>, now: Date, seats: ReadonlyMap<string, string> = new Map()) {
   const itinerary = storedItinerary(booking);
   const validating = itinerary.legs[0]?.carrier ?? 'XX';
   const tickets = pax.map((p) => ({ ...p, ticketNumber: newTicketNumber(validating) }));
@@ -30,7 +31,7 @@ export function issueTickets(catalog: Pick<BookingCatalog, 'cabinLayout'>, booki
     let lastAdultSequence = start + 1;
     for (const p of tickets) {
       const infant = p.type === 'infant';
-      const seat = infant ? INFANT_SEAT : seatForIndex(layout, cabin, start + seated);
+      const seat = infant ? INFANT_SEAT : (seats.get(`${p.id}|${legIndex}`) ?? seatForIndex(layout, cabin, start + seated));
       const sequence = infant ? lastAdultSequence : start + seated + 1;
       if (!infant) {
         if (p.type === 'adult') lastAdultSequence = sequence;

@@ -324,6 +324,7 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
           on conflict (booking_id, passenger_position, leg_index) do update set status = excluded.status returning 1`
         }),
         passes as (update boarding_passes set voided_at = ${at} where passenger_id = any(${ids}::uuid[]) and voided_at is null returning 1),
+        unseated as (update passenger_seats set released_at = ${at} where passenger_id = any(${ids}::uuid[]) and released_at is null returning 1),
         booked as (update bookings set status = ${status}, seat_count = seat_count - ${seats}::int where id = ${booking.id} returning 1),
         cancelled as (
           insert into cancellations (id, booking_id, user_id, reason, passenger_positions, quote, refund_paise, retained_paise, destination, created_at)

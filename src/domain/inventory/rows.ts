@@ -16,7 +16,7 @@ export async function ensureInventoryRows(tx: Db, world: World, legs: readonly {
     const flight = world.getFlight(leg.flightId);
     if (!flight) continue;
     const capacity = flight.capacity[leg.cabin];
-    values.push({ flightId: leg.flightId, cabin: leg.cabin, departureDate: flight.departureDate, capacity, available: capacity });
+    values.push({ flightId: leg.flightId, cabin: leg.cabin, departureDate: flight.departureDate, capacity, available: capacity, aircraftId: flight.aircraftId });
   }
   if (values.length === 0) return;
   await tx.insert(flightInventory).values(values).onConflictDoNothing({ target: [flightInventory.flightId, flightInventory.cabin] });

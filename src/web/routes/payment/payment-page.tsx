@@ -36,6 +36,7 @@ import '../../features/booking/forms.css';
 import './payment.css';
 import { BookingConfirmed } from './booking-confirmed';
 import { applyCredit, creditQuery, spentOn } from '../../features/credit/credit-api';
+import { SeatStep } from '../../features/seats/seat-step';
 
 const BOOKING_FAILED = 'Booking failed. Please try again.';
 
@@ -322,6 +323,8 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
             <ItinerarySummary itinerary={itinerary} headingLevel={3} />
           </details>
         </section>
+
+        {change ? null : <SeatStep booking={booking} />}
 
         <form
           className="card pay-methods"

@@ -1,0 +1,119 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { BookingView } from '../../../core/booking';
+import { ApiError } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { newIdempotencyKey } from '../booking/booking-api';
+import { SeatMap } from './seat-map';
+import { bookingSeatMapQuery, chooseSeat } from './seats-api';
+
+const EXIT_CONDITIONS =
+  'Exit-row seats are for travellers aged 15 or over, without an infant on the lap, able and willing to help open the exit in an emergency, who understand the crew’s instructions in English or Hindi.';
+
+/**
+ * The optional seat step of a held booking (before payment): skipping is as prominent as choosing,
+ * nothing is pre-selected, and a passenger without a chosen seat gets a free one at confirmation.
+ * Choosing opens the seat map for one passenger and flight; an exit-row seat asks to confirm its
+ * conditions first. A seat taken meanwhile says so and redraws the map.
+ */
+export function SeatStep({ booking }: { booking: BookingView }) {
+  const [open, setOpen] = useState(false);
+  const [skipped, setSkipped] = useState(false);
+  return (
+    <section className="card seat-step" aria-labelledby="seat-step-title">
+      <h2 id="seat-step-title">Seats (optional)</h2>
+      <p>Every passenger gets a free seat at no cost. You may instead choose seats now; some front, exit-row and extra-legroom seats cost extra.</p>
+      {!open ? (
+        <div className="seat-step__choice">
+          <button type="button" className="btn" onClick={() => setOpen(true)}>
+            Choose seats
+          </button>
+          <button type="button" className="btn" aria-pressed={skipped} onClick={() => setSkipped(true)}>
+            Skip, assign me a free seat
+          </button>
+          {skipped ? <p role="status">Fine: free seats will be assigned when you pay.</p> : null}
+        </div>
+      ) : (
+        <SeatChooser booking={booking} onDone={() => setOpen(false)} />
+      )}
+    </section>
+  );
+}
+
+function SeatChooser({ booking, onDone }: { booking: BookingView; onDone: () => void }) {
+  const legs = booking.itinerary.legs;
+  const seated = booking.passengers.map((p, position) => ({ p, position })).filter(({ p }) => p.type !== 'Infant');
+  const [legIndex, setLegIndex] = useState(0);
+  const [position, setPosition] = useState(seated[0]?.position ?? 0);
+  const [pendingExit, setPendingExit] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const client = useQueryClient();
+  const leg = legs[legIndex];
+  const map = useQuery({ ...bookingSeatMapQuery(booking.id, leg?.flightId ?? ''), enabled: leg !== undefined });
+  const passengerId = booking.passengers[position]?.id ?? '';
+  const selected = map.data?.chosen[passengerId] ?? null;
+
+  const pick = async (seat: string, exitConditionsAccepted = false) => {
+    const isExit = map.data?.map.rows.some((r) => r.seats.some((s) => `${r.row}${s.letter}` === seat && s.tags.includes('exit')));
+    if (isExit && !exitConditionsAccepted) {
+      setPendingExit(seat);
+      return;
+    }
+    setPendingExit(null);
+    try {
+      const answer = await chooseSeat(booking.id, { passengerPosition: position, legIndex, seat, exitConditionsAccepted }, newIdempotencyKey());
+      setMessage(`Seat ${seat} chosen. Total now ₹${answer.totalInr.toLocaleString('en-IN')}.`);
+    } catch (error) {
+      setMessage(error instanceof ApiError ? (Object.values(error.fields)[0] ?? error.message) : 'The seat could not be chosen. Please try again.');
+    }
+    await Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.bookings.seatMap(booking.id, leg?.flightId ?? '') }),
+      client.invalidateQueries({ queryKey: queryKeys.bookings.one(booking.id), exact: true }),
+      client.invalidateQueries({ queryKey: queryKeys.bookings.fare(booking.id) }),
+    ]);
+  };
+
+  return (
+    <div className="seat-step__chooser">
+      {legs.length > 1 ? (
+        <label>
+          Flight{' '}
+          <select value={legIndex} onChange={(e) => setLegIndex(Number(e.target.value))}>
+            {legs.map((l, i) => (
+              <option key={l.flightId} value={i}>
+                {l.flightNumber} {l.from.code}→{l.to.code}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <fieldset>
+        <legend>Passenger</legend>
+        {seated.map(({ p, position: pos }) => (
+          <label key={p.id} className="seat-step__pax">
+            <input type="radio" name="seat-pax" checked={pos === position} onChange={() => setPosition(pos)} /> {p.firstName} {p.lastName}
+            {map.data?.chosen[p.id] ? ` — seat ${map.data.chosen[p.id]}` : ' — free seat at confirmation'}
+          </label>
+        ))}
+      </fieldset>
+      {message ? <p role="status">{message}</p> : null}
+      {pendingExit ? (
+        <div role="group" aria-labelledby="exit-title" className="seat-step__exit">
+          <p id="exit-title">
+            <strong>Seat {pendingExit} is in an exit row.</strong> {EXIT_CONDITIONS}
+          </p>
+          <button type="button" className="btn" onClick={() => void pick(pendingExit, true)}>
+            I meet these conditions: take {pendingExit}
+          </button>{' '}
+          <button type="button" className="btn" onClick={() => setPendingExit(null)}>
+            Choose another seat
+          </button>
+        </div>
+      ) : null}
+      {map.data ? <SeatMap answer={map.data} selected={selected} onPick={(seat) => void pick(seat)} /> : map.isError ? <p role="alert">The seat map could not be loaded.</p> : <p role="status">Loading the seat map…</p>}
+      <button type="button" className="btn" onClick={onDone}>
+        Done with seats
+      </button>
+    </div>
+  );
+}
