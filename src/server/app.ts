@@ -19,6 +19,7 @@ import { registerBoardingPasses } from './routes/boarding-passes';
 import { registerBookings } from './routes/bookings';
 import { registerChanges } from './routes/changes';
 import { registerCancellations } from './routes/cancellations';
+import { registerCheckIn } from './routes/check-in';
 import { registerExplore } from './routes/explore';
 import { registerFaresCalendar } from './routes/fares-calendar';
 import { registerFlightStatus } from './routes/flight-status';
@@ -143,6 +144,7 @@ function registerApiRoutes(app: OpenApiApp) {
   registerBookings(app);
   registerChanges(app);
   registerCancellations(app);
+  registerCheckIn(app);
   registerQuote(app);
   registerBoardingPasses(app);
   registerProfile(app);

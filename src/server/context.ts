@@ -1,6 +1,7 @@
 import type { Clock } from '../core/clock';
 import type { Database } from '../db/client';
 import type { CancellationService } from '../domain/cancellations/service';
+import type { CheckInService } from '../domain/check-in/service';
 import type { CheckoutService } from '../domain/checkout/service';
 import type { InventoryView } from '../domain/inventory/view';
 import type { WeatherService } from '../domain/weather/service';
@@ -30,6 +31,8 @@ export interface AppDeps {
   checkout: CheckoutService;
   /** Cancellation quotes, cancellations and their refunds through the checkout's provider; built once by createAppDeps. */
   cancellations: CancellationService;
+  /** Web check-in: window states, documents, sequence numbers and the pass; built once by createAppDeps. */
+  checkIn: CheckInService;
 }
 
 /** The signed-in traveller, set by the session middleware when a valid session cookie is present. */
