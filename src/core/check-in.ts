@@ -5,7 +5,7 @@ import { z } from './zod';
 export const CHECK_IN_SOURCES = ['W', 'V'] as const;
 
 /** Where a passenger stands for one leg: sent to the counter, window not open yet, open, closed, or already checked in. */
-export const CHECK_IN_STATES = ['counter', 'not-open', 'open', 'closed', 'checked-in'] as const;
+const CHECK_IN_STATES = ['counter', 'not-open', 'open', 'closed', 'checked-in'] as const;
 
 /** Check-in messages shown to travellers (one wording in every layer). */
 export const CHECK_IN_MESSAGES = {
@@ -20,7 +20,7 @@ export const CHECK_IN_MESSAGES = {
   documentsNeeded: 'Passport details are needed for an international flight',
 } as const;
 
-export const TravelDocumentInputSchema = z
+const TravelDocumentInputSchema = z
   .object({
     passportNumber: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{6,9}$/, CHECK_IN_MESSAGES.passportNumber),
     nationality: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, CHECK_IN_MESSAGES.nationality),
@@ -45,7 +45,7 @@ export const CheckInRequestSchema = z
   .meta({ id: 'CheckInRequest' });
 export type CheckInRequest = z.infer<typeof CheckInRequestSchema>;
 
-export const CheckInPassengerSchema = z.object({
+const CheckInPassengerSchema = z.object({
   position: z.number().int(),
   name: z.string(),
   type: z.enum(['adult', 'child', 'infant']),
@@ -63,7 +63,7 @@ export const CheckInPassengerSchema = z.object({
   document: z.object({ maskedNumber: z.string() }).nullable(),
 });
 
-export const CheckInLegSchema = z.object({
+const CheckInLegSchema = z.object({
   legIndex: z.number().int(),
   flightNumber: z.string(),
   from: z.string(),

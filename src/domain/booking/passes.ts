@@ -18,7 +18,7 @@ export type PassWithTicket = BoardingPassView & { ticketNumber: string | null; i
  * A pass as the wallet shows it, or null when the booking has no such leg. Boarding and gate-closing
  * times are the operating airline's for the market (check-in/windows.ts), in the departure's local time.
  */
-export function passView(booking: BookingRow, passenger: PassengerRow, pass: PassRow, international: boolean): PassWithTicket | null {
+function passView(booking: BookingRow, passenger: PassengerRow, pass: PassRow, international: boolean): PassWithTicket | null {
   const leg = storedItinerary(booking).legs[pass.legIndex];
   if (!leg) return null;
   const window = windowFor(leg.carrier, international ? 'international' : 'domestic');

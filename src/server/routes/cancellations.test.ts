@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardingPassView, BookingView, PassengerInput, ProfileStats } from '../../core/booking';
+import type { BookingView, PassengerInput, ProfileStats } from '../../core/booking';
 import type { Itinerary } from '../../core/search';
 import { type CancellationAnswer, type CancellationQuoteAnswer, type RefundChangedBody, type RefundsAnswer, TRIP_CHANGE_MESSAGES } from '../../core/trip-changes';
 import { boardingPasses, cancellations, flightInventory, outbox, payments, refunds } from '../../db/schema';
