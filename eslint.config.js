@@ -23,6 +23,7 @@ const featureDependencies = {
   search: ['planner', 'recommendations'],
   tracker: ['booking'],
   'trip-changes': ['booking', 'wallet'],
+  'check-in': ['booking', 'wallet'],
 };
 
 function assertAcyclic(graph) {

@@ -19,6 +19,8 @@ export const queryKeys = {
     changeOptions: (bookingId: string, date: string) => ['bookings', bookingId, 'change-options', date] as const,
     /** A booking's fare family and its fare lines per passenger and leg. */
     fare: (bookingId: string) => ['bookings', bookingId, 'fare'] as const,
+    /** Where each passenger stands for web check-in, per leg. */
+    checkIn: (bookingId: string) => ['bookings', bookingId, 'check-in'] as const,
   },
   /** A booking-screen price for one itinerary, passenger mix and fare family (null: the cheapest). */
   quote: (itineraryId: string, mix: { adults: number; children: number; infants: number }, fareFamily: string | null) =>
