@@ -1,13 +1,14 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type CheckInAnswer, type CheckInRequest, type CheckInStatus, CHECK_IN_MESSAGES, type TravelDocumentInput } from '../../core/check-in';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { joinStatements, q, queryRows } from '../../db/raw';
-import { boardingPasses, bookings, passengers, travelDocuments } from '../../db/schema';
+import { boardingPasses, bookings, checkInReminders, passengers, travelDocuments } from '../../db/schema';
 import type { Tx } from '../booking/catalog';
 import { type KeyedAnswer, KeyTakenError, keyInsert } from '../booking/keyed-answer';
 import { listPasses } from '../booking/passes';
+import { notify } from '../notifications/notify';
 import { isCabin } from '../booking/seats';
 import { storedItinerary } from '../booking/views';
 import { buildBcbp } from '../documents/bcbp';
@@ -41,6 +42,12 @@ export interface CheckInDeps {
 
 export interface CheckInService {
   status(userId: string, bookingId: string): Promise<CheckInStatus>;
+  /**
+   * Reminds travellers whose check-in window has opened (in-app, mail, Web Push when subscribed):
+   * one notice per booking and leg, each passenger-leg reminded once (check_in_reminders), only
+   * passengers who can check in on the web and have not. Returns the notices sent.
+   */
+  remind(): Promise<number>;
   checkIn(input: { userId: string; bookingId: string; request: CheckInRequest; idempotency?: KeyedAnswer<CheckInAnswer> | undefined }): Promise<CheckInAnswer>;
 }
 
@@ -158,6 +165,57 @@ export function createCheckInService(deps: CheckInDeps): CheckInService {
         };
       });
       return { bookingId: booking.id, legs };
+    },
+
+    async remind() {
+      const now = clock.now();
+      const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+      // Flights of the next few days (no window opens earlier than 48 hours ahead), not checked in, not yet reminded.
+      const due = await db
+        .selectDistinct({ bookingId: boardingPasses.bookingId, legIndex: boardingPasses.legIndex })
+        .from(boardingPasses)
+        .innerJoin(bookings, eq(bookings.id, boardingPasses.bookingId))
+        .where(
+          and(
+            isNull(boardingPasses.checkedInAt),
+            isNull(boardingPasses.voidedAt),
+            inArray(bookings.status, ['confirmed', 'partly_cancelled']),
+            sql`split_part(${boardingPasses.flightId}, '@', 2) between ${day(-1)} and ${day(3)}`,
+            sql`not exists (select 1 from ${checkInReminders} r where r.passenger_id = ${boardingPasses.passengerId} and r.leg_index = ${boardingPasses.legIndex})`,
+          ),
+        )
+        .limit(500);
+      let sent = 0;
+      for (const { bookingId, legIndex } of due) {
+        const created = await db.transaction(async (tx) => {
+          const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('no key update');
+          const leg = booking ? storedItinerary(booking).legs[legIndex] : undefined;
+          if (!booking || !leg || !travelling(booking)) return false;
+          const pax = await tx.select().from(passengers).where(eq(passengers.bookingId, bookingId));
+          const international = deps.international(leg.flightId);
+          const states = pax.filter((p) => p.cancelledAt === null).map((p) => ({ p, state: stateFor(booking, pax, p, legIndex, international, now) }));
+          const open = states.filter((x) => x.state?.state === 'open');
+          if (open.length === 0) return false;
+          const kept = await tx
+            .insert(checkInReminders)
+            .values(open.map((x) => ({ passengerId: x.p.id, legIndex, sentAt: now })))
+            .onConflictDoNothing()
+            .returning({ id: checkInReminders.passengerId });
+          if (kept.length === 0) return false;
+          const closes = open[0]?.state?.state === 'open' ? localStampLike(open[0].state.closesAt, leg.departure) : '';
+          const result = await notify(tx, clock, {
+            to: { userId: booking.userId },
+            kind: 'general',
+            title: `Check-in is open for ${leg.flightNumber}, ${leg.from.code} → ${leg.to.code}`,
+            body: `Web check-in is open until ${closes}. Check in to get your boarding pass.`,
+            url: `/ticket/${encodeURIComponent(booking.id)}`,
+            dedupeKey: `check-in:${booking.id}:${legIndex}`,
+          });
+          return result.created;
+        });
+        if (created) sent += 1;
+      }
+      return sent;
     },
 
     async checkIn({ userId, bookingId, request, idempotency }) {

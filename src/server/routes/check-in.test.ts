@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardingPassView, BookingView, PassengerInput } from '../../core/booking';
 import type { CheckInStatus } from '../../core/check-in';
 import type { Itinerary } from '../../core/search';
-import { boardingPasses, travelDocuments } from '../../db/schema';
+import { boardingPasses, notifications, outbox, travelDocuments } from '../../db/schema';
 import { parseBcbp } from '../../domain/documents/bcbp';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { ADULT, CHILD, INFANT, authed, bookAndPay, checkIn, findItinerary } from '../../../tests/support/booking';
@@ -187,5 +187,20 @@ describe('web check-in', () => {
     expect((await wallet()).some((p) => p.bookingId === booking.id)).toBe(false);
     const rows = await ctx.database.db.select().from(boardingPasses).where(eq(boardingPasses.bookingId, booking.id));
     expect(rows.every((r) => r.voidedAt !== null)).toBe(true);
+  });
+
+  it('reminds once per booking and leg when the window opens (in-app and mail), never before it opens or after check-in', async () => {
+    const open = await booked(domestic, [ADULT]);
+    const far = await booked(later, [ADULT]);
+    await ctx.checkIn.remind();
+    const notices = async (bookingId: string) => ctx.database.db.select().from(notifications).where(eq(notifications.dedupeKey, `check-in:${bookingId}:0`));
+    const [notice] = await notices(open.id);
+    expect(notice?.title).toMatch(/^Check-in is open for /);
+    expect(notice?.url).toBe(`/ticket/${open.id}`);
+    const mails = await ctx.database.db.select().from(outbox).where(and(eq(outbox.kind, 'notice-mail'), sql`${outbox.payload}->>'subject' = ${notice?.title ?? ''}`));
+    expect(mails.length).toBeGreaterThanOrEqual(1);
+    expect(await notices(far.id)).toHaveLength(0);
+    expect(await ctx.checkIn.remind()).toBe(0);
+    expect(await notices(open.id)).toHaveLength(1);
   });
 });
