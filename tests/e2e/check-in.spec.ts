@@ -76,19 +76,42 @@ test.describe('web check-in', () => {
     expect(leg?.passengerStatus).toBe('1');
     expect(decoded.data?.checkInSource).toBe('W');
 
-    // The wallet shows it, and its barcode reads back to the same BCBP.
+    // The wallet shows it, by keyboard: opening the pass focuses its heading, Back returns to it;
+    // its barcode reads back to the same BCBP; the PDF downloads; offline the wallet still opens.
     await page.reload();
-    await page.getByRole('button', { name: 'Boarding passes (1)' }).click();
-    await page.getByRole('dialog', { name: 'Boarding Passes' }).getByRole('button', { name: /Rahul Sharma/ }).click();
-    const barcode = page.getByRole('dialog', { name: 'Boarding Pass' }).getByRole('img', { name: /barcode/ });
+    const wallet = page.getByRole('button', { name: 'Boarding passes (1)' });
+    await wallet.focus();
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('dialog', { name: 'Boarding Passes' });
+    const item = list.locator('.wallet-item').first();
+    await item.focus();
+    await page.keyboard.press('Enter');
+    const passDialog = page.getByRole('dialog', { name: 'Boarding Pass' });
+    await expect(passDialog.getByRole('heading', { level: 3 })).toBeFocused();
+    await expect(passDialog.getByText(booking.pnr)).toBeVisible();
+    const barcode = passDialog.getByRole('img', { name: /barcode/ });
     await expect(barcode).toBeVisible({ timeout: 15_000 });
+    await scanLightAndDark(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), passDialog.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^boarding-pass-.+\.pdf$/);
     await barcode.evaluate((img: HTMLImageElement) => {
       img.style.width = '360px';
       img.style.height = '360px';
       img.style.imageRendering = 'pixelated';
     });
     expect(scanPng(await barcode.screenshot())).toBe(pass?.bcbp);
-    await expectNoAxeViolations(page);
+    await passDialog.getByRole('button', { name: 'Back' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(item).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(wallet).toBeFocused();
+
+    await page.context().setOffline(true);
+    await wallet.click();
+    await page.getByRole('dialog', { name: 'Boarding Passes' }).getByRole('button', { name: /Rahul Sharma/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Boarding Pass' }).getByRole('img', { name: /barcode/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.context().setOffline(false);
   });
 
   test('before the window the ticket page says when check-in opens, and offers no pass', async ({ page, baseURL }) => {
