@@ -24,6 +24,7 @@ const featureDependencies = {
   seats: ['booking'],
   tracker: ['booking'],
   'trip-changes': ['booking', 'wallet'],
+  'check-in': ['booking', 'wallet'],
 };
 
 function assertAcyclic(graph) {

@@ -579,6 +579,8 @@ export const BoardingPassViewSchema = z
     sequence: z.number().int(),
     bcbp: z.string(),
     boardingTime: z.string(),
+    /** Local time the boarding gate closes ("05:40"). */
+    gateCloses: z.string(),
   })
   .meta({ id: 'BoardingPassView' });
 export type BoardingPassView = z.infer<typeof BoardingPassViewSchema>;

@@ -20,6 +20,7 @@ import { registerBookings } from './routes/bookings';
 import { registerChanges } from './routes/changes';
 import { registerCancellations } from './routes/cancellations';
 import { registerCredit } from './routes/credit';
+import { registerCheckIn } from './routes/check-in';
 import { registerExplore } from './routes/explore';
 import { registerFaresCalendar } from './routes/fares-calendar';
 import { registerFlightStatus } from './routes/flight-status';
@@ -147,6 +148,7 @@ function registerApiRoutes(app: OpenApiApp) {
   registerCancellations(app);
   registerCredit(app);
   registerSeats(app);
+  registerCheckIn(app);
   registerQuote(app);
   registerBoardingPasses(app);
   registerProfile(app);

@@ -86,6 +86,8 @@ const ConfigSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key (87 characters)').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key (43 characters)').optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL').default('mailto:alerts@safar.example'),
+  // AES-256-GCM key travel documents (passports given at check-in) are sealed with: 32 bytes in base64. Unset: generated once into DATA_DIR/documents-key.
+  DOCUMENTS_KEY: z.string().regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'must be 32 random bytes in base64 (44 characters, e.g. from `openssl rand -base64 32`)').optional(),
   // Only behind a proxy that sets X-Forwarded-For: otherwise clients could pick their own IP and dodge sign-in throttling.
   // Sign-up and sign-in throttling per client IP. Raise only for test runs that create many accounts from one address.
   SIGNUP_LIMIT_PER_IP: limitSchema.default(50),

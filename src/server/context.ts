@@ -2,6 +2,7 @@ import type { Clock } from '../core/clock';
 import type { Database } from '../db/client';
 import type { CancellationService } from '../domain/cancellations/service';
 import type { SeatService } from '../domain/seats/service';
+import type { CheckInService } from '../domain/check-in/service';
 import type { CheckoutService } from '../domain/checkout/service';
 import type { InventoryView } from '../domain/inventory/view';
 import type { WeatherService } from '../domain/weather/service';
@@ -33,6 +34,8 @@ export interface AppDeps {
   cancellations: CancellationService;
   /** Seat maps, seat states and prices, and seat choices on held bookings; built once by createAppDeps. */
   seats: SeatService;
+  /** Web check-in: window states, documents, sequence numbers and the pass; built once by createAppDeps. */
+  checkIn: CheckInService;
 }
 
 /** The signed-in traveller, set by the session middleware when a valid session cookie is present. */

@@ -2,16 +2,18 @@ import type { Clock } from '../core/clock';
 import type { Database } from '../db/client';
 import { worldCatalog } from '../domain/booking/world-catalog';
 import { createCancellationService } from '../domain/cancellations/service';
+import { createCheckInService } from '../domain/check-in/service';
 import { createCheckoutService } from '../domain/checkout/service';
 import { createSeatService } from '../domain/seats/service';
 import type { InventoryView } from '../domain/inventory/view';
 import type { World } from '../domain/world/world';
 import { type Config, DEV_SANDBOX_SECRET } from './config';
+import { documentsKey } from './documents-key';
 import type { AppDeps } from './context';
 import type { Logger } from './logger';
 
 /**
- * The app's dependencies, with the services built once from them (checkout, and cancellations on its provider).
+ * The app's dependencies, with the services built once from them (checkout, cancellations on its provider, check-in).
  * main.ts and the tests build the app from this.
  * @example const deps = createAppDeps({ database, clock, config, logger, world, inventory })
  */
@@ -45,5 +47,11 @@ export function createAppDeps(base: { database: Database; clock: Clock; config: 
     logger: base.logger,
   });
   const seats = createSeatService({ db: base.database.db, clock: base.clock, world: base.world, freeShare: config.SEAT_FREE_SHARE });
-  return { ...base, checkout, cancellations, seats };
+  const checkIn = createCheckInService({
+    db: base.database.db,
+    clock: base.clock,
+    international: (flightId) => base.world.getFlight(flightId)?.international ?? false,
+    documentsKey: () => documentsKey(config),
+  });
+  return { ...base, checkout, cancellations, seats, checkIn };
 }

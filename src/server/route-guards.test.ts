@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADULT, authed, bookAndPay, findItinerary, postBooking } from '../../tests/support/booking';
+import { ADULT, authed, bookAndPay, checkIn, findItinerary, postBooking } from '../../tests/support/booking';
 import { signUpAndLogin } from '../../tests/support/auth';
 import { TEST_ORIGIN, createTestApp } from '../../tests/support/test-app';
 import { passkeys } from '../db/schema';
@@ -88,7 +88,10 @@ describe('every endpoint declares its guard and the guard holds', () => {
     bob = await signUpAndLogin(ctx.app);
     const itinerary = await findItinerary(ctx.app, { from: 'DEL', to: 'BOM', date: '2026-12-24' });
     const held = await postBooking(ctx.app, alice.cookie, { itineraryId: itinerary.id, passengers: [ADULT], quotedTotal: itinerary.price.total.total, acceptPriceChange: true });
-    await bookAndPay(ctx.app, alice.cookie, itinerary, [ADULT]);
+    // A pass exists from check-in: the next day's flight is inside the window.
+    const soon = await findItinerary(ctx.app, { from: 'DEL', to: 'BOM', date: '2026-11-22' });
+    const paid = await bookAndPay(ctx.app, alice.cookie, soon, [ADULT]);
+    await checkIn(ctx.app, alice.cookie, paid.confirm.body.booking.id);
     const passes = (await (await ctx.app.request('/api/boarding-passes', { headers: authed(alice.cookie) })).json()) as { passes: { id: string }[] };
     const pass = passes.passes[0];
     if (held.status !== 201 || !pass) throw new Error('fixtures: expected a held booking and a boarding pass for alice');

@@ -6,7 +6,7 @@ import { expectAnnounced, expectFocusVisible, pressKey, tabTo, watchLiveRegions 
 /**
  * The whole journey by keyboard only — sign up, sign in, search with the suggestion list, the fare
  * calendar, filters, sort, the Flight Tracker, book, pay (the sandbox card form's errors first),
- * the ticket, the wallet — checking at every key that the focused element is visible, in the
+ * the ticket (the wallet's keyboard path is in check-in.spec.ts) — checking at every key that the focused element is visible, in the
  * viewport, not covered or clipped, with a focus indicator of at least 3:1 (support/focus.ts),
  * that every screen change puts focus on the new screen's heading, and that status messages reach
  * a live region. Tab counts to the key controls are printed (and attached to the report).
@@ -58,7 +58,7 @@ test.describe('keyboard journey', () => {
   // Eight axe scans and a few hundred checked key presses: minutes on a loaded machine.
   test.describe.configure({ timeout: 600_000 });
 
-  test('sign up to wallet by keyboard alone, focus always visible and announced', async ({ page, context }, testInfo) => {
+  test('sign up to the ticket by keyboard alone, focus always visible and announced', async ({ page, context }, testInfo) => {
     const counts: Record<string, number> = {};
     const email = newEmail();
 
@@ -238,26 +238,7 @@ test.describe('keyboard journey', () => {
     await ticket.close();
     await expectAnnounced(page, /Booking confirmed/);
 
-    // --- Wallet: opening a pass focuses its heading, Back returns to it ---
-    const wallet = page.getByRole('button', { name: /Boarding passes \(\d+\)/ });
-    await expect(wallet).toBeVisible({ timeout: 15_000 });
-    counts['Confirmed: wallet button (from View Ticket)'] = (await tabTo(page, wallet)).presses;
-    await pressKey(page, 'Enter');
-    const walletDialog = page.getByRole('dialog', { name: 'Boarding Passes' });
-    await expect(walletDialog).toBeVisible();
-    const pass = walletDialog.locator('.wallet-item').first();
-    await tabTo(page, pass);
-    await pressKey(page, 'Enter', { indicator: false });
-    await expect(page.getByRole('dialog', { name: 'Boarding Pass' }).getByRole('heading', { level: 3 })).toBeFocused();
-    await scanLightAndDark(page);
-    await expectAnnounced(page, /Booking confirmed/);
-    const back = page.getByRole('button', { name: 'Back' });
-    await tabTo(page, back);
-    await pressKey(page, 'Enter');
-    await expect(pass).toBeFocused();
-    await scanLightAndDark(page);
-    await page.keyboard.press('Escape');
-    await expect(wallet).toBeFocused();
+    // The wallet's keyboard path (a pass exists from web check-in on) is in check-in.spec.ts.
 
     const report = Object.entries(counts)
       .map(([control, presses]) => `${control}: ${presses}`)

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import type { CompactSearchResponse } from '../../src/core/search';
+import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import { scanPng } from '../support/barcode-scan';
 import { expectNoAxeViolations } from './support/a11y';
@@ -25,8 +25,8 @@ function dataDir(name: string): string {
 }
 
 /**
- * Books and pays a one-adult DEL → BOM flight through the API with the browser's session cookie
- * (search, hold, order, sandbox card payment, confirm): the data the offline tests read back.
+ * Books, pays and checks in a one-adult DEL → BOM flight through the API with the browser's session
+ * cookie (search, hold, order, sandbox card payment, confirm, check-in): the data the offline tests read back.
  */
 async function bookOneFlight(context: BrowserContext): Promise<{ id: string; pnr: string }> {
   const cookie = (await context.cookies(ORIGIN)).map((c) => `${c.name}=${c.value}`).join('; ');
@@ -39,9 +39,13 @@ async function bookOneFlight(context: BrowserContext): Promise<{ id: string; pnr
     if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
-  const search = expandSearchResponse(await call<CompactSearchResponse>(`/api/search?from=DEL&to=BOM&date=${travelDate(9)}&adults=1&children=0&infants=0`));
-  const itinerary = search.itineraries.find((i) => i.stops === 0);
-  if (!itinerary) throw new Error('no direct DEL-BOM itinerary');
+  // A flight 3 to 44 hours ahead, inside the check-in window whatever the time of day: the pass comes with check-in.
+  let itinerary: Itinerary | undefined;
+  for (const days of [0, 1, 2]) {
+    const search = expandSearchResponse(await call<CompactSearchResponse>(`/api/search?from=DEL&to=BOM&date=${travelDate(days)}&adults=1&children=0&infants=0`));
+    itinerary ??= search.itineraries.find((i) => i.stops === 0 && Date.parse(i.legs[0]?.departure ?? '') - Date.now() > 3 * 3_600_000 && Date.parse(i.legs[0]?.departure ?? '') - Date.now() < 44 * 3_600_000);
+  }
+  if (!itinerary) throw new Error('no direct DEL-BOM itinerary 3 to 44 hours ahead');
   const adult = { title: 'Mr', firstName: 'Rahul', lastName: 'Sharma', dob: '1990-05-24', type: 'Adult', mobileNo: '9876543210', aadharCard: '234123412346' };
   const hold = await call<{ booking: { id: string } }>(
     '/api/bookings',
@@ -55,6 +59,7 @@ async function bookOneFlight(context: BrowserContext): Promise<{ id: string; pnr
     card: { number: '4111 1111 1111 1111', expiry: '12/30', cvv: '123', name: 'Rahul Sharma' },
   });
   const done = await call<{ booking: { id: string; pnr: string } }>(`/api/bookings/${hold.booking.id}/confirm`, paid, { 'Idempotency-Key': randomUUID() });
+  await call(`/api/bookings/${hold.booking.id}/check-in`, { legIndex: 0, passengers: [{ position: 0 }] }, { 'Idempotency-Key': randomUUID() });
   return done.booking;
 }
 

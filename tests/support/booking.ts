@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BookingView, PassengerInput } from '../../src/core/booking';
+import type { BoardingPassView, BookingView, PassengerInput } from '../../src/core/booking';
 import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import { jsonHeaders } from './test-app';
@@ -76,4 +76,10 @@ export async function confirmBooking(app: RequestableApp, cookie: string, bookin
     body: JSON.stringify({ orderId: payment.orderId, paymentId: payment.paymentId, signature: payment.signature }),
   });
   return { status: res.status, body: (await res.json()) as { booking: BookingView } & { error?: { code: string; reason?: string; message: string } } };
+}
+
+/** POST /api/bookings/{id}/check-in (one leg, the positions given) with a fresh Idempotency-Key unless one is given. */
+export async function checkIn(app: RequestableApp, cookie: string, bookingId: string, body: { legIndex: number; passengers: { position: number; documents?: { passportNumber: string; nationality: string; expiresOn: string } }[] } = { legIndex: 0, passengers: [{ position: 0 }] }, key: string = randomUUID()) {
+  const res = await app.request(`/api/bookings/${bookingId}/check-in`, { method: 'POST', headers: authed(cookie, { 'Idempotency-Key': key }), body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as { legIndex: number; passes: BoardingPassView[] } & { error?: { code: string; reason?: string; message: string; fields?: Record<string, string> } } };
 }

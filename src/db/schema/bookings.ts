@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES, IDEMPOTENCY_STATUSES, PAID_WITH, PASSENGER_TITLES, PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_SOURCES, PAYMENT_STATUSES } from '../../core/booking';
+import { CHECK_IN_SOURCES } from '../../core/check-in';
 import { OUTBOX_KINDS } from '../../core/notifications';
 import type { Itinerary, ItineraryPrice } from '../../core/search';
 import { CABINS, PASSENGER_TYPES } from '../../core/search-options';
@@ -202,12 +203,52 @@ export const boardingPasses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the pass stops being valid (the passenger cancelled, or the booking was changed to another flight). */
     voidedAt: timestamp('voided_at', { withTimezone: true }),
+    /**
+     * When the passenger checked in; null until then (the row is the booking's seat record and no
+     * pass is shown). Passes issued before web check-in existed were backfilled with their issue time.
+     */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    /** BCBP source of check-in: W web (the traveller), V third-party vendor (Safar on the traveller's behalf). */
+    checkInSource: text('check_in_source', { enum: CHECK_IN_SOURCES }),
   },
   (t) => [
     uniqueIndex('boarding_passes_pax_leg').on(t.passengerId, t.legIndex),
     // Infants on a lap all carry seat 'INF', so only real seats of valid passes must be unique per flight.
     uniqueIndex('boarding_passes_seat').on(t.flightId, t.seat).where(sql`${t.seat} <> 'INF' and ${t.voidedAt} is null`),
+    check('boarding_passes_check_in_source_valid', sql`${t.checkInSource} is null or ${t.checkInSource} in ('W', 'V')`),
   ],
+);
+
+/** The last check-in sequence number handed out per flight-date (a flight id names one date); gaps are fine, repeats are not. */
+export const checkInSequences = pgTable('check_in_sequences', {
+  flightId: text('flight_id').primaryKey(),
+  lastSequence: integer('last_sequence').notNull(),
+});
+
+/**
+ * A passenger's travel document for international legs, sealed with AES-256-GCM (DOCUMENTS_KEY);
+ * only the masked number is kept in the clear, for showing.
+ */
+export const travelDocuments = pgTable('travel_documents', {
+  passengerId: uuid('passenger_id')
+    .primaryKey()
+    .references(() => passengers.id, { onDelete: 'cascade' }),
+  sealed: text('sealed').notNull(),
+  maskedNumber: text('masked_number').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Check-in window reminders already queued, one per passenger and leg. */
+export const checkInReminders = pgTable(
+  'check_in_reminders',
+  {
+    passengerId: uuid('passenger_id')
+      .notNull()
+      .references(() => passengers.id, { onDelete: 'cascade' }),
+    legIndex: integer('leg_index').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('check_in_reminders_pk').on(t.passengerId, t.legIndex)],
 );
 
 /** Outgoing mail written in the same transaction as the change it reports; a job sends it. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { BOOKING_ERROR_MESSAGES, BOOKING_REASONS, type BookingView, type PaymentMethod, type PaymentOrder, passengerSchema } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import {
@@ -533,7 +533,7 @@ export async function memberTicket(deps: Pick<CompanionDeps, 'db'>, groupId: str
   const [pass] = await deps.db
     .select({ bcbp: boardingPasses.bcbp })
     .from(boardingPasses)
-    .where(eq(boardingPasses.passengerId, mine.id))
+    .where(and(eq(boardingPasses.passengerId, mine.id), isNull(boardingPasses.voidedAt), isNotNull(boardingPasses.checkedInAt)))
     .orderBy(asc(boardingPasses.legIndex))
     .limit(1);
   return { booking: { ...booking, passengers: [mine] }, bcbp: pass?.bcbp ?? null };

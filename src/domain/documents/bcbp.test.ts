@@ -84,8 +84,19 @@ describe('buildBcbp', () => {
         sequence: 1,
         passengerStatus: '1',
         ticketNumber: '3122345678901',
+        baggage: null,
       },
     ]);
+    expect(parsed.checkInSource).toBe('W');
+  });
+
+  it('carries the check-in fields: status, source of check-in and baggage allowance', () => {
+    const checkedIn = parseBcbp(buildBcbp({ ...sampleBcbpInput, checkInSource: 'V', legs: sampleBcbpInput.legs.map((l) => ({ ...l, sequence: 25, baggage: '15K' })) }));
+    expect(checkedIn.checkInSource).toBe('V');
+    expect(checkedIn.legs[0]).toMatchObject({ passengerStatus: '1', sequence: 25, baggage: '15K' });
+    const before = parseBcbp(buildBcbp({ ...sampleBcbpInput, legs: sampleBcbpInput.legs.map((l) => ({ ...l, status: '0' as const, baggage: '2PC' })) }));
+    expect(before.legs[0]).toMatchObject({ passengerStatus: '0', baggage: '2PC' });
+    expect(() => buildBcbp({ ...sampleBcbpInput, legs: sampleBcbpInput.legs.map((l) => ({ ...l, baggage: '15 kg' })) })).toThrow(/incomplete or malformed/);
   });
 
   it('folds diacritics, keeps inner spaces, drops punctuation, uppercases and cuts the name at 20', () => {

@@ -29,6 +29,10 @@ const legSchema = z.object({
   seat: z.string().trim().regex(/^(\d{1,3}[A-Ka-k]|INF)$/, 'Seat must look like 12C (or INF for an infant)'),
   sequence: z.number().int().min(1).max(9999),
   ticketNumber: z.string().regex(/^\d{13}$/, 'Ticket number must be 13 digits').optional(),
+  /** Passenger status: 1 checked in (the default), 0 not yet checked in. */
+  status: z.enum(['0', '1']).optional(),
+  /** Free baggage allowance, 3 characters: "15K", "2PC". */
+  baggage: z.string().regex(/^(\d{2}K|\dPC| \dK)$/, 'Baggage allowance looks like 15K or 2PC').optional(),
 });
 
 const inputSchema = z.object({
@@ -38,6 +42,8 @@ const inputSchema = z.object({
   passengerType: z.enum(PASSENGER_TYPES).optional(),
   issuedOn: isoDate.optional(),
   legs: z.array(legSchema).min(1, 'A boarding pass needs at least one leg').max(4, 'A boarding pass holds at most 4 legs'),
+  /** Source of check-in: W web (the default), V a third-party vendor (Safar on the passenger's behalf). */
+  checkInSource: z.enum(['W', 'V']).optional(),
 });
 
 export type BcbpLegInput = z.input<typeof legSchema>;
@@ -116,7 +122,8 @@ export function buildBcbp(input: BcbpInput): string {
     compartmentCode: COMPARTMENT_CODES[leg.cabin],
     seatNumber: leg.seat === 'INF' ? 'INF' : leg.seat.toUpperCase().padStart(4, '0'),
     checkInSequenceNumber: String(leg.sequence).padStart(4, '0'),
-    passengerStatus: '1',
+    passengerStatus: leg.status ?? '1',
+    ...(leg.baggage ? { freeBaggageAllowance: leg.baggage } : {}),
     ...(leg.ticketNumber ? { airlineNumericCode: leg.ticketNumber.slice(0, 3), serialNumber: leg.ticketNumber.slice(3) } : {}),
   }));
   const text = encode({
@@ -125,7 +132,7 @@ export function buildBcbp(input: BcbpInput): string {
       legs,
       ...(data.passengerType ? { passengerDescription: PASSENGER_DESCRIPTION[data.passengerType] } : {}),
       // Section A is positional: issue date needs the three fields before it (web check-in, web issuance).
-      ...(data.issuedOn ? { checkInSource: 'W', boardingPassIssuanceSource: 'W', issuanceDate: calendarDate(data.issuedOn), documentType: 'B' } : {}),
+      ...(data.issuedOn ? { checkInSource: data.checkInSource ?? 'W', boardingPassIssuanceSource: 'W', issuanceDate: calendarDate(data.issuedOn), documentType: 'B' } : {}),
     },
   });
   return text;
@@ -147,6 +154,8 @@ interface ParsedBcbpLeg {
   passengerStatus: string;
   /** 13-digit e-ticket number from the conditional section, when present. */
   ticketNumber: string | null;
+  /** Free baggage allowance ("15K", "2PC"), when present. */
+  baggage: string | null;
 }
 
 export interface ParsedBcbp {
@@ -157,6 +166,8 @@ export interface ParsedBcbp {
   electronicTicket: boolean;
   passengerType: PassengerType | null;
   issuedOn: string | null;
+  /** Source of check-in (W web, V third-party vendor), when present. */
+  checkInSource: string | null;
   version: number | null;
   legs: ParsedBcbpLeg[];
 }
@@ -210,6 +221,7 @@ export function parseBcbp(text: string, options: { referenceYear?: number } = {}
     electronicTicket: meta.electronicTicketIndicator === 'E',
     passengerType: DESCRIPTION_TYPES[data.passengerDescription ?? ''] ?? null,
     issuedOn,
+    checkInSource: data.checkInSource ?? null,
     version: meta.versionNumber ?? null,
     legs: (data.legs ?? []).map((leg, index) => {
       const day = Number(text.slice((offsets[index] ?? 0) + 21, (offsets[index] ?? 0) + 24));
@@ -226,6 +238,7 @@ export function parseBcbp(text: string, options: { referenceYear?: number } = {}
         sequence: Number(leg.checkInSequenceNumber ?? '0'),
         passengerStatus: leg.passengerStatus ?? '',
         ticketNumber: leg.airlineNumericCode && leg.serialNumber ? `${leg.airlineNumericCode}${leg.serialNumber}` : null,
+        baggage: leg.freeBaggageAllowance?.trim() || null,
       };
     }),
   };

@@ -79,3 +79,24 @@ export function formatInstantIst(instant: string | Date): string {
   const p = Object.fromEntries(IST.formatToParts(date).map((part) => [part.type, part.value]));
   return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} IST`;
 }
+
+/**
+ * The local clock time `minutes` before a local date-time (boarding, gate closing), in the same zone.
+ * @example localTimeBefore('2026-12-24T06:05:00+05:30', 25) // '05:40'
+ */
+export function localTimeBefore(departure: string, minutes: number): string {
+  const { hh, mm } = parts(departure);
+  const total = (((hh * 60 + mm - minutes) % 1440) + 1440) % 1440;
+  return `${pad(Math.floor(total / 60))}:${pad(total % 60)}`;
+}
+
+/**
+ * An instant as a local date and time in the zone of a local date-time ("+05:30"), for "Check-in opens …".
+ * @example localStampLike(new Date('2026-12-22T00:35:00Z'), '2026-12-24T06:05:00+05:30') // '22 Dec 2026, 06:05'
+ */
+export function localStampLike(instant: Date, like: string): string {
+  const match = /([+-])(\d{2}):(\d{2})$/.exec(like);
+  const offset = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  const local = new Date(instant.getTime() + offset * 60_000);
+  return `${local.getUTCDate()} ${MONTHS[local.getUTCMonth()] ?? ''} ${local.getUTCFullYear()}, ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+}

@@ -10,7 +10,7 @@ export interface Airline {
   ticketPrefix: string;
 }
 
-const AIRLINES: readonly Airline[] = [
+export const AIRLINES: readonly Airline[] = [
   { code: '6E', name: 'IndiGo', country: 'IN', ticketPrefix: '312' },
   { code: 'AI', name: 'Air India', country: 'IN', ticketPrefix: '098' },
   { code: 'IX', name: 'Air India Express', country: 'IN', ticketPrefix: '058' },

@@ -1,4 +1,5 @@
 import { authCleanup } from './auth-cleanup';
+import { checkInReminders } from './check-in-reminders';
 import { demandSimulator, inventoryRefresh } from './demand-simulator';
 import { flightWatch } from './flight-watch';
 import { holdSweeper } from './hold-sweeper';
@@ -16,4 +17,4 @@ import type { Job } from './runner';
  * Every background job the server runs. Add yours here (one file per job in this folder).
  * main.ts starts them; tests call their `run` directly with their own deps.
  */
-export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker, paymentReconciler, refundSender, sandboxWebhooks, flightWatch, idempotencyCleanup, webhookCleanup];
+export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker, paymentReconciler, refundSender, sandboxWebhooks, flightWatch, idempotencyCleanup, webhookCleanup, checkInReminders];

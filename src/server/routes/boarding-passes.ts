@@ -54,7 +54,7 @@ const barcodeRoute = travellerRoute({ owns: 'boarding-pass' }, {
 const internationalLookup = (deps: AppDeps) => (flightId: string) => deps.world.getFlight(flightId)?.international ?? false;
 
 async function ownPass(deps: AppDeps, userId: string, id: string) {
-  const [pass] = await listPasses(deps.database.db, userId, internationalLookup(deps), id);
+  const [pass] = await listPasses(deps.database.db, userId, internationalLookup(deps), { passId: id });
   if (!pass) throw new AppError('not_found', 'Boarding pass not found');
   return pass;
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BookingView, BoardingPassView, ProfileStats } from '../../core/booking';
 import { BookingFareSchema } from '../../core/fares';
 import type { Itinerary } from '../../core/search';
+import { boardingPasses } from '../../db/schema';
 import { isValidTicketNumber } from '../../domain/booking/ids';
 import { parseBcbp } from '../../domain/documents/bcbp';
 import { signSandboxWebhook } from '../../domain/payments/sandbox';
@@ -14,6 +15,7 @@ import {
   INFANT,
   authed,
   bookAndPay,
+  checkIn,
   confirmBooking,
   findItinerary,
   payOrder,
@@ -130,8 +132,9 @@ describe('POST /api/bookings', () => {
 });
 
 describe('payment and confirmation', () => {
-  it('books end to end: order in paise from the server total, sandbox card, confirm with tickets and passes', async () => {
-    const family = await findItinerary(ctx.app, { from: 'BOM', to: 'BLR', date: '2026-12-20', adults: 1, children: 1, infants: 1 });
+  it('books end to end: order in paise from the server total, sandbox card, confirm with tickets and seats; the pass comes at check-in', async () => {
+    // The next day's flight: inside the check-in window.
+    const family = await findItinerary(ctx.app, { from: 'BOM', to: 'BLR', date: '2026-11-22', adults: 1, children: 1, infants: 1 });
     const { hold: held, order, confirm } = await bookAndPay(ctx.app, alice.cookie, family, [ADULT, CHILD, INFANT]);
     expect(order.amountPaise).toBe(held.totalInr * 100);
     expect(order.description).toBe('Flight Booking: BOM to BLR');
@@ -143,18 +146,28 @@ describe('payment and confirmation', () => {
     expect(b.paymentId).toMatch(/^pay_/);
     for (const p of b.passengers) expect(isValidTicketNumber(p.ticketNumber ?? '')).toBe(true);
 
-    const passes = (await (await ctx.app.request('/api/boarding-passes', { headers: authed(alice.cookie) })).json()) as { passes: BoardingPassView[] };
-    const mine = passes.passes.filter((p) => p.bookingId === b.id);
-    expect(mine).toHaveLength(3 * family.legs.length);
-    const seats = mine.map((p) => p.seat);
+    // Confirmation records a seat per passenger and leg (the infant on a lap); no pass before check-in.
+    const records = await ctx.database.db.select().from(boardingPasses).where(eq(boardingPasses.bookingId, b.id));
+    expect(records).toHaveLength(3 * family.legs.length);
+    expect(records.every((r) => r.checkedInAt === null)).toBe(true);
+    const seats = records.map((p) => p.seat);
     expect(seats.filter((s) => s === 'INF')).toHaveLength(family.legs.length);
     expect(new Set(seats.filter((s) => s !== 'INF')).size).toBe(2 * family.legs.length);
+    const before = (await (await ctx.app.request('/api/boarding-passes', { headers: authed(alice.cookie) })).json()) as { passes: BoardingPassView[] };
+    expect(before.passes.filter((p) => p.bookingId === b.id)).toHaveLength(0);
+
+    // The adult carrying the infant checks in at the counter; the child checks in on the web.
+    for (const [legIndex] of family.legs.entries()) expect((await checkIn(ctx.app, alice.cookie, b.id, { legIndex, passengers: [{ position: 1 }] })).status).toBe(201);
+    const passes = (await (await ctx.app.request('/api/boarding-passes', { headers: authed(alice.cookie) })).json()) as { passes: BoardingPassView[] };
+    const mine = passes.passes.filter((p) => p.bookingId === b.id);
+    expect(mine).toHaveLength(family.legs.length);
     for (const p of mine) {
       expect(p.gate).toMatch(/^A([1-9]|1\d|20)$/);
       const parsed = parseBcbp(p.bcbp);
       expect(parsed.legs[0]?.pnr).toBe(b.pnr);
+      expect(parsed.legs[0]?.passengerStatus).toBe('1');
     }
-    expect(mine[0]?.passengerName).toBe('Mr Rahul Sharma');
+    expect(mine[0]?.passengerName).toBe('Ms Asha Sharma');
 
     const ticket = await ctx.app.request(`/api/bookings/${b.id}/ticket.pdf`, { headers: authed(alice.cookie) });
     expect(ticket.status).toBe(200);

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { BookingListSchema, BookingResponseSchema, CreateBookingBodySchema, PASSENGER_MESSAGES, PriceChangedBodySchema } from '../../core/booking';
 import { AppError } from '../../core/errors';
 import { BookingFareSchema } from '../../core/fares';
@@ -154,7 +154,7 @@ export function registerBookings(app: OpenApiApp) {
     const [firstPass] = await database.db
       .select({ bcbp: boardingPasses.bcbp })
       .from(boardingPasses)
-      .where(and(eq(boardingPasses.bookingId, booking.id), isNull(boardingPasses.voidedAt)))
+      .where(and(eq(boardingPasses.bookingId, booking.id), isNull(boardingPasses.voidedAt), isNotNull(boardingPasses.checkedInAt)))
       .orderBy(asc(boardingPasses.legIndex), asc(boardingPasses.createdAt))
       .limit(1);
     const pdf = await renderTicketPdf(ticketPdfDataFromBooking(booking, await bookingFare(database.db, booking, clock.now()), { contactEmail: user.email, bcbp: firstPass?.bcbp ?? null }));

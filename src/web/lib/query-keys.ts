@@ -21,6 +21,8 @@ export const queryKeys = {
     fare: (bookingId: string) => ['bookings', bookingId, 'fare'] as const,
     /** The seat map of a booking's leg (flight), with its passengers' choices and prices. */
     seatMap: (bookingId: string, flightId: string) => ['bookings', bookingId, 'seat-map', flightId] as const,
+    /** Where each passenger stands for web check-in, per leg. */
+    checkIn: (bookingId: string) => ['bookings', bookingId, 'check-in'] as const,
   },
   /** A booking-screen price for one itinerary, passenger mix and fare family (null: the cheapest). */
   quote: (itineraryId: string, mix: { adults: number; children: number; infants: number }, fareFamily: string | null) =>

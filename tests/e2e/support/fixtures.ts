@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import type { CompactSearchResponse, Itinerary } from '../../../src/core/search';
+import { expandSearchResponse } from '../../../src/core/search-wire';
 
 /**
  * Helpers shared by the browser specs: dates, fresh accounts, waiting out toasts.
@@ -36,4 +38,37 @@ export async function chooseFirstFlight(page: Page): Promise<void> {
   await book.click();
   await expect(page).toHaveURL(/\/result\/book$/);
   await expect(page.getByTestId('passenger-card')).toHaveCount(1);
+}
+
+/**
+ * The first direct itinerary from `from` to `to` departing 3 to 44 hours from now: inside every
+ * airline's web check-in window whatever the time of day (searched over today and the next two days).
+ */
+export async function itineraryInsideCheckInWindow(page: Page, from = 'DEL', to = 'BOM'): Promise<Itinerary> {
+  for (const days of [0, 1, 2]) {
+    const res = await page.request.get(`/api/search?from=${from}&to=${to}&date=${travelDate(days)}&adults=1&children=0&infants=0`);
+    const body = expandSearchResponse((await res.json()) as CompactSearchResponse);
+    const found = body.itineraries.find((i) => {
+      const ahead = Date.parse(i.legs[0]?.departure ?? '') - Date.now();
+      return i.stops === 0 && ahead > 3 * 3_600_000 && ahead < 44 * 3_600_000;
+    });
+    if (found) return found;
+  }
+  throw new Error(`no direct ${from}-${to} flight 3 to 44 hours ahead`);
+}
+
+/** Holds, pays by sandbox card and confirms a one-adult booking through the API (the page's session cookie). */
+export async function bookByApi(page: Page, itinerary: Itinerary, origin: string): Promise<{ id: string; pnr: string }> {
+  const headers = (extra: Record<string, string> = {}) => ({ Origin: origin, 'Content-Type': 'application/json', ...extra });
+  const adult = { title: 'Mr', firstName: 'Rahul', lastName: 'Sharma', dob: '1990-05-24', type: 'Adult', mobileNo: '9876543210', aadharCard: '234123412346' };
+  const hold = (await (
+    await page.request.post('/api/bookings', { headers: headers({ 'Idempotency-Key': randomUUID() }), data: { itineraryId: itinerary.id, passengers: [adult], quotedTotal: itinerary.price.total.total, acceptPriceChange: true } })
+  ).json()) as { booking: { id: string } };
+  const order = (await (await page.request.post(`/api/bookings/${hold.booking.id}/payments`, { headers: headers(), data: { method: 'card' } })).json()) as { payment: { orderId: string } };
+  const paid = (await (
+    await page.request.post('/api/payments/sandbox/pay', { headers: headers(), data: { orderId: order.payment.orderId, method: 'card', card: { number: '4111 1111 1111 1111', expiry: '12/30', cvv: '123', name: 'Rahul Sharma' } } })
+  ).json()) as unknown;
+  const done = await page.request.post(`/api/bookings/${hold.booking.id}/confirm`, { headers: headers({ 'Idempotency-Key': randomUUID() }), data: paid });
+  expect(done.status()).toBe(200);
+  return ((await done.json()) as { booking: { id: string; pnr: string } }).booking;
 }

@@ -26,6 +26,7 @@ function pass(id: string, overrides: Record<string, unknown> = {}) {
     sequence: 1,
     bcbp: 'M1SHARMA/RAHUL',
     boardingTime: '21:40',
+    gateCloses: '22:00',
     ...overrides,
   };
 }

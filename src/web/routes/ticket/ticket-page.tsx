@@ -18,6 +18,7 @@ import { hasRefunds, RefundTracker } from '../../features/trip-changes/refund-tr
 import { FareBreakdown } from '../../features/fares/fare-breakdown';
 import { FareRules } from '../../features/fares/fare-rules';
 import { bookingFareQuery } from '../../features/fares/fares-api';
+import { CheckInPanel } from '../../features/check-in/check-in-panel';
 import './ticket.css';
 
 /**
@@ -164,6 +165,8 @@ function Ticket({ booking }: { booking: BookingView }) {
           </div>
         </section>
 
+        <CheckInPanel booking={booking} />
+
         <section className="ticket-section" aria-labelledby="ticket-fare">
           <h2 id="ticket-fare">Fare{option ? `: ${option.name}` : ''}</h2>
           {fare.data ? (
@@ -194,7 +197,7 @@ function Ticket({ booking }: { booking: BookingView }) {
           </section>
         ) : null}
         <p className="muted small ticket-notes">
-          Carry a government photo ID. Check-in closes 45 minutes before departure on domestic flights and 60 minutes on international flights.
+          Carry a government photo ID. The boarding pass comes with web check-in; the check-in window and gate-closing time are the airline's (see Web check-in).
         </p>
       </article>
       <BookingExtras booking={booking} />

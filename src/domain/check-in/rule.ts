@@ -1,0 +1,81 @@
+import type { Market } from './windows';
+import { windowFor } from './windows';
+
+/**
+ * Whether a passenger can check in on the web for one leg, as a pure function of the facts.
+ *
+ * - A passenger the airline checks in at the airport counter gets the counter answer with the
+ *   reason in words, whatever the time: an infant on a lap and the adult carrying it, a child
+ *   travelling without an adult on the booking (unaccompanied minor), a passenger who asked for
+ *   special assistance, and every passenger of a group booking of 10 or more.
+ * - Otherwise, before the window opens (departure less the airline's opening hours for the
+ *   market) the answer is "not yet open" with the opening instant; a window that opens at
+ *   booking is open from the start.
+ * - From the opening instant up to (not including) the closing instant (departure less the
+ *   closing minutes) the window is open, and the answer carries the closing instant.
+ * - From the closing instant on, including after departure, the window is closed.
+ * - Boarding and gate-closing instants are departure less the airline's minutes, in every answer.
+ */
+export interface CheckInFacts {
+  airline: string;
+  market: Market;
+  departure: Date;
+  now: Date;
+  passenger: {
+    type: 'adult' | 'child' | 'infant';
+    /** An adult carrying an infant on the lap. */
+    carriesInfant: boolean;
+    specialAssistance: boolean;
+  };
+  /** Adults on the booking (a child with none is an unaccompanied minor). */
+  adultsOnBooking: number;
+  /** Passengers on the booking (or the group it belongs to). */
+  partySize: number;
+}
+
+/** A group of this many passengers or more checks in at the counter. */
+export const GROUP_SIZE_AT_COUNTER = 10;
+
+interface Times {
+  boardingAt: Date;
+  gateClosesAt: Date;
+}
+
+export type CheckInState =
+  | ({ state: 'counter'; reason: string } & Times)
+  | ({ state: 'not-open'; opensAt: Date; closesAt: Date } & Times)
+  | ({ state: 'open'; closesAt: Date } & Times)
+  | ({ state: 'closed'; closedAt: Date } & Times);
+
+const MINUTE = 60_000;
+
+/** Why a passenger must check in at the counter, in words; null when web check-in is offered. */
+export function counterReason(facts: Pick<CheckInFacts, 'passenger' | 'adultsOnBooking' | 'partySize'>): string | null {
+  const { passenger } = facts;
+  if (passenger.type === 'infant') return 'Infants on a lap are checked in at the airport counter.';
+  if (passenger.carriesInfant) return 'Passengers travelling with an infant on the lap check in at the airport counter.';
+  if (passenger.type === 'child' && facts.adultsOnBooking === 0) return 'Children travelling without an adult (unaccompanied minors) check in at the airport counter.';
+  if (passenger.specialAssistance) return 'Passengers who asked for special assistance check in at the airport counter.';
+  if (facts.partySize >= GROUP_SIZE_AT_COUNTER) return `Group bookings of ${GROUP_SIZE_AT_COUNTER} or more passengers check in at the airport counter.`;
+  return null;
+}
+
+/**
+ * The check-in state of one passenger on one leg at `now`.
+ * @example checkInState({ airline: '6E', market: 'domestic', departure, now, passenger: { type: 'adult', carriesInfant: false, specialAssistance: false }, adultsOnBooking: 1, partySize: 1 }).state // 'open'
+ */
+export function checkInState(facts: CheckInFacts): CheckInState {
+  const window = windowFor(facts.airline, facts.market);
+  const departure = facts.departure.getTime();
+  const times: Times = { boardingAt: new Date(departure - window.boarding * MINUTE), gateClosesAt: new Date(departure - window.gateCloses * MINUTE) };
+  const reason = counterReason(facts);
+  if (reason) return { state: 'counter', reason, ...times };
+  const closesAt = new Date(departure - window.closes * MINUTE);
+  const now = facts.now.getTime();
+  if (now >= closesAt.getTime()) return { state: 'closed', closedAt: closesAt, ...times };
+  if (window.opens !== 'booking') {
+    const opensAt = new Date(departure - window.opens * 60 * MINUTE);
+    if (now < opensAt.getTime()) return { state: 'not-open', opensAt, closesAt, ...times };
+  }
+  return { state: 'open', closesAt, ...times };
+}
