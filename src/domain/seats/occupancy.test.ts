@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allCabinMaps, cabinMap, seatCodes } from './maps';
-import { fillOrder, seatStates } from './occupancy';
+import { cachedFillOrder, fillOrder, seatStates } from './occupancy';
 
 const maps = allCabinMaps();
 
@@ -13,6 +13,31 @@ describe('other travellers', () => {
       expect(fillOrder(map, 'X1@2026-12-24')).toEqual(a);
       expect(a.blocked).toBeLessThanOrEqual(2);
     }
+  });
+
+  it('a fill order cut short is a prefix of the whole order, at least as long as asked', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...maps).chain((map) => fc.tuple(fc.constant(map), fc.nat({ max: seatCodes(map).length }), fc.string({ maxLength: 12 }))), ([map, atLeast, seed]) => {
+        const whole = fillOrder(map, seed);
+        const cut = fillOrder(map, seed, atLeast);
+        expect(cut.order.length).toBeGreaterThanOrEqual(atLeast);
+        expect(cut.order).toEqual(whole.order.slice(0, cut.order.length));
+        expect(cut.blocked).toBe(whole.blocked);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('the states drawn from a remembered prefix equal those drawn from the whole order', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...maps).chain((map) => fc.tuple(fc.constant(map), fc.nat({ max: seatCodes(map).length }), fc.subarray(seatCodes(map), { maxLength: Math.min(20, seatCodes(map).length) }))), ([map, others, safarList]) => {
+        const safar = new Map(safarList.map((s, i) => [s, i % 2 === 0 ? ('held' as const) : ('safar' as const)]));
+        const flightId = `P${others}-${map.aircraftId}@2026-12-24`;
+        const whole = fillOrder(map, `${flightId}|${map.cabin}`);
+        expect(seatStates(map, cachedFillOrder(map, flightId, others + safar.size), others, safar)).toEqual(seatStates(map, whole, others, safar));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('exactly `others` seats are the other travellers’, none of them a Safar seat, Safar seats keep their state, the rest free', () => {

@@ -1,6 +1,9 @@
 import type { SeatMap, SeatState } from '../../core/seats';
 import { createRng, hashString } from '../schedule/rng';
 
+/** Seats in a cabin's map. */
+const seatCount = (map: SeatMap) => map.rows.reduce((n, r) => n + r.seats.length, 0);
+
 /**
  * The order in which the flight world's other travellers fill a cabin, fixed per flight-date and
  * cabin (seeded by the flight id):
@@ -11,10 +14,12 @@ import { createRng, hashString } from '../schedule/rng';
  * - a lone traveller takes a window or aisle seat before a middle one;
  * - front rows fill earlier; exit and extra-legroom rows (which cost more) later.
  * The first n seats of this order, skipping seats Safar passengers hold, are the n other travellers'.
+ * With `atLeast`, placing stops once that many seats are ordered: the answer is then a prefix of
+ * the whole order (the draws up to that point are the same), which is all a seat map needs.
  */
-export function fillOrder(map: SeatMap, seed: string): { order: string[]; blocked: number } {
+export function fillOrder(map: SeatMap, seed: string, atLeast = Infinity): { order: string[]; blocked: number } {
   const rng = createRng(hashString(seed));
-  const total = map.rows.reduce((n, r) => n + r.seats.length, 0);
+  const total = seatCount(map);
   const order: string[] = [];
   const used = new Set<string>();
   const last = map.rows[map.rows.length - 1];
@@ -52,7 +57,7 @@ export function fillOrder(map: SeatMap, seed: string): { order: string[]; blocke
     if (used.has(c)) taken[i] = 1;
   });
   let placed = used.size;
-  while (placed < total) {
+  while (placed < total && order.length < atLeast) {
     const draw = rng.next();
     const size = draw < 0.55 ? 1 : draw < 0.85 ? 2 : 3;
     let bestAt = -1;
@@ -95,16 +100,21 @@ export function fillOrder(map: SeatMap, seed: string): { order: string[]; blocke
 const ORDERS = new Map<string, { order: string[]; blocked: number }>();
 const ORDER_CACHE_SIZE = 4000;
 
-/** fillOrder, remembered for the most recent flight-dates (a seat map is asked for many times). */
-export function cachedFillOrder(map: SeatMap, flightId: string): { order: string[]; blocked: number } {
+/**
+ * fillOrder, remembered for the most recent flight-dates (a seat map is asked for many times), at
+ * least `atLeast` seats long (or whole): a remembered prefix that is too short is made again longer.
+ */
+export function cachedFillOrder(map: SeatMap, flightId: string, atLeast = Infinity): { order: string[]; blocked: number } {
   const key = `${flightId}|${map.cabin}`;
   const hit = ORDERS.get(key);
-  if (hit) {
+  if (hit && hit.order.length >= Math.min(atLeast, seatCount(map))) {
     ORDERS.delete(key);
     ORDERS.set(key, hit);
     return hit;
   }
-  const made = fillOrder(map, key);
+  // A little more than asked, so a few more seats sold do not make it again at once.
+  const made = fillOrder(map, key, atLeast === Infinity ? Infinity : atLeast + 12);
+  ORDERS.delete(key);
   ORDERS.set(key, made);
   if (ORDERS.size > ORDER_CACHE_SIZE) {
     const oldest = ORDERS.keys().next().value;

@@ -70,7 +70,9 @@ export function cabinStates(map: SeatMap, flightId: string, sold: number, safar:
     mine.set(seat, state);
     if (state === 'safar') safarSold += 1;
   }
-  return seatStates(map, cachedFillOrder(map, flightId), Math.max(0, sold - safarSold), mine);
+  const others = Math.max(0, sold - safarSold);
+  // The other travellers take the first seats of the fill order that no Safar passenger holds.
+  return seatStates(map, cachedFillOrder(map, flightId, others + mine.size), others, mine);
 }
 
 /**
