@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
-import { newEmail, toastsClosed, travelDate } from './support/fixtures';
+import { newEmail, toastsClosed, travelDate, signUpByApi, E2E_PASSWORD as PASSWORD } from './support/fixtures';
 
 /**
  * The booking journey of issue 4, end to end in Chromium: sign up, sign in, search, book two
@@ -9,7 +9,6 @@ import { newEmail, toastsClosed, travelDate } from './support/fixtures';
  * wallet and the BCBP are in check-in.spec.ts), the profile; the UPI failure path; the guard.
  */
 
-const PASSWORD = 'Safar-e2e-pass-1';
 const SHOTS = 'test-results/screens';
 
 /** A date a week ahead, as YYYY-MM-DD (the schedule has flights every day). */
@@ -60,17 +59,6 @@ async function signInInUi(page: Page, email: string) {
   await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await form.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Welcome back! Login successful!')).toBeVisible();
-}
-
-/** Signs up and in through the API (the cookie lands in the page's context). */
-async function signUpAndInByApi(page: Page, baseURL: string | undefined): Promise<string> {
-  const email = newEmail('book');
-  const headers = { Origin: baseURL ?? 'http://localhost:3100', 'Content-Type': 'application/json' };
-  const signup = await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } });
-  expect(signup.status()).toBe(201);
-  const login = await page.request.post('/api/auth/login', { headers, data: { email, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  return email;
 }
 
 async function searchAndBookFirst(page: Page, adults = 2) {
@@ -221,7 +209,7 @@ test.describe('booking journey', () => {
   test('UPI: empty disables the button, a bad ID is refused, failure@sandbox fails with the spec message', async ({ page, baseURL }) => {
     // This test runs in dark mode so the axe scans check the dark palette too.
     await page.emulateMedia({ colorScheme: 'dark' });
-    await signUpAndInByApi(page, baseURL);
+    await signUpByApi(page, baseURL, 'book');
     await searchAndBookFirst(page, 2);
     await bookTwoAdults(page);
     await page.getByRole('radio', { name: /UPI/ }).check();
@@ -244,7 +232,7 @@ test.describe('booking journey', () => {
   });
 
   test('a declined card says so and the traveller can pay again', async ({ page, baseURL }) => {
-    await signUpAndInByApi(page, baseURL);
+    await signUpByApi(page, baseURL, 'book');
     await searchAndBookFirst(page, 2);
     await bookTwoAdults(page);
     await page.getByRole('button', { name: /^Pay with (?!UPI)/ }).click();
@@ -260,7 +248,7 @@ test.describe('booking journey', () => {
 
   test('a changed fare asks before holding; sold-out seats lead back to the results', async ({ page, baseURL }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
-    await signUpAndInByApi(page, baseURL);
+    await signUpByApi(page, baseURL, 'book');
     await searchAndBookFirst(page, 2);
     const quoted = (await page.getByTestId('running-total').textContent()) ?? '';
     // The fare moving between search and booking cannot be forced through the UI, so the first
@@ -316,7 +304,7 @@ test.describe('booking journey', () => {
   });
 
   test('a child and an infant added to a one-adult search are priced on screen, and that total is the one held and charged', async ({ page, baseURL }) => {
-    await signUpAndInByApi(page, baseURL);
+    await signUpByApi(page, baseURL, 'book');
     await searchAndBookFirst(page, 1);
     const total = page.getByTestId('running-total');
     const rupees = async () => Number(((await total.textContent()) ?? '').replace(/[^\d]/g, ''));
@@ -355,7 +343,7 @@ test.describe('booking journey', () => {
   test('amounts show in the selected currency with the INR charge, and the hold countdown ends in the expiry message', async ({ page, baseURL }) => {
     await page.clock.install();
     await page.addInitScript(() => localStorage.setItem('currency', 'USD'));
-    await signUpAndInByApi(page, baseURL);
+    await signUpByApi(page, baseURL, 'book');
     await searchAndBookFirst(page, 2);
     await expect(page.getByTestId('running-total')).toHaveText(/^\$[\d,]+\.\d\d$/);
     await expect(page.getByText(/Charged in INR: ₹[\d,]+\./)).toBeVisible();
@@ -375,7 +363,7 @@ test.describe('booking journey', () => {
     test.use({ bypassCSP: true });
 
     test('Checkout opens with the spec options and its handler confirms the booking', async ({ page, baseURL }) => {
-      await signUpAndInByApi(page, baseURL);
+      await signUpByApi(page, baseURL, 'book');
       await page.route('**/api/payments/config', (route) =>
         route.fulfill({ json: { provider: 'razorpay', providerName: 'Razorpay', upiEnabled: true, razorpayKeyId: 'rzp_test_e2e' } }),
       );
@@ -449,7 +437,7 @@ test.describe('booking journey', () => {
   });
 
   test('booking without a chosen flight and payment without a booking show the spec texts', async ({ page, baseURL }) => {
-    await signUpAndInByApi(page, baseURL);
+    await signUpByApi(page, baseURL, 'book');
     await page.goto('/result/book');
     await expect(page.getByText('No flight selected for booking.')).toBeVisible();
     await scan(page);

@@ -4,7 +4,7 @@ import type { CompactSearchResponse } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import { scanPng } from '../support/barcode-scan';
 import { expectNoAxeViolations } from './support/a11y';
-import { bookByApi, itineraryInsideCheckInWindow, newEmail, toastsClosed } from './support/fixtures';
+import { bookByApi, itineraryInsideCheckInWindow, toastsClosed, signUpByApi } from './support/fixtures';
 
 /**
  * Web check-in as a traveller (issue 27): before the window the ticket page says when it opens;
@@ -12,15 +12,6 @@ import { bookByApi, itineraryInsideCheckInWindow, newEmail, toastsClosed } from 
  * with its seat and sequence number, the wallet shows it, and its BCBP decodes (the bcbp package
  * and a barcode reader on the wallet's barcode). Axe light and dark.
  */
-
-const PASSWORD = 'Safar-e2e-pass-1';
-
-async function signUpAndIn(page: Page, origin: string) {
-  const email = newEmail('checkin');
-  const headers = { Origin: origin, 'Content-Type': 'application/json' };
-  expect((await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } })).status()).toBe(201);
-  expect((await page.request.post('/api/auth/login', { headers, data: { email, password: PASSWORD } })).status()).toBe(200);
-}
 
 async function scanLightAndDark(page: Page) {
   await toastsClosed(page);
@@ -35,7 +26,7 @@ test.describe('web check-in', () => {
 
   test('says when check-in opens, then checks in by keyboard inside the window: the pass with seat and sequence decodes', async ({ page, baseURL }) => {
     const origin = baseURL ?? 'http://localhost:3100';
-    await signUpAndIn(page, origin);
+    await signUpByApi(page, origin, 'checkin');
 
     const soon = await itineraryInsideCheckInWindow(page);
     const booking = await bookByApi(page, soon, origin);
@@ -116,7 +107,7 @@ test.describe('web check-in', () => {
 
   test('before the window the ticket page says when check-in opens, and offers no pass', async ({ page, baseURL }) => {
     const origin = baseURL ?? 'http://localhost:3100';
-    await signUpAndIn(page, origin);
+    await signUpByApi(page, origin, 'checkin');
     // A flight nine days ahead: the window is not open yet.
     const res = await page.request.get(`/api/search?from=DEL&to=BOM&date=${new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10)}&adults=1&children=0&infants=0`);
     expect(res.status()).toBe(200);

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import { expectNoAxeViolations } from './support/a11y';
-import { newEmail, toastsClosed, travelDate } from './support/fixtures';
+import { newEmail, toastsClosed, travelDate, signUpByApi, E2E_PASSWORD as PASSWORD } from './support/fixtures';
 
 /**
  * Explore and the help chatbot, used the way a traveller would: browse, search, sort, filter
@@ -11,22 +11,12 @@ import { newEmail, toastsClosed, travelDate } from './support/fixtures';
  * chatbot's quick and free questions, and its answer from the traveller's own booking.
  */
 
-const PASSWORD = 'Safar-e2e-pass-1';
-
 async function scanLightAndDark(page: Page) {
   await toastsClosed(page);
   await expectNoAxeViolations(page);
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
   await expectNoAxeViolations(page);
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-}
-
-async function signUpAndInByApi(page: Page, baseURL: string | undefined): Promise<string> {
-  const email = newEmail('explore');
-  const headers = { Origin: baseURL ?? 'http://localhost:3100', 'Content-Type': 'application/json' };
-  expect((await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } })).status()).toBe(201);
-  expect((await page.request.post('/api/auth/login', { headers, data: { email, password: PASSWORD } })).status()).toBe(200);
-  return email;
 }
 
 async function openExplore(page: Page, path = '/explore') {
@@ -137,7 +127,7 @@ test.describe('explore', () => {
   });
 
   test('Quick Book signed in goes to Home pre-filled', async ({ page, baseURL }) => {
-    await signUpAndInByApi(page, baseURL);
+    await signUpByApi(page, baseURL, 'explore');
     await openExplore(page);
     const catalogue = (await (await page.request.get('/api/explore/routes')).json()) as { routes: { id: string; priceDate: string | null }[] };
     const goa = catalogue.routes.find((r) => r.id === 'bom-goi');
@@ -151,7 +141,7 @@ test.describe('explore', () => {
   });
 
   test("a deal's Book Now signed in lands on Home with the deal's route and date filled", async ({ page, baseURL }) => {
-    await signUpAndInByApi(page, baseURL);
+    await signUpByApi(page, baseURL, 'explore');
     await openExplore(page, '/explore');
     await page.getByRole('tab', { name: 'Best Deals' }).click();
     const deals = page.getByTestId('deal-card');
@@ -193,7 +183,7 @@ test.describe('explore', () => {
     await expect(page.getByRole('dialog', { name: 'Mumbai → Goa' })).toBeVisible();
 
     // Signing in merges the visitor's favourites into the account.
-    await signUpAndInByApi(page, baseURL);
+    await signUpByApi(page, baseURL, 'explore');
     await openExplore(page);
     await expect(cards(page).nth(1).getByRole('button', { name: 'Favourite Mumbai → Goa' })).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(async () => ((await (await page.request.get('/api/explore/favorites')).json()) as { routeIds: string[] }).routeIds).toEqual(['bom-goi']);
@@ -312,7 +302,7 @@ test.describe('help chatbot', () => {
     await page.keyboard.press('Enter');
     await expect(chat.getByRole('log')).toContainText('Sign in to see your own trips');
 
-    await signUpAndInByApi(page, baseURL);
+    await signUpByApi(page, baseURL, 'explore');
     const origin = baseURL ?? 'http://localhost:3100';
     const headers = { Origin: origin, 'Content-Type': 'application/json' };
     const search = expandSearchResponse((await (await page.request.get(`/api/search?from=DEL&to=BOM&date=${travelDate(9)}&adults=1&children=0&infants=0`)).json()) as CompactSearchResponse);

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
-import { newEmail, toastsClosed, travelDate } from './support/fixtures';
+import { toastsClosed, travelDate, signUpByApi } from './support/fixtures';
 import { expectFocusVisible, pressKey, tabTo } from './support/focus';
 
 /**
@@ -10,15 +10,7 @@ import { expectFocusVisible, pressKey, tabTo } from './support/focus';
  * panel and the picker), axe in light and dark on each screen.
  */
 
-const PASSWORD = 'Safar-e2e-pass-1';
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? 'test-results/screens';
-
-async function signUpAndIn(page: Page, baseURL: string | undefined) {
-  const email = newEmail('fares');
-  const headers = { Origin: baseURL ?? 'http://localhost:3100', 'Content-Type': 'application/json' };
-  expect((await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } })).status()).toBe(201);
-  expect((await page.request.post('/api/auth/login', { headers, data: { email, password: PASSWORD } })).status()).toBe(200);
-}
 
 /** axe in the light palette, then the dark one, then back to light. */
 async function scanBothThemes(page: Page) {
@@ -78,7 +70,7 @@ test.describe('fare families', () => {
   test.describe.configure({ timeout: 150_000 });
 
   test('a traveller compares the fares, picks another family while booking, pays, and finds it on the ticket', async ({ page, baseURL }) => {
-    await signUpAndIn(page, baseURL);
+    await signUpByApi(page, baseURL, 'fares');
     const { card, panel } = await openFirstCardFares(page);
     const cardPrice = rupees(await card.locator('.fc-amount').textContent());
 
@@ -170,7 +162,7 @@ test.describe('fare families', () => {
   });
 
   test('Book on a family other than the cheapest opens the booking screen with that family chosen', async ({ page, baseURL }) => {
-    await signUpAndIn(page, baseURL);
+    await signUpByApi(page, baseURL, 'fares');
     const { panel } = await openFirstCardFares(page);
     const names = (await panel.getByRole('heading', { level: 4 }).allTextContents()).map((n) => n.trim());
     const price = rupees(await panel.getByRole('listitem').nth(1).locator('.fam-price strong').textContent());

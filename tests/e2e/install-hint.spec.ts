@@ -1,22 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { devices, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
-import { travelDate } from './support/fixtures';
+import { travelDate, signUpByApi } from './support/fixtures';
 
 /**
  * iPhone and iPad browsers never offer an install prompt, so the first booking made there ends
  * with a short "Add to Home Screen" hint instead, once per device. Elsewhere it never shows.
  */
 
-const PASSWORD = 'Safar-e2e-pass-1';
 const HINT = 'Keep your trip on your Home Screen';
-
-async function signUpAndIn(page: Page, baseURL: string | undefined) {
-  const email = `hint-${randomUUID().slice(0, 8)}@example.com`;
-  const headers = { Origin: baseURL ?? 'http://localhost:3100', 'Content-Type': 'application/json' };
-  expect((await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } })).status()).toBe(201);
-  expect((await page.request.post('/api/auth/login', { headers, data: { email, password: PASSWORD } })).status()).toBe(200);
-}
 
 /** Search, one adult, sandbox card: the whole booking through the screens. */
 async function bookOneAdult(page: Page) {
@@ -50,7 +41,7 @@ test.describe('on an iPhone', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('the first booking ends with the Add to Home Screen hint, once; it closes by keyboard and passes axe', async ({ page, baseURL }) => {
-    await signUpAndIn(page, baseURL);
+    await signUpByApi(page, baseURL, 'hint');
     await page.goto('/');
     await expect(page.getByRole('heading', { name: HINT })).toHaveCount(0);
 
@@ -75,7 +66,7 @@ test.describe('on an iPhone', () => {
 
 test('on a desktop browser, a booking shows no iPhone hint', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
-  await signUpAndIn(page, baseURL);
+  await signUpByApi(page, baseURL, 'hint');
   await bookOneAdult(page);
   await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
   await expect(page.getByRole('heading', { name: HINT })).toHaveCount(0);

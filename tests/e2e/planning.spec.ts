@@ -1,17 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
 import { type OwnServer, startServer } from './support/server';
-
-const PASSWORD = 'Safar-e2e-pass-1';
-
-async function signUpAndIn(page: Page, origin: string): Promise<string> {
-  const email = `plan-${randomUUID().slice(0, 8)}@example.com`;
-  const headers = { Origin: origin, 'Content-Type': 'application/json' };
-  expect((await page.request.post(`${origin}/api/auth/signup`, { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } })).status()).toBe(201);
-  expect((await page.request.post(`${origin}/api/auth/login`, { headers, data: { email, password: PASSWORD } })).status()).toBe(200);
-  return email;
-}
+import { signUpByApi } from './support/fixtures';
 
 /** Opens the planner and enters Delhi → Goa → Mumbai (the dialog's default dates). */
 async function planThreeCities(page: Page) {
@@ -27,7 +17,7 @@ async function planThreeCities(page: Page) {
 test.describe('trip plans and recommendations', () => {
   test('signed in: plan 3 cities in both modes, save on the server, see it on the profile and book a leg; axe light and dark', async ({ page, baseURL }) => {
     test.setTimeout(120_000);
-    await signUpAndIn(page, baseURL ?? '');
+    await signUpByApi(page, baseURL ?? '', 'plan');
     await page.goto('/home');
     const dialog = await planThreeCities(page);
     await dialog.getByRole('button', { name: 'Optimize Route' }).click();
@@ -129,7 +119,7 @@ test.describe('trip plans offline', () => {
     test.setTimeout(150_000);
     const dir = `.test-data/planning-offline-${Date.now()}`;
     server = await start(dir);
-    await signUpAndIn(page, ORIGIN);
+    await signUpByApi(page, ORIGIN, 'plan');
     await page.goto('/home');
     const dialog = await planThreeCities(page);
     await dialog.getByRole('button', { name: 'Optimize Route' }).click();

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
-import { newEmail, toastsClosed, travelDate } from './support/fixtures';
+import { toastsClosed, travelDate, signUpByApi } from './support/fixtures';
 import { pressKey } from './support/focus';
 
 /**
@@ -9,15 +9,7 @@ import { pressKey } from './support/focus';
  * total, axe on the seat map in light and dark, and no sideways scroll at 320 px.
  */
 
-const PASSWORD = 'Safar-e2e-pass-1';
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? 'test-results/screens';
-
-async function signUpAndIn(page: Page, baseURL: string | undefined) {
-  const email = newEmail('seats');
-  const headers = { Origin: baseURL ?? 'http://localhost:3100', 'Content-Type': 'application/json' };
-  expect((await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } })).status()).toBe(201);
-  expect((await page.request.post('/api/auth/login', { headers, data: { email, password: PASSWORD } })).status()).toBe(200);
-}
 
 const rupees = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
 
@@ -25,7 +17,7 @@ test.describe('seat selection', () => {
   test.describe.configure({ timeout: 150_000 });
 
   test('a traveller picks a paid seat by keyboard and sees it in the total', async ({ page, baseURL }) => {
-    await signUpAndIn(page, baseURL);
+    await signUpByApi(page, baseURL, 'seats');
     await page.goto(`/result?from=DEL&to=BOM&date=${travelDate(10)}&cabin=economy&adults=1&children=0&infants=0`);
     const card = page.locator('article.flight-card').first();
     await expect(card).toBeVisible({ timeout: 15_000 });

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
-import { newEmail, toastsClosed, travelDate } from './support/fixtures';
+import { toastsClosed, travelDate, signUpByApi } from './support/fixtures';
 import { expectAnnounced, expectFocusVisible, pressKey, tabTo, watchLiveRegions } from './support/focus';
 
 /**
@@ -13,7 +13,6 @@ import { expectAnnounced, expectFocusVisible, pressKey, tabTo, watchLiveRegions 
  * checked at every key (support/focus.ts).
  */
 
-const PASSWORD = 'Safar-e2e-pass-1';
 /** Screenshots for a person to look at (E2E_SCREENSHOTS=<folder>). */
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
@@ -39,13 +38,6 @@ async function shoot(page: Page, name: string, { fullPage = true } = {}) {
   }
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
   await page.setViewportSize(size);
-}
-
-async function signUpAndIn(page: Page, baseURL: string | undefined) {
-  const email = newEmail('trip');
-  const headers = { Origin: baseURL ?? 'http://localhost:3100', 'Content-Type': 'application/json' };
-  expect((await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } })).status()).toBe(201);
-  expect((await page.request.post('/api/auth/login', { headers, data: { email, password: PASSWORD } })).status()).toBe(200);
 }
 
 async function fillPassenger(page: Page, index: number, p: { title: string; first: string; last: string; dob: string; mobile: string }) {
@@ -88,7 +80,7 @@ test.describe('trip changes', () => {
   test.describe.configure({ timeout: 300_000 });
 
   test('cancel one of two adults from the profile: quote, confirm, Partly cancelled, refund tracker, pass gone', async ({ page, baseURL }) => {
-    await signUpAndIn(page, baseURL);
+    await signUpByApi(page, baseURL, 'trip');
     await bookAdults(page, 10, 2);
     await page.goto('/profile');
     const row = page.getByTestId('booking-row').first();
@@ -163,7 +155,7 @@ test.describe('trip changes', () => {
   });
 
   test('change a flight to another date, pay the difference by card, new ticket and the old one Changed', async ({ page, baseURL }) => {
-    await signUpAndIn(page, baseURL);
+    await signUpByApi(page, baseURL, 'trip');
     await bookAdults(page, 12, 1);
     await page.goto('/profile');
     const oldRow = page.getByTestId('booking-row').first();
@@ -231,7 +223,7 @@ test.describe('trip changes', () => {
     await expect(page.getByRole('link', { name: oldId })).toBeVisible();
   });
   test('cancel to Safar credit, see the balance on the profile, book again and pay partly with credit', async ({ page, baseURL }) => {
-    await signUpAndIn(page, baseURL);
+    await signUpByApi(page, baseURL, 'trip');
     await bookAdults(page, 11, 1);
     await page.goto('/profile');
     const row = page.getByTestId('booking-row').first();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { hasPdftotext, pdfText } from '../support/pdf';
 import { expectNoAxeViolations } from './support/a11y';
-import { chooseFirstFlight, newEmail, toastsClosed } from './support/fixtures';
+import { chooseFirstFlight, toastsClosed, signUpByApi, E2E_PASSWORD as PASSWORD } from './support/fixtures';
 
 /**
  * Points 5–8 in Chromium: a traveller saved after a booking fills the next booking's card in one
@@ -10,7 +10,6 @@ import { chooseFirstFlight, newEmail, toastsClosed } from './support/fixtures';
  * export and deletes the account, after which signing in fails. axe, light and dark, on each screen.
  */
 
-const PASSWORD = 'Safar-e2e-pass-1';
 const GSTIN = '27AAPFU0939F1ZV';
 
 async function scan(page: Page) {
@@ -19,14 +18,6 @@ async function scan(page: Page) {
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
   await expectNoAxeViolations(page);
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-}
-
-async function signUpAndIn(page: Page, baseURL: string | undefined): Promise<string> {
-  const email = newEmail('data');
-  const headers = { Origin: baseURL ?? 'http://localhost:3100', 'Content-Type': 'application/json' };
-  expect((await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, confirmPassword: PASSWORD } })).status()).toBe(201);
-  expect((await page.request.post('/api/auth/login', { headers, data: { email, password: PASSWORD } })).status()).toBe(200);
-  return email;
 }
 
 async function payByCard(page: Page) {
@@ -54,7 +45,7 @@ test.describe('saved travellers, GST invoice and your data', () => {
   test.describe.configure({ timeout: 150_000 });
 
   test('a traveller saved after a booking fills the next booking; GST details give an invoice PDF naming the GSTIN', async ({ page, baseURL }) => {
-    await signUpAndIn(page, baseURL);
+    await signUpByApi(page, baseURL, 'data');
 
     // First booking, typed by hand, with GST details (a bad check character first).
     await chooseFirstFlight(page);
@@ -118,7 +109,7 @@ test.describe('saved travellers, GST invoice and your data', () => {
   });
 
   test('exports the data, then deletes the account, and signing in with it fails', async ({ page, baseURL }) => {
-    const email = await signUpAndIn(page, baseURL);
+    const email = await signUpByApi(page, baseURL, 'data');
     await page.goto('/profile');
     await page.getByRole('link', { name: /^Your data/ }).click();
     await expect(page).toHaveURL(/\/your-data$/);

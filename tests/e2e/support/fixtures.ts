@@ -25,6 +25,22 @@ export function newEmail(prefix = 'e2e'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
+/** The password of every account the browser tests sign up. */
+export const E2E_PASSWORD = 'Safar-e2e-pass-1';
+
+/**
+ * Signs up a fresh account `<prefix>-<8 hex>@example.com` through the API at `origin` and signs
+ * in, so the page's requests carry its session; answers the account's email.
+ */
+export async function signUpByApi(page: Page, origin: string | undefined, prefix: string): Promise<string> {
+  const email = newEmail(prefix);
+  const base = origin ?? 'http://localhost:3100';
+  const headers = { Origin: base, 'Content-Type': 'application/json' };
+  expect((await page.request.post(`${base}/api/auth/signup`, { headers, data: { email, password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD } })).status()).toBe(201);
+  expect((await page.request.post(`${base}/api/auth/login`, { headers, data: { email, password: E2E_PASSWORD } })).status()).toBe(200);
+  return email;
+}
+
 /** Waits until every toast has closed (before an axe scan or a screenshot). */
 export async function toastsClosed(page: Page): Promise<void> {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
