@@ -261,11 +261,14 @@ export interface TabResult {
 
 /**
  * Presses Tab (checking focus at every press) until `target` has focus; fails after `max` presses.
+ * A target that has focus already is reached with no press.
  * @example const { presses } = await tabTo(page, page.getByRole('button', { name: 'Pay' }));
  */
 export async function tabTo(page: Page, target: Locator, { max = 80, shift = false } = {}): Promise<TabResult> {
   const path: string[] = [];
   await expect(target).toBeAttached();
+  // Already there (a screen may have moved focus to it): one more Tab would move past it.
+  if (await target.evaluate((el) => el === document.activeElement)) return { presses: 0, path };
   for (let presses = 1; presses <= max; presses += 1) {
     const state = await pressKey(page, shift ? 'Shift+Tab' : 'Tab');
     path.push(state.label);
