@@ -20,6 +20,9 @@ export const CHECK_IN_MESSAGES = {
   documentsNeeded: 'Passport details are needed for an international flight',
 } as const;
 
+/** A paid seat asked for at check-in: the words shown for the seat field. */
+export const CHECK_IN_SEAT_PAID = (seat: string) => `Seat ${seat} costs extra. Paid seats are chosen when booking; at check-in you can take any free seat.`;
+
 const TravelDocumentInputSchema = z
   .object({
     passportNumber: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{6,9}$/, CHECK_IN_MESSAGES.passportNumber),
@@ -37,6 +40,10 @@ export const CheckInRequestSchema = z
         z.object({
           position: z.number().int().min(0).max(8),
           documents: TravelDocumentInputSchema.optional(),
+          /** Another seat for this passenger (a free one; paid seats are chosen at booking). Absent: keep the seat the booking holds. */
+          seat: z.string().regex(/^\d{1,2}[A-HJ-Z]$/, 'Seat like 12A').optional(),
+          /** The passenger accepts the exit-row conditions (needed for an exit-row seat). */
+          exitConditionsAccepted: z.boolean().optional(),
         }),
       )
       .min(1, 'Choose at least one passenger to check in')

@@ -52,6 +52,7 @@ export function createAppDeps(base: { database: Database; clock: Clock; config: 
     clock: base.clock,
     international: (flightId) => base.world.getFlight(flightId)?.international ?? false,
     documentsKey: () => documentsKey(config),
+    moveSeats: seats.moveAtCheckIn,
   });
   return { ...base, checkout, cancellations, seats, checkIn };
 }

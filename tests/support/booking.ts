@@ -79,7 +79,7 @@ export async function confirmBooking(app: RequestableApp, cookie: string, bookin
 }
 
 /** POST /api/bookings/{id}/check-in (one leg, the positions given) with a fresh Idempotency-Key unless one is given. */
-export async function checkIn(app: RequestableApp, cookie: string, bookingId: string, body: { legIndex: number; passengers: { position: number; documents?: { passportNumber: string; nationality: string; expiresOn: string } }[] } = { legIndex: 0, passengers: [{ position: 0 }] }, key: string = randomUUID()) {
+export async function checkIn(app: RequestableApp, cookie: string, bookingId: string, body: { legIndex: number; passengers: { position: number; documents?: { passportNumber: string; nationality: string; expiresOn: string }; seat?: string }[] } = { legIndex: 0, passengers: [{ position: 0 }] }, key: string = randomUUID()) {
   const res = await app.request(`/api/bookings/${bookingId}/check-in`, { method: 'POST', headers: authed(cookie, { 'Idempotency-Key': key }), body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as { legIndex: number; passes: BoardingPassView[] } & { error?: { code: string; reason?: string; message: string; fields?: Record<string, string> } } };
 }

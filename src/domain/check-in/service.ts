@@ -24,7 +24,9 @@ import { type CheckInState, checkInState } from './rule';
  *   confirmed booking, only passengers still travelling, only inside the window (rule.ts).
  * - International legs need a passport: number, nationality, expiry after the travel date; it is
  *   sealed at rest (documents.ts) and shown masked. A passport on file is reused.
- * - The passenger keeps the seat the booking holds for them.
+ * - The passenger keeps the seat the booking holds for them, or moves to another free seat (one
+ *   that costs them nothing under the fare family; paid seats are chosen at booking, where the
+ *   payment screen takes them). A seat taken meanwhile: 409 seat-taken with the map as it is now.
  * - Sequence numbers come from one counter row per flight-date, bumped by the party's size in one
  *   statement: unique per flight, gaps possible (never repeats).
  * - The pass is issued then: BCBP with seat, sequence, status 1 (checked in), source W, the fare
@@ -38,6 +40,8 @@ export interface CheckInDeps {
   international: (flightId: string) => boolean;
   /** The 32-byte key travel documents are sealed with. */
   documentsKey: () => Promise<Uint8Array>;
+  /** Moves passengers to free seats in the check-in's transaction (the seat service's moveAtCheckIn). */
+  moveSeats: (tx: Tx, userId: string, bookingId: string, legIndex: number, moves: readonly { index: number; passengerId: string; seat: string; exitConditionsAccepted: boolean }[]) => Promise<Map<string, string>>;
 }
 
 export interface CheckInService {
@@ -231,6 +235,7 @@ export function createCheckInService(deps: CheckInDeps): CheckInService {
 
         const fields: Record<string, string> = {};
         const chosen: { passenger: PassengerRow; pass: PassRow; document: TravelDocumentInput | null }[] = [];
+        const moves: { index: number; passengerId: string; seat: string; exitConditionsAccepted: boolean }[] = [];
         const seen = new Set<number>();
         request.passengers.forEach((asked, i) => {
           const passenger = pax.find((p) => p.position === asked.position);
@@ -257,11 +262,13 @@ export function createCheckInService(deps: CheckInDeps): CheckInService {
           const document = asked.documents ?? null;
           if (international && !document) fields[`passengers.${i}.documents.passportNumber`] = CHECK_IN_MESSAGES.documentsNeeded;
           if (document && !validAfter(document.expiresOn, leg.departure)) fields[`passengers.${i}.documents.expiresOn`] = CHECK_IN_MESSAGES.expiresBeforeTravel;
+          if (asked.seat && passenger.type !== 'infant' && asked.seat !== pass.seat) moves.push({ index: i, passengerId: passenger.id, seat: asked.seat, exitConditionsAccepted: asked.exitConditionsAccepted === true });
           chosen.push({ passenger, pass, document });
         });
         if (Object.keys(fields).length > 0) throw new AppError('validation_failed', 'Some check-in details need fixing', fields);
 
-        const fresh = chosen.filter((c) => !c.pass.checkedInAt);
+        const moved = await deps.moveSeats(tx, userId, booking.id, request.legIndex, moves);
+        const fresh = chosen.filter((c) => !c.pass.checkedInAt).map((c) => ({ ...c, seat: moved.get(c.passenger.id) ?? c.pass.seat }));
         const seated = fresh.filter((c) => c.passenger.type !== 'infant');
         if (fresh.length > 0) {
           // One counter row per flight-date: the party's numbers in one statement.
@@ -297,7 +304,7 @@ export function createCheckInService(deps: CheckInDeps): CheckInService {
                   flightNumber: leg.flightNumber,
                   date: leg.departure.slice(0, 10),
                   cabin,
-                  seat: c.pass.seat,
+                  seat: c.seat,
                   sequence,
                   ...(c.passenger.ticketNumber ? { ticketNumber: c.passenger.ticketNumber } : {}),
                   status: '1',
@@ -305,14 +312,14 @@ export function createCheckInService(deps: CheckInDeps): CheckInService {
                 },
               ],
             });
-            return q`(${c.pass.id}::uuid, ${sequence}::int, ${bcbp})`;
+            return q`(${c.pass.id}::uuid, ${sequence}::int, ${bcbp}, ${c.seat})`;
           });
           const documents = fresh.flatMap((c) => (c.document ? [q`(${c.passenger.id}::uuid, ${sealDocument(key, c.document)}, ${maskDocumentNumber(c.document.passportNumber)}, ${now.toISOString()}::timestamptz)`] : []));
           await queryRows(
             tx,
             q`with issued as (
-                update boarding_passes bp set sequence = v.sequence, bcbp = v.bcbp, checked_in_at = ${now.toISOString()}::timestamptz, check_in_source = 'W'
-                from (values ${joinStatements(updates, ', ')}) as v(id, sequence, bcbp)
+                update boarding_passes bp set sequence = v.sequence, bcbp = v.bcbp, seat = v.seat, checked_in_at = ${now.toISOString()}::timestamptz, check_in_source = 'W'
+                from (values ${joinStatements(updates, ', ')}) as v(id, sequence, bcbp, seat)
                 where bp.id = v.id and bp.checked_in_at is null and bp.voided_at is null returning 1)
               ${documents.length > 0 ? q`, sealed as (insert into travel_documents (passenger_id, sealed, masked_number, updated_at) values ${joinStatements(documents, ', ')}
                 on conflict (passenger_id) do update set sealed = excluded.sealed, masked_number = excluded.masked_number, updated_at = excluded.updated_at returning 1)` : q``}

@@ -5,6 +5,7 @@ import type { Cabin } from '../../core/search-options';
 import type { SeatChoice, SeatMap, SeatMapAnswer } from '../../core/seats';
 import type { Db } from '../../db/client';
 import { type DbTx, q, queryRows } from '../../db/raw';
+import { CHECK_IN_SEAT_PAID } from '../../core/check-in';
 import { familyByCode } from '../fares/families/lookup';
 import type { World } from '../world/world';
 import { adjacent, hasSeat } from './assign';
@@ -197,6 +198,84 @@ export function createSeatService(deps: { db: Db; clock: Clock; world: World; fr
     return reprice(tx, facts);
   }
 
+  /**
+   * Seats changed at web check-in (a confirmed booking, in the check-in's transaction):
+   * - only a free seat may be taken at check-in: one that costs this passenger nothing under the
+   *   leg's fare family (paid seats are chosen at booking, where the payment screen takes them);
+   * - the seat must exist in the leg's cabin, be free (or be this booking's), and be allowed for
+   *   the passenger (exit rows: 15 or over, no infant on the lap, conditions accepted);
+   * - the passenger's previous seat is given back, the new one taken; the unique index refuses a
+   *   seat given meanwhile (409 seat-taken with the map as it is now).
+   * Returns passenger id → new seat. Field errors are keyed `passengers.{i}.seat`.
+   */
+  async function moveAtCheckIn(tx: DbTx, userId: string, bookingId: string, legIndex: number, moves: readonly { index: number; passengerId: string; seat: string; exitConditionsAccepted: boolean }[]): Promise<Map<string, string>> {
+    const moved = new Map<string, string>();
+    if (moves.length === 0) return moved;
+    const facts = await bookingFacts(tx, bookingId, userId, false);
+    const leg = facts?.legs.find((l) => l.legIndex === legIndex);
+    if (!facts || !leg) throw new AppError('not_found', 'Booking not found');
+    const flight = world.getFlight(leg.flightId);
+    const map = flight ? cabinMap(flight.aircraftId, leg.cabin) : undefined;
+    if (!flight || !map) throw new AppError('not_found', `No seat map for the ${leg.cabin} cabin of this flight.`);
+    const prices = seatPrices(map, flight.carrier, freeShare);
+    const inclusion = leg.familyCode ? (familyByCode(leg.familyCode, facts.createdAt)?.seat ?? 'paid') : 'paid';
+    const withInfant = adultsWithInfant(facts.pax);
+    const mine = (await seatsOfBooking(tx, bookingId)).filter((m) => m.legIndex === legIndex);
+    const [inventory] = await queryRows<{ sold: number }>(tx, q`select sold from flight_inventory where flight_id = ${leg.flightId} and cabin = ${leg.cabin}`);
+    const states = cabinStates(map, leg.flightId, Number(inventory?.sold ?? 0), await safarSeats(tx, leg.flightId));
+    const fields: Record<string, string> = {};
+    const takes: typeof moves[number][] = [];
+    let gone: string | undefined;
+    for (const move of moves) {
+      const pax = facts.pax.find((p) => p.id === move.passengerId);
+      if (!pax || pax.type === 'infant') continue;
+      if (mine.some((m) => m.passengerId === pax.id && m.seat === move.seat)) continue;
+      const seat = map.rows.flatMap((r) => r.seats.filter((s) => `${r.row}${s.letter}` === move.seat))[0];
+      if (!seat) {
+        fields[`passengers.${move.index}.seat`] = `There is no seat ${move.seat} in this cabin.`;
+        continue;
+      }
+      if (states.get(move.seat) !== 'free' && !mine.some((m) => m.seat === move.seat)) {
+        gone ??= move.seat;
+        continue;
+      }
+      const refusal = seatRefusal(seat, { type: pax.type, age: ageOn(pax.dob, leg.date), withInfant: withInfant.has(pax.id), exitConditionsAccepted: move.exitConditionsAccepted });
+      if (refusal) {
+        fields[`passengers.${move.index}.seat`] = `${move.seat}: ${refusal}`;
+        continue;
+      }
+      if (priceFor(prices.get(move.seat) ?? { zone: 'standard', pricePaise: 0 }, { type: pax.type, inclusion, nextToOwnAdult: false }) > 0) {
+        fields[`passengers.${move.index}.seat`] = CHECK_IN_SEAT_PAID(move.seat);
+        continue;
+      }
+      if (takes.some((t) => t.seat === move.seat)) {
+        fields[`passengers.${move.index}.seat`] = `Seat ${move.seat} is chosen twice.`;
+        continue;
+      }
+      takes.push(move);
+    }
+    // A seat another passenger of the booking holds is free for this one only when that passenger moves too.
+    for (const t of takes) {
+      const holder = mine.find((m) => m.seat === t.seat && m.passengerId !== t.passengerId);
+      if (holder && !takes.some((x) => x.passengerId === holder.passengerId)) fields[`passengers.${t.index}.seat`] = `Seat ${t.seat} is another passenger's on this booking.`;
+    }
+    if (gone) throw new SeatGoneError(`Seat ${gone} was just taken by someone else. The seat map is refreshed: please pick another seat.`, await answer(tx, leg.flightId, leg.cabin, { facts, legIndex }));
+    if (Object.keys(fields).length > 0) throw new AppError('validation_failed', Object.values(fields)[0] ?? 'Check the seats chosen.', fields);
+    if (takes.length === 0) return moved;
+    const release = mine.filter((m) => takes.some((t) => t.passengerId === m.passengerId || t.seat === m.seat));
+    if (release.length > 0) {
+      await queryRows(tx, q`update passenger_seats set released_at = ${clock.now().toISOString()}::timestamptz where booking_id = ${bookingId} and released_at is null and (passenger_id, leg_index) in (${joinPairs(release)}) returning 1`);
+    }
+    try {
+      await takeSeats(tx, takes.map((t) => ({ bookingId, passengerId: t.passengerId, legIndex, flightId: leg.flightId, seat: t.seat, pricePaise: 0 })));
+    } catch (error) {
+      if (error instanceof AppError && error.reason === 'seat-taken') throw new SeatGoneError(error.message, await answer(db, leg.flightId, leg.cabin, { facts, legIndex }));
+      throw error;
+    }
+    for (const t of takes) moved.set(t.passengerId, t.seat);
+    return moved;
+  }
+
   /** Prices every active seat of a booking, writes them with the fare lines and the booking total. */
   async function reprice(tx: DbTx, facts: BookingFacts): Promise<SeatSelectionAnswer> {
     const seats = await seatsOfBooking(tx, facts.id);
@@ -233,7 +312,7 @@ export function createSeatService(deps: { db: Db; clock: Clock; world: World; fr
     return { bookingId: facts.id, totalInr, seatsPaise, seats: priced };
   }
 
-  return { seatMap, choose };
+  return { seatMap, choose, moveAtCheckIn };
 }
 
 export type SeatService = ReturnType<typeof createSeatService>;

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardingPassView, BookingView, PassengerInput } from '../../core/booking';
 import type { CheckInStatus } from '../../core/check-in';
+import type { SeatMapAnswer } from '../../core/seats';
 import type { Itinerary } from '../../core/search';
 import { boardingPasses, notifications, outbox, travelDocuments } from '../../db/schema';
 import { parseBcbp } from '../../domain/documents/bcbp';
@@ -89,6 +90,41 @@ describe('web check-in', () => {
     const after = await status(booking.id);
     expect(after.body.legs[0]?.passengers.map((p) => p.state)).toEqual(['checked-in', 'checked-in']);
     expect(after.body.legs[0]?.passengers[0]?.sequence).toBe(done.body.passes[0]?.sequence);
+  });
+
+  it('moves a passenger to another free seat at check-in; refuses a paid seat in words and a taken seat with the map refreshed, checking nobody in', async () => {
+    await booked(domestic, [ADULT], bob.cookie);
+    const booking = await booked(domestic, [ADULT]);
+    const flightId = booking.itinerary.legs[0]?.flightId ?? '';
+    const mapRes = await ctx.app.request(`/api/flights/${encodeURIComponent(flightId)}/seat-map?booking=${booking.id}`, { headers: authed(alice.cookie) });
+    const map = (await mapRes.json()) as SeatMapAnswer;
+    const current = Object.values(map.chosen)[0];
+    const exits = new Set(map.map.rows.flatMap((r) => r.seats.filter((s) => s.tags.includes('exit')).map((s) => `${r.row}${s.letter}`)));
+    const free = map.seats.find((s) => s.state === 'free' && s.pricePaise === 0 && s.seat !== current && !exits.has(s.seat));
+    const paid = map.seats.find((s) => s.state === 'free' && s.pricePaise > 0 && !exits.has(s.seat));
+    const taken = map.seats.find((s) => (s.state === 'taken' || s.state === 'safar') && s.seat !== current);
+    if (!free || !paid || !taken) throw new Error('the seat map has no free, paid and taken seat');
+
+    const refused = await checkIn(ctx.app, alice.cookie, booking.id, { legIndex: 0, passengers: [{ position: 0, seat: paid.seat }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.fields?.['passengers.0.seat']).toBe(`Seat ${paid.seat} costs extra. Paid seats are chosen when booking; at check-in you can take any free seat.`);
+
+    const res = await ctx.app.request(`/api/bookings/${booking.id}/check-in`, { method: 'POST', headers: authed(alice.cookie, { 'Idempotency-Key': randomUUID() }), body: JSON.stringify({ legIndex: 0, passengers: [{ position: 0, seat: taken.seat }] }) });
+    const gone = (await res.json()) as { error: { reason: string; message: string }; seatMap: SeatMapAnswer };
+    expect(res.status).toBe(409);
+    expect(gone.error.reason).toBe('seat-taken');
+    expect(gone.error.message).toBe(`Seat ${taken.seat} was just taken by someone else. The seat map is refreshed: please pick another seat.`);
+    expect(gone.seatMap.flightId).toBe(flightId);
+    expect((await status(booking.id)).body.legs[0]?.passengers[0]?.state).toBe('open');
+
+    const done = await checkIn(ctx.app, alice.cookie, booking.id, { legIndex: 0, passengers: [{ position: 0, seat: free.seat }] });
+    expect(done.status).toBe(201);
+    expect(done.body.passes[0]?.seat).toBe(free.seat);
+    expect(parseBcbp(done.body.passes[0]?.bcbp ?? '').legs[0]?.seat).toBe(free.seat.padStart(4, '0'));
+    const after = (await (await ctx.app.request(`/api/flights/${encodeURIComponent(flightId)}/seat-map?booking=${booking.id}`, { headers: authed(alice.cookie) })).json()) as SeatMapAnswer;
+    expect(Object.values(after.chosen)).toEqual([free.seat]);
+    expect(after.seats.find((s) => s.seat === current)?.state).toBe('free');
+    expect(after.seats.find((s) => s.seat === free.seat)?.state).toBe('safar');
   });
 
   it('gives one check-in and one sequence number for retries, with the same key or a new one', async () => {

@@ -1,4 +1,7 @@
 import { type CheckInAnswer, CheckInAnswerSchema, CheckInRequestSchema, CheckInStatusSchema } from '../../core/check-in';
+import { z } from '@hono/zod-openapi';
+import { seatMapAnswerSchema } from '../../core/seats';
+import { SeatGoneError } from '../../domain/seats/service';
 import { currentUser } from '../auth/require-user';
 import { requestHash, sendStored, withKeyInTransaction } from '../idempotency';
 import { type OpenApiApp, BookingIdParams, ErrorSchema, IdempotencyHeaders, json } from '../openapi';
@@ -21,6 +24,8 @@ const statusRoute = travellerRoute({ owns: 'booking' }, {
   responses: { 200: json(CheckInStatusSchema, 'Check-in state'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such booking') },
 });
 
+const SeatTakenBodySchema = ErrorSchema.extend({ seatMap: seatMapAnswerSchema });
+
 const checkInRoute = travellerRoute({ owns: 'booking' }, {
   method: 'post',
   path: '/api/bookings/{id}/check-in',
@@ -28,7 +33,7 @@ const checkInRoute = travellerRoute({ owns: 'booking' }, {
   tags: ['Bookings'],
   summary: 'Checks passengers in for one leg and issues their boarding passes (idempotent)',
   description:
-    "Signed-in traveller only; requires an Idempotency-Key. Inside the airline's window, for the chosen passengers of one leg: passport details are checked (international legs: number, nationality, expiry after the travel date) and stored sealed, each passenger keeps the seat the booking holds, gets the flight's next check-in sequence number and a boarding pass (BCBP with seat, sequence, status checked in, source of check-in W, baggage allowance). A passenger already checked in keeps their pass and number. Replays with the same key answer the first result.",
+    "Signed-in traveller only; requires an Idempotency-Key. Inside the airline's window, for the chosen passengers of one leg: passport details are checked (international legs: number, nationality, expiry after the travel date) and stored sealed, each passenger keeps the seat the booking holds or moves to the free seat in `seat` (free for them under the fare family: paid seats are chosen at booking, a paid seat asked for here answers 400 with the reason; exit rows need `exitConditionsAccepted`), gets the flight's next check-in sequence number and a boarding pass (BCBP with seat, sequence, status checked in, source of check-in W, baggage allowance). A passenger already checked in keeps their pass and number. Replays with the same key answer the first result.",
   request: {
     params: BookingIdParams,
     headers: IdempotencyHeaders,
@@ -39,7 +44,7 @@ const checkInRoute = travellerRoute({ owns: 'booking' }, {
     400: json(ErrorSchema, 'Unknown or cancelled passengers, missing or invalid passport details (field errors)'),
     401: json(ErrorSchema, 'Not signed in'),
     404: json(ErrorSchema, 'No such booking'),
-    409: json(ErrorSchema, 'The booking is not confirmed, the window is not open or has closed, the passenger must check in at the counter, or idempotency_in_progress'),
+    409: json(z.union([SeatTakenBodySchema, ErrorSchema]), 'seat-taken (with the leg\'s seat map as it is now; nothing is checked in), the booking is not confirmed, the window is not open or has closed, the passenger must check in at the counter, or idempotency_in_progress'),
     422: json(ErrorSchema, 'idempotency_mismatch'),
   },
 });
@@ -58,13 +63,19 @@ export function registerCheckIn(app: OpenApiApp) {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
-    const answer = await withKeyInTransaction(
-      deps.database.db,
-      deps.clock,
-      { userId: user.id, scope: 'check-in', key, hash: requestHash({ id, body }) },
-      (result: CheckInAnswer) => ({ status: 201, body: result }),
-      (idempotency) => deps.checkIn.checkIn({ userId: user.id, bookingId: id, request: body, idempotency }),
-    );
-    return sendStored(c, checkInRoute, answer);
+    try {
+      const answer = await withKeyInTransaction(
+        deps.database.db,
+        deps.clock,
+        { userId: user.id, scope: 'check-in', key, hash: requestHash({ id, body }) },
+        (result: CheckInAnswer) => ({ status: 201, body: result }),
+        (idempotency) => deps.checkIn.checkIn({ userId: user.id, bookingId: id, request: body, idempotency }),
+      );
+      return sendStored(c, checkInRoute, answer);
+    } catch (error) {
+      // Not stored: the traveller picks another seat from the refreshed map and checks in again.
+      if (!(error instanceof SeatGoneError)) throw error;
+      return sendStored(c, checkInRoute, { status: 409, body: { error: { code: 'conflict', reason: 'seat-taken', message: error.message }, seatMap: error.seatMap } });
+    }
   });
 }
