@@ -24,7 +24,7 @@ const featureDependencies = {
   seats: ['booking'],
   tracker: ['booking'],
   'trip-changes': ['booking', 'wallet'],
-  'check-in': ['booking', 'wallet'],
+  'check-in': ['booking', 'seats', 'wallet'],
 };
 
 function assertAcyclic(graph) {

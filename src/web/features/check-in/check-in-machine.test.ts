@@ -40,4 +40,25 @@ describe('check-in form machine', () => {
     expect(requestOf(state, false)).toEqual({ legIndex: 1, passengers: [{ position: 0 }, { position: 2 }] });
     expect(requestOf(state, true).passengers[0]).toEqual({ position: 0, documents: { passportNumber: 'K1234567', nationality: 'IN', expiresOn: '' } });
   });
+
+  it('keeps the booking\'s seat unless another is picked; a pick takes a new key, closes nothing else and goes in the request', () => {
+    let state = checkInReducer(open(), { type: 'map', position: 2 });
+    expect(state.mapFor).toBe(2);
+    state = checkInReducer(state, { type: 'seat', position: 2, pick: { seat: '14C', exitConditionsAccepted: false }, key: 'k2' });
+    expect(state).toMatchObject({ key: 'k2', mapFor: 2, seats: { 2: { seat: '14C' } } });
+    expect(requestOf(state, false)).toEqual({ legIndex: 1, passengers: [{ position: 0 }, { position: 2, seat: '14C' }] });
+    state = checkInReducer(state, { type: 'seat', position: 0, pick: { seat: '12A', exitConditionsAccepted: true }, key: 'k3' });
+    expect(requestOf(state, false).passengers[0]).toEqual({ position: 0, seat: '12A', exitConditionsAccepted: true });
+    const kept = checkInReducer(state, { type: 'seat', position: 2, pick: null, key: 'k4' });
+    expect(kept).toMatchObject({ mapFor: null, seats: { 0: { seat: '12A' } } });
+    expect(kept.seats[2]).toBeUndefined();
+  });
+
+  it('drops a seat taken meanwhile and reopens that passenger\'s map with the message', () => {
+    const picked = checkInReducer(open(), { type: 'seat', position: 2, pick: { seat: '14C', exitConditionsAccepted: false }, key: 'k2' });
+    const submitting = checkInReducer(checkInReducer(picked, { type: 'map', position: null }), { type: 'submit' });
+    const gone = checkInReducer(submitting, { type: 'seat-gone', message: 'Seat 14C was just taken by someone else.', positions: [2] });
+    expect(gone).toMatchObject({ phase: 'editing', mapFor: 2, seats: {}, message: 'Seat 14C was just taken by someone else.', key: 'k2' });
+    expect(checkInReducer(open(), { type: 'seat-gone', message: 'x', positions: [0] }).phase).toBe('editing');
+  });
 });

@@ -7,8 +7,10 @@ import { ApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { newIdempotencyKey } from '../booking/booking-api';
 import { registerPasses } from '../wallet/wallet-store';
+import { bookingSeatMapQuery } from '../seats/seats-api';
 import { checkInQuery, postCheckIn } from './check-in-api';
-import { type CheckInFormState, checkInReducer, initialCheckIn, passportOf, requestOf } from './check-in-machine';
+import { type CheckInAction, type CheckInFormState, checkInReducer, initialCheckIn, passportOf, requestOf } from './check-in-machine';
+import { CheckInSeats } from './check-in-seats';
 import './check-in.css';
 
 type Leg = CheckInStatus['legs'][number];
@@ -16,8 +18,8 @@ type Leg = CheckInStatus['legs'][number];
 /**
  * Web check-in on the ticket page: per leg, each passenger's state in words ("Check-in opens
  * 22 Dec 2026, 06:05", the counter or closed message, or the seat and sequence number once
- * checked in), and inside the window a Check in form (passengers, passports for international
- * legs), then the boarding passes, which also go to the wallet and its offline copy.
+ * checked in), and inside the window a Check in form (passengers, seats: keep or choose another
+ * free one, passports for international legs), then the boarding passes, which also go to the wallet and its offline copy.
  * @example <CheckInPanel booking={booking} />
  */
 export function CheckInPanel({ booking }: { booking: BookingView }) {
@@ -34,6 +36,14 @@ export function CheckInPanel({ booking }: { booking: BookingView }) {
       await registerPasses(answer.passes).catch(() => {});
       await client.invalidateQueries({ queryKey: queryKeys.bookings.checkIn(booking.id) });
     } catch (error) {
+      if (error instanceof ApiError && error.reason === 'seat-taken') {
+        // The map as it is now: the picks someone else took meanwhile are dropped and that map reopens.
+        const flightId = booking.itinerary.legs[leg.legIndex]?.flightId ?? '';
+        const fresh = await client.fetchQuery({ ...bookingSeatMapQuery(booking.id, flightId), staleTime: 0 }).catch(() => null);
+        const gone = Object.entries(state.seats).flatMap(([position, pick]) => (fresh?.seats.find((x) => x.seat === pick.seat)?.state === 'free' ? [] : [Number(position)]));
+        dispatch({ type: 'seat-gone', message: error.message, positions: gone });
+        return;
+      }
       dispatch({ type: 'failed', message: error instanceof Error ? error.message : 'Check-in failed. Please try again.', fieldErrors: error instanceof ApiError ? error.fields : {} });
     }
   };
@@ -69,7 +79,7 @@ export function CheckInPanel({ booking }: { booking: BookingView }) {
                 <PlaneTakeoff aria-hidden="true" size={18} /> Check in
               </button>
             ) : null}
-            {state.phase !== 'idle' && state.legIndex === leg.legIndex ? <CheckInForm leg={leg} state={state} dispatch={dispatch} onSubmit={() => void submit(leg)} /> : null}
+            {state.phase !== 'idle' && state.legIndex === leg.legIndex ? <CheckInForm booking={booking} leg={leg} state={state} dispatch={dispatch} onSubmit={() => void submit(leg)} /> : null}
           </div>
         ))
       )}
@@ -77,7 +87,7 @@ export function CheckInPanel({ booking }: { booking: BookingView }) {
   );
 }
 
-function CheckInForm({ leg, state, dispatch, onSubmit }: { leg: Leg; state: CheckInFormState; dispatch: (action: Parameters<typeof checkInReducer>[1]) => void; onSubmit: () => void }) {
+function CheckInForm({ booking, leg, state, dispatch, onSubmit }: { booking: BookingView; leg: Leg; state: CheckInFormState; dispatch: (action: CheckInAction) => void; onSubmit: () => void }) {
   if (state.phase === 'done') {
     return (
       <div className="check-in-done" role="status" aria-live="polite">
@@ -120,6 +130,7 @@ function CheckInForm({ leg, state, dispatch, onSubmit }: { leg: Leg; state: Chec
           </label>
         ))}
       </fieldset>
+      <CheckInSeats booking={booking} leg={leg} state={state} dispatch={dispatch} busy={busy} />
       {leg.documentsNeeded
         ? state.selected.map((position) => {
             const passenger = leg.passengers.find((p) => p.position === position);
@@ -165,7 +176,7 @@ function CheckInForm({ leg, state, dispatch, onSubmit }: { leg: Leg; state: Chec
             );
           })
         : null}
-      <p className="muted small">Web check-in is free. Each passenger keeps the seat held for them on this booking.</p>
+      <p className="muted small">Web check-in is free.</p>
       {state.message ? (
         <p className="check-in-error" role="alert">
           {state.message}

@@ -12,9 +12,11 @@ const STATE_WORDS = { free: 'free', taken: 'taken', held: 'held', safar: 'taken'
  * each seat a button named for screen readers ("12A, window, exit row, ₹450"). One seat is in the
  * tab order (roving tabindex); arrow keys, Home and End move between seats, Enter or Space picks.
  * Prices show in the selected currency with the INR amount. Nothing is pre-selected.
+ * With `freeOnly` (web check-in) only seats free for the booking can be picked; paid seats keep
+ * their price and say they are chosen at booking.
  * @example <SeatMap answer={map} selected="12A" onPick={(seat) => choose(seat)} />
  */
-export function SeatMap({ answer, selected, onPick }: { answer: SeatMapAnswer; selected: string | null; onPick: (seat: string) => void }) {
+export function SeatMap({ answer, selected, onPick, freeOnly = false }: { answer: SeatMapAnswer; selected: string | null; onPick: (seat: string) => void; freeOnly?: boolean }) {
   const { format, currency } = useCurrency();
   const offers = new Map(answer.seats.map((s) => [s.seat, s]));
   const rows = answer.map.rows.map((r) => ({ row: r.row, letters: r.seats.map((s) => s.letter) }));
@@ -36,7 +38,7 @@ export function SeatMap({ answer, selected, onPick }: { answer: SeatMapAnswer; s
     <div className="seat-map">
       <ul className="seat-map__legend" aria-label="Legend">
         <li><span className="seat-map__swatch seat-map__swatch--free" aria-hidden="true" /> Free seat</li>
-        <li><span className="seat-map__swatch seat-map__swatch--paid" aria-hidden="true" /> Paid seat (price shown)</li>
+        <li><span className="seat-map__swatch seat-map__swatch--paid" aria-hidden="true" /> {freeOnly ? 'Paid seat (chosen at booking only)' : 'Paid seat (price shown)'}</li>
         <li><span className="seat-map__swatch seat-map__swatch--taken" aria-hidden="true" /> Taken</li>
         <li><span className="seat-map__swatch seat-map__swatch--chosen" aria-hidden="true" /> Your choice</li>
         <li><span aria-hidden="true">EX</span> Exit row · <span aria-hidden="true">XL</span> Extra legroom</li>
@@ -53,10 +55,12 @@ export function SeatMap({ answer, selected, onPick }: { answer: SeatMapAnswer; s
                     const code = `${r.row}${letter}`;
                     if (!seat) return <span key={letter} className="seat-map__gap" role="gridcell" aria-label={`${code}, no seat`} />;
                     const offer = offers.get(code);
-                    const free = offer?.state === 'free' || code === selected;
-                    const tags = [seat.tags.includes('exit') ? 'exit row' : null, seat.tags.includes('xl') ? 'extra legroom' : null].filter((t): t is string => t !== null);
-                    const label = [code, seat.kind, ...tags, free ? price(offer?.pricePaise ?? 0) : STATE_WORDS[offer?.state ?? 'blocked'], code === selected ? 'your choice' : null].filter((t): t is string => t !== null).join(', ');
+                    const open = offer?.state === 'free' || code === selected;
                     const paid = (offer?.pricePaise ?? 0) > 0;
+                    const free = open && !(freeOnly && paid && code !== selected);
+                    const tags = [seat.tags.includes('exit') ? 'exit row' : null, seat.tags.includes('xl') ? 'extra legroom' : null].filter((t): t is string => t !== null);
+                    const state = open ? price(offer?.pricePaise ?? 0) : STATE_WORDS[offer?.state ?? 'blocked'];
+                    const label = [code, seat.kind, ...tags, state, open && !free ? 'paid seats are chosen at booking' : null, code === selected ? 'your choice' : null].filter((t): t is string => t !== null).join(', ');
                     return (
                       <span role="gridcell" key={letter}>
                         <button
@@ -66,7 +70,7 @@ export function SeatMap({ answer, selected, onPick }: { answer: SeatMapAnswer; s
                           aria-label={label}
                           aria-pressed={code === selected}
                           aria-disabled={!free}
-                          className={`seat-map__seat${free ? (paid ? ' seat-map__seat--paid' : ' seat-map__seat--free') : ' seat-map__seat--taken'}${code === selected ? ' seat-map__seat--chosen' : ''}`}
+                          className={`seat-map__seat${open ? (paid ? ' seat-map__seat--paid' : ' seat-map__seat--free') : ' seat-map__seat--taken'}${code === selected ? ' seat-map__seat--chosen' : ''}`}
                           onFocus={() => setCursor(code)}
                           onClick={() => free && onPick(code)}
                         >
