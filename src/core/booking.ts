@@ -492,8 +492,28 @@ export type BookingView = z.infer<typeof BookingViewSchema>;
 export const BookingResponseSchema = z.object({ booking: BookingViewSchema });
 export type BookingResponse = z.infer<typeof BookingResponseSchema>;
 
-export const BookingListSchema = z.object({ bookings: z.array(BookingViewSchema) });
+/**
+ * What a booking row offers for web check-in (the bookings list only): `open` (the Check in link,
+ * until `closesAt`), `not-open` ("Check-in opens {opensAt}"), or `checked-in`; the leg it speaks
+ * for. Null when nothing is left to check in on the web (counter only, closed, not confirmed).
+ */
+export const BookingCheckInSchema = z
+  .object({
+    legIndex: z.number().int(),
+    state: z.enum(['open', 'not-open', 'checked-in']),
+    /** ISO instants, when they apply. */
+    opensAt: z.string().nullable(),
+    closesAt: z.string().nullable(),
+    /** The state in words in the leg's local time: "Check-in opens 24 Dec 2026, 06:05", "Check in (closes …)", "Checked in". */
+    message: z.string(),
+  })
+  .meta({ id: 'BookingCheckIn' });
+export type BookingCheckIn = z.infer<typeof BookingCheckInSchema>;
+
+export const BookingListSchema = z.object({ bookings: z.array(BookingViewSchema.extend({ checkIn: BookingCheckInSchema.nullable() })) });
 export type BookingList = z.infer<typeof BookingListSchema>;
+/** A booking as the bookings list answers it: the booking and what it offers for check-in. */
+export type BookingListItem = BookingList['bookings'][number];
 
 /** 409 body when the fare moved since the search. */
 export const PriceChangedBodySchema = z

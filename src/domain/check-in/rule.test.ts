@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AIRLINES } from '../world/airlines';
-import { type CheckInFacts, GROUP_SIZE_AT_COUNTER, checkInState, counterReason } from './rule';
+import { type CheckInFacts, GROUP_SIZE_AT_COUNTER, type LegPassengerState, bookingCheckIn, checkInState, counterReason } from './rule';
 import { CHECK_IN_WINDOWS, windowFor } from './windows';
 
 const MINUTE = 60_000;
@@ -104,6 +104,56 @@ describe('check-in window rule', () => {
         const state = checkInState(facts({ airline, market }, offset));
         expect(state.boardingAt.getTime()).toBe(DEPARTURE - window.boarding * MINUTE);
         expect(state.gateClosesAt.getTime()).toBe(DEPARTURE - window.gateCloses * MINUTE);
+      }),
+    );
+  });
+});
+
+describe('what a booking row offers for check-in', () => {
+  const times = { boardingAt: new Date(DEPARTURE), gateClosesAt: new Date(DEPARTURE) };
+  const instant = fc.integer({ min: 0, max: 10_000 }).map((m) => new Date(DEPARTURE - m * MINUTE));
+  const passengerState = fc.oneof(
+    fc.constant<LegPassengerState>({ state: 'checked-in' }),
+    fc.constant<LegPassengerState>({ state: 'counter', reason: 'x', ...times }),
+    instant.map((closedAt): LegPassengerState => ({ state: 'closed', closedAt, ...times })),
+    instant.map((closesAt): LegPassengerState => ({ state: 'open', closesAt, ...times })),
+    fc.tuple(instant, instant).map(([opensAt, closesAt]): LegPassengerState => ({ state: 'not-open', opensAt, closesAt, ...times })),
+  );
+  const legs = fc.array(fc.array(passengerState, { maxLength: 4 }), { maxLength: 3 }).map((list) => list.map((passengers, legIndex) => ({ legIndex, passengers })));
+  const webLeft = (leg: { passengers: readonly LegPassengerState[] }) => leg.passengers.some((p) => p.state === 'open' || p.state === 'not-open');
+
+  it('speaks for the first leg with a passenger left to check in on the web; legs closed or counter-only are passed over', () => {
+    fc.assert(
+      fc.property(legs, (list) => {
+        const summary = bookingCheckIn(list);
+        const first = list.find(webLeft);
+        if (first) expect(summary?.legIndex).toBe(first.legIndex);
+        else if (summary) expect(summary.state).toBe('checked-in');
+      }),
+    );
+  });
+
+  it('is open when any passenger of that leg is inside the window (earliest close), else not open yet (earliest opening)', () => {
+    fc.assert(
+      fc.property(legs, (list) => {
+        const summary = bookingCheckIn(list);
+        const leg = list.find(webLeft);
+        if (!leg || !summary) return;
+        const open = leg.passengers.flatMap((p) => (p.state === 'open' ? [p.closesAt.getTime()] : []));
+        const later = leg.passengers.flatMap((p) => (p.state === 'not-open' ? [p.opensAt.getTime()] : []));
+        if (open.length > 0) expect(summary).toEqual({ legIndex: leg.legIndex, state: 'open', closesAt: new Date(Math.min(...open)) });
+        else expect(summary).toEqual({ legIndex: leg.legIndex, state: 'not-open', opensAt: new Date(Math.min(...later)) });
+      }),
+    );
+  });
+
+  it('is checked in when nothing is left and someone checked in, and nothing otherwise', () => {
+    fc.assert(
+      fc.property(legs, (list) => {
+        if (list.some(webLeft)) return;
+        const summary = bookingCheckIn(list);
+        const done = list.find((leg) => leg.passengers.some((p) => p.state === 'checked-in'));
+        expect(summary).toEqual(done ? { legIndex: done.legIndex, state: 'checked-in' } : null);
       }),
     );
   });

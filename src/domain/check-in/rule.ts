@@ -79,3 +79,30 @@ export function checkInState(facts: CheckInFacts): CheckInState {
   }
   return { state: 'open', closesAt, ...times };
 }
+
+/** A passenger-leg for the booking summary: its check-in state, or checked in already. */
+export type LegPassengerState = CheckInState | { state: 'checked-in' };
+
+export type BookingCheckInSummary = { legIndex: number; state: 'open'; closesAt: Date } | { legIndex: number; state: 'not-open'; opensAt: Date } | { legIndex: number; state: 'checked-in' };
+
+/**
+ * What a booking row offers for check-in (the profile's bookings list), from its passengers'
+ * states per leg, legs in travel order:
+ * - The first leg where some passenger can still check in on the web (open or not yet open)
+ *   speaks for the booking; legs whose windows have closed and counter-only passengers are passed over.
+ * - On that leg: open when any passenger not checked in is inside the window (with the earliest
+ *   closing instant), else not open yet (with the earliest opening instant).
+ * - When no leg is left to check in and some leg has a passenger checked in, the booking is checked in.
+ * - Otherwise nothing (null): all at the counter, closed, or no legs.
+ * @example bookingCheckIn([{ legIndex: 0, passengers: [{ state: 'not-open', opensAt, closesAt, ...times }] }]) // { legIndex: 0, state: 'not-open', opensAt }
+ */
+export function bookingCheckIn(legs: readonly { legIndex: number; passengers: readonly LegPassengerState[] }[]): BookingCheckInSummary | null {
+  for (const leg of legs) {
+    const open = leg.passengers.flatMap((p) => (p.state === 'open' ? [p.closesAt.getTime()] : []));
+    if (open.length > 0) return { legIndex: leg.legIndex, state: 'open', closesAt: new Date(Math.min(...open)) };
+    const later = leg.passengers.flatMap((p) => (p.state === 'not-open' ? [p.opensAt.getTime()] : []));
+    if (later.length > 0) return { legIndex: leg.legIndex, state: 'not-open', opensAt: new Date(Math.min(...later)) };
+  }
+  const done = legs.find((leg) => leg.passengers.some((p) => p.state === 'checked-in'));
+  return done ? { legIndex: done.legIndex, state: 'checked-in' } : null;
+}

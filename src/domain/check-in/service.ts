@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { BookingCheckIn, BookingView } from '../../core/booking';
 import { type CheckInAnswer, type CheckInRequest, type CheckInStatus, CHECK_IN_MESSAGES, type TravelDocumentInput } from '../../core/check-in';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
@@ -15,7 +16,7 @@ import { buildBcbp } from '../documents/bcbp';
 import { localStampLike } from '../documents/dates';
 import { familyByCode } from '../fares/families/lookup';
 import { maskDocumentNumber, sealDocument, validAfter } from './documents';
-import { type CheckInState, checkInState } from './rule';
+import { type CheckInState, type LegPassengerState, bookingCheckIn, checkInState } from './rule';
 
 /**
  * Web check-in, built once with the app's dependencies; routes call it.
@@ -52,6 +53,11 @@ export interface CheckInService {
    * passengers who can check in on the web and have not. Returns the notices sent.
    */
   remind(): Promise<number>;
+  /**
+   * What each booking row of a list offers for check-in (bookingCheckIn in rule.ts), booking id →
+   * summary or null; one query for the whole list (the passes already checked in).
+   */
+  summaries(views: readonly BookingView[]): Promise<Map<string, BookingCheckIn | null>>;
   checkIn(input: { userId: string; bookingId: string; request: CheckInRequest; idempotency?: KeyedAnswer<CheckInAnswer> | undefined }): Promise<CheckInAnswer>;
 }
 
@@ -169,6 +175,51 @@ export function createCheckInService(deps: CheckInDeps): CheckInService {
         };
       });
       return { bookingId: booking.id, legs };
+    },
+
+    async summaries(views) {
+      const result = new Map<string, BookingCheckIn | null>();
+      const live = views.filter((v) => v.status === 'confirmed' || v.status === 'partly_cancelled');
+      for (const v of views) result.set(v.id, null);
+      if (live.length === 0) return result;
+      const done = await db
+        .select({ passengerId: boardingPasses.passengerId, legIndex: boardingPasses.legIndex })
+        .from(boardingPasses)
+        .where(and(inArray(boardingPasses.bookingId, live.map((v) => v.id)), isNotNull(boardingPasses.checkedInAt), isNull(boardingPasses.voidedAt)));
+      const checked = new Set(done.map((r) => `${r.passengerId}:${r.legIndex}`));
+      const now = clock.now();
+      for (const view of live) {
+        const travellers = view.passengers.filter((p) => p.cancelledAt === null);
+        const adults = travellers.filter((p) => p.type === 'Adult');
+        const carriers = new Set(adults.slice(0, travellers.filter((p) => p.type === 'Infant').length).map((p) => p.id));
+        const legs = view.itinerary.legs.map((leg, legIndex) => ({
+          legIndex,
+          passengers: travellers.map((p): LegPassengerState => {
+            if (checked.has(`${p.id}:${legIndex}`)) return { state: 'checked-in' };
+            return checkInState({
+              airline: leg.carrier,
+              market: deps.international(leg.flightId) ? 'international' : 'domestic',
+              departure: new Date(leg.departure),
+              now,
+              passenger: { type: p.type === 'Infant' ? 'infant' : p.type === 'Child' ? 'child' : 'adult', carriesInfant: carriers.has(p.id), specialAssistance: false },
+              adultsOnBooking: adults.length,
+              partySize: travellers.length,
+            });
+          }),
+        }));
+        const summary = bookingCheckIn(legs);
+        const departure = view.itinerary.legs[summary?.legIndex ?? 0]?.departure ?? '';
+        if (!summary) continue;
+        result.set(
+          view.id,
+          summary.state === 'open'
+            ? { legIndex: summary.legIndex, state: 'open', opensAt: null, closesAt: summary.closesAt.toISOString(), message: `Check in (closes ${localStampLike(summary.closesAt, departure)})` }
+            : summary.state === 'not-open'
+              ? { legIndex: summary.legIndex, state: 'not-open', opensAt: summary.opensAt.toISOString(), closesAt: null, message: `Check-in opens ${localStampLike(summary.opensAt, departure)}` }
+              : { legIndex: summary.legIndex, state: 'checked-in', opensAt: null, closesAt: null, message: 'Checked in' },
+        );
+      }
+      return result;
     },
 
     async remind() {

@@ -38,7 +38,7 @@ const listRoute = travellerRoute({}, {
   operationId: 'listBookings',
   tags: ['Bookings'],
   summary: "The signed-in traveller's bookings, newest first",
-  description: 'Signed-in traveller only. Every booking of the traveller (held, confirmed, cancelled, expired), newest first.',
+  description: 'Signed-in traveller only. Every booking of the traveller (held, confirmed, cancelled, expired), newest first. Each carries `checkIn`: what the booking offers for web check-in now (`open` until `closesAt`, `not-open` until `opensAt`, `checked-in`, with the words in `message`), or null when nothing is left to check in on the web.',
   responses: { 200: json(BookingListSchema, 'Bookings'), 401: json(ErrorSchema, 'Not signed in') },
 });
 
@@ -125,7 +125,10 @@ export function registerBookings(app: OpenApiApp) {
   app.openapi(listRoute, async (c) => {
     const user = currentUser(c);
     c.header('Cache-Control', 'no-store');
-    return c.json({ bookings: await listBookings(c.get('deps').database.db, user.id) }, 200);
+    const deps = c.get('deps');
+    const bookings = await listBookings(deps.database.db, user.id);
+    const checkIn = await deps.checkIn.summaries(bookings);
+    return c.json({ bookings: bookings.map((booking) => ({ ...booking, checkIn: checkIn.get(booking.id) ?? null })) }, 200);
   });
 
   app.openapi(getRoute, async (c) => {

@@ -127,6 +127,20 @@ describe('web check-in', () => {
     expect(after.seats.find((s) => s.seat === free.seat)?.state).toBe('safar');
   });
 
+  it('the bookings list says per booking what it offers for check-in: opens at, open, checked in', async () => {
+    const far = await booked(later, [ADULT]);
+    const near = await booked(domestic, [ADULT]);
+    const list = async () => ((await (await ctx.app.request('/api/bookings', { headers: authed(alice.cookie) })).json()) as { bookings: { id: string; checkIn: { state: string; message: string; opensAt: string | null; legIndex: number } | null }[] }).bookings;
+    const before = await list();
+    const farRow = before.find((b) => b.id === far.id)?.checkIn;
+    expect(farRow?.state).toBe('not-open');
+    expect(farRow?.message).toMatch(/^Check-in opens \d{1,2} Dec 2026, \d{2}:\d{2}$/);
+    expect(Date.parse(farRow?.opensAt ?? '')).toBe(Date.parse(departureOf(far)) - 48 * 3_600_000);
+    expect(before.find((b) => b.id === near.id)?.checkIn).toMatchObject({ state: 'open', legIndex: 0 });
+    expect((await checkIn(ctx.app, alice.cookie, near.id)).status).toBe(201);
+    expect((await list()).find((b) => b.id === near.id)?.checkIn).toMatchObject({ state: 'checked-in', message: 'Checked in' });
+  });
+
   it('gives one check-in and one sequence number for retries, with the same key or a new one', async () => {
     const booking = await booked(domestic, [ADULT]);
     const key = randomUUID();

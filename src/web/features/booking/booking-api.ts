@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type {
   BookingReason,
   BookingList,
+  BookingListItem,
   BookingResponse,
   BookingView,
   CreateBookingBody,
@@ -90,7 +91,7 @@ export function bookingQuery(bookingId: string) {
 }
 
 /** The traveller's bookings; offline, the copy saved on this device. */
-export function fetchBookings(): Promise<BookingView[]> {
+export function fetchBookings(): Promise<BookingListItem[]> {
   return listWithOfflineCopy(
     'booking',
     () => apiFetch<BookingList>('/api/bookings').then((r) => r.bookings),

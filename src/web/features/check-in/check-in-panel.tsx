@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PlaneTakeoff } from 'lucide-react';
-import { useReducer } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import type { BookingView } from '../../../core/booking';
 import type { CheckInStatus } from '../../../core/check-in';
 import { ApiError } from '../../lib/api';
@@ -26,6 +26,15 @@ export function CheckInPanel({ booking }: { booking: BookingView }) {
   const status = useQuery(checkInQuery(booking.id));
   const [state, dispatch] = useReducer(checkInReducer, initialCheckIn);
   const client = useQueryClient();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = status.isSuccess;
+  // Arriving from a "Check in" link (/ticket/{id}#check-in): the panel is scrolled to and its heading focused once loaded.
+  useEffect(() => {
+    if (loaded && window.location.hash === '#check-in') {
+      heading.current?.scrollIntoView({ block: 'start' });
+      heading.current?.focus();
+    }
+  }, [loaded]);
   if (booking.status !== 'confirmed' && booking.status !== 'partly_cancelled') return null;
 
   const submit = async (leg: Leg) => {
@@ -49,8 +58,10 @@ export function CheckInPanel({ booking }: { booking: BookingView }) {
   };
 
   return (
-    <section className="ticket-section check-in no-print" aria-labelledby="check-in-title">
-      <h2 id="check-in-title">Web check-in</h2>
+    <section id="check-in" className="ticket-section check-in no-print" aria-labelledby="check-in-title">
+      <h2 id="check-in-title" ref={heading} tabIndex={-1}>
+        Web check-in
+      </h2>
       {status.isPending ? (
         <p role="status" className="muted">
           Loading check-in…

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, LogOut, MapPin, Settings, Ticket, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { BookingView } from '../../../core/booking';
+import type { BookingListItem } from '../../../core/booking';
 import { useDocumentTitle } from '../../components/page-title';
 import { useSession } from '../../lib/use-session';
 import { bookingsQuery, profileStatsQuery } from '../../features/booking/booking-api';
@@ -169,7 +169,7 @@ function ProfileScreen({ email }: { email: string }) {
   );
 }
 
-function BookingRow({ booking, amount }: { booking: BookingView; amount: string }) {
+function BookingRow({ booking, amount }: { booking: BookingListItem; amount: string }) {
   const [downloading, setDownloading] = useState(false);
   const legs = booking.itinerary.legs;
   const from = legs[0]?.from.city;
@@ -206,6 +206,11 @@ function BookingRow({ booking, amount }: { booking: BookingView; amount: string 
           </div>
         </dl>
         {valid ? <BookedFlightStatus legs={legs} /> : null}
+        {valid && booking.checkIn?.state === 'not-open' ? (
+          <p className="profile-check-in muted" data-testid="booking-check-in">
+            {booking.checkIn.message}
+          </p>
+        ) : null}
         {hasRefunds(booking) && <RefundStatusLine booking={booking} />}
       </div>
       <div className="profile-booking-side">
@@ -218,6 +223,11 @@ function BookingRow({ booking, amount }: { booking: BookingView; amount: string 
             <Link href={`/ticket/${encodeURIComponent(booking.id)}`} className="btn btn-small">
               View Ticket
             </Link>
+            {valid && booking.checkIn?.state === 'open' ? (
+              <Link href={`/ticket/${encodeURIComponent(booking.id)}#check-in`} className="btn btn-small btn-primary" data-testid="booking-check-in" aria-label={`Check in for booking ${booking.id}`}>
+                Check in
+              </Link>
+            ) : null}
             <CancelBookingButton booking={booking} small />
             {valid && (
               <button
