@@ -4,7 +4,6 @@ import type {
   BookingList,
   BookingListItem,
   BookingResponse,
-  BookingView,
   CreateBookingBody,
   PaymentConfig,
   PaymentMethod,
