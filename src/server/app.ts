@@ -26,6 +26,8 @@ import { registerFaresCalendar } from './routes/fares-calendar';
 import { registerFlightStatus } from './routes/flight-status';
 import { registerGroups } from './routes/groups';
 import { registerHealth } from './routes/health';
+import { registerTestClock } from './routes/test-clock';
+import { isOffsetClock } from '../core/clock';
 import { registerNotifications } from './routes/notifications';
 import { registerPayments } from './routes/payments';
 import { registerPriceAlerts } from './routes/price-alerts';
@@ -121,6 +123,8 @@ export function createApp(options: CreateAppOptions) {
   for (const middleware of beforeRoutes) app.use('*', middleware);
 
   registerApiRoutes(app);
+  // Test-only (src/server/routes/test-clock.ts): the configuration allows it only with NODE_ENV=test.
+  if (deps.config.TEST_CLOCK_CONTROL && deps.config.NODE_ENV === 'test' && isOffsetClock(deps.clock)) registerTestClock(app, deps.clock);
   app.doc31('/api/openapi.json', (c) => apiDocument(c.get('deps').config));
 
   app.all('/api/*', (c) => c.json(toErrorBody('not_found', `No API endpoint at ${c.req.method} ${c.req.path}`), 404));

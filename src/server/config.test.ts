@@ -51,9 +51,17 @@ describe('loadConfig', () => {
     [{ DUFFEL_API_URL: 'ftp://api.duffel.com' }, /^Invalid configuration: DUFFEL_API_URL /],
     [{ DUFFEL_WEBHOOK_SECRET: 'short' }, /^Invalid configuration: DUFFEL_WEBHOOK_SECRET must be at least 8 characters$/],
     [{ DUFFEL_WEBHOOK_SECRET: 'a-long-enough-secret' }, /^Invalid configuration: DUFFEL_WEBHOOK_SECRET is set but DUFFEL_ACCESS_TOKEN is not/],
+    [{ TEST_CLOCK_CONTROL: 'yes' }, /^Invalid configuration: TEST_CLOCK_CONTROL must be true or false/],
+    [{ TEST_CLOCK_CONTROL: 'true' }, /^Invalid configuration: TEST_CLOCK_CONTROL is for browser tests only and needs NODE_ENV=test$/],
+    [{ TEST_CLOCK_CONTROL: 'true', NODE_ENV: 'production' }, /^Invalid configuration: TEST_CLOCK_CONTROL is for browser tests only and needs NODE_ENV=test$/],
   ])('names the variable for a bad value %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('takes the test clock control only with NODE_ENV=test, and keeps it off by default', () => {
+    expect(loadConfig({}).TEST_CLOCK_CONTROL).toBe(false);
+    expect(loadConfig({ TEST_CLOCK_CONTROL: 'true', NODE_ENV: 'test' }).TEST_CLOCK_CONTROL).toBe(true);
   });
 
   it('keeps the production sign-up and sign-in limits unless raised', () => {

@@ -118,6 +118,8 @@ const ConfigSchema = z.object({
     .default('https://api.duffel.com'),
   DUFFEL_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
   TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false').transform((value) => value === 'true'),
+  // Browser tests only: a route that moves the server clock (refused unless NODE_ENV=test).
+  TEST_CLOCK_CONTROL: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false').transform((value) => value === 'true'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -162,6 +164,9 @@ function crossFieldProblems(config: Config): string[] {
   const supplier = [config.INVOICE_SUPPLIER_GSTIN, config.INVOICE_SUPPLIER_NAME, config.INVOICE_SUPPLIER_ADDRESS];
   if (supplier.some((v) => v !== undefined) && supplier.some((v) => v === undefined)) {
     problems.push('Invalid configuration: INVOICE_SUPPLIER_GSTIN, INVOICE_SUPPLIER_NAME and INVOICE_SUPPLIER_ADDRESS must be set together (or none of them)');
+  }
+  if (config.TEST_CLOCK_CONTROL && config.NODE_ENV !== 'test') {
+    problems.push('Invalid configuration: TEST_CLOCK_CONTROL is for browser tests only and needs NODE_ENV=test');
   }
   if (config.DUFFEL_WEBHOOK_SECRET !== undefined && config.DUFFEL_ACCESS_TOKEN === undefined) {
     problems.push('Invalid configuration: DUFFEL_WEBHOOK_SECRET is set but DUFFEL_ACCESS_TOKEN is not (set the token too, or neither)');

@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server';
-import { systemClock } from '../core/clock';
+import { createOffsetClock, systemClock } from '../core/clock';
 import { openDatabase } from '../db/client';
 import { DEFAULT_RECOMMENDATION_ORIGIN } from '../core/recommendations';
 import { cachedExploreCatalogue } from '../domain/explore/routes';
@@ -51,7 +51,9 @@ async function main() {
   // SEARCH_WORKERS=0 answers searches on the serving thread (no worker threads at all).
   const workers = config.SEARCH_WORKERS ?? defaultSearchWorkers();
   const search = workers > 0 ? createSearchPool({ size: workers, seed: world.seed, scale: world.scale, inventory, logger }) : inThreadSearcher(world, inventory);
-  const base = { ...createAppDeps({ database, clock: systemClock, config, logger, world, inventory }), search };
+  // Browser tests only (TEST_CLOCK_CONTROL, refused unless NODE_ENV=test): a clock /api/test/clock can move.
+  const clock = config.TEST_CLOCK_CONTROL ? createOffsetClock(systemClock) : systemClock;
+  const base = { ...createAppDeps({ database, clock, config, logger, world, inventory }), search };
   // One weather adapter (and so one forecast cache) for the routes and the jobs.
   const deps = { ...base, weather: weatherOf(base) };
   const app = createApp({ ...deps, serveWeb: true });
