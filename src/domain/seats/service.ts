@@ -10,8 +10,8 @@ import { familyByCode } from '../fares/families/lookup';
 import type { World } from '../world/world';
 import { adjacent, hasSeat } from './assign';
 import { cabinMap } from './maps';
-import { ageOn, priceFor, seatPrices, seatRefusal } from './price';
-import { cabinStates, safarSeats, seatsOfBooking, takeSeats } from './store';
+import { type SeatBase, ageOn, priceFor, seatPrices, seatRefusal } from './price';
+import { cabinSoldAndSafar, cabinStates, safarSeats, seatsOfBooking, takeSeats } from './store';
 
 /** A seat just taken: 409 with the leg's seat map as it is now, so the screen redraws it. */
 export class SeatGoneError extends AppError {
@@ -85,16 +85,26 @@ function adultsWithInfant(pax: BookingFacts['pax']): Set<string> {
  */
 export function createSeatService(deps: { db: Db; clock: Clock; world: World; freeShare: number }) {
   const { db, clock, world, freeShare } = deps;
+  // Seat prices depend only on the cabin map, the airline and freeShare: made once per aircraft type, cabin and airline.
+  const PRICES = new Map<string, Map<string, SeatBase>>();
+  const pricesOf = (map: SeatMap, aircraftId: string, carrier: string): Map<string, SeatBase> => {
+    const key = `${aircraftId}|${map.cabin}|${carrier}`;
+    let prices = PRICES.get(key);
+    if (!prices) {
+      prices = seatPrices(map, carrier, freeShare);
+      PRICES.set(key, prices);
+    }
+    return prices;
+  };
 
   /** The map, states and prices of one cabin of a flight (for a booking's party when given one). */
   async function answer(conn: Db | DbTx, flightId: string, cabin: Cabin, party?: { facts: BookingFacts; legIndex: number }): Promise<SeatMapAnswer> {
     const flight = world.getFlight(flightId);
     const map = flight ? cabinMap(flight.aircraftId, cabin) : undefined;
     if (!flight || !map) throw new AppError('not_found', flight ? `This flight has no ${cabin} cabin.` : 'No such flight.');
-    const [inventory] = await queryRows<{ sold: number }>(conn, q`select sold from flight_inventory where flight_id = ${flightId} and cabin = ${cabin}`);
-    const safar = await safarSeats(conn, flightId);
-    const states = cabinStates(map, flightId, Number(inventory?.sold ?? 0), safar);
-    const prices = seatPrices(map, flight.carrier, freeShare);
+    const { sold, safar } = await cabinSoldAndSafar(conn, flightId, cabin);
+    const states = cabinStates(map, flightId, sold, safar);
+    const prices = pricesOf(map, flight.aircraftId, flight.carrier);
     const leg = party?.facts.legs.find((l) => l.legIndex === party.legIndex);
     const inclusion = leg?.familyCode ? (familyByCode(leg.familyCode, party?.facts.createdAt ?? clock.now())?.seat ?? 'paid') : 'paid';
     const chosen: Record<string, string> = {};

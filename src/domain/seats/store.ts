@@ -62,7 +62,7 @@ export async function safarSeats(conn: Conn, flightId: string): Promise<Map<stri
  * less the Safar passengers' bought seats in it (Safar's sales count in the inventory's sold too).
  */
 export function cabinStates(map: SeatMap, flightId: string, sold: number, safar: ReadonlyMap<string, 'held' | 'safar'>): Map<string, SeatState> {
-  const inCabin = new Set(seatCodes(map));
+  const inCabin = codesOf(map);
   let safarSold = 0;
   const mine = new Map<string, 'held' | 'safar'>();
   for (const [seat, state] of safar) {
@@ -73,6 +73,43 @@ export function cabinStates(map: SeatMap, flightId: string, sold: number, safar:
   const others = Math.max(0, sold - safarSold);
   // The other travellers take the first seats of the fill order that no Safar passenger holds.
   return seatStates(map, cachedFillOrder(map, flightId, others + mine.size), others, mine);
+}
+
+/** A cabin map's seat codes as a set, made once per map (maps are fixed data). */
+const CODES = new WeakMap<SeatMap, ReadonlySet<string>>();
+function codesOf(map: SeatMap): ReadonlySet<string> {
+  let codes = CODES.get(map);
+  if (!codes) {
+    codes = new Set(seatCodes(map));
+    CODES.set(map, codes);
+  }
+  return codes;
+}
+
+/**
+ * A cabin's sold count and the Safar passengers' seats on its flight, in one statement (the seat
+ * map's reads): the same rows as the inventory's `sold` and safarSeats.
+ * @example const { sold, safar } = await cabinSoldAndSafar(db, '6E2134@2026-12-24', 'economy')
+ */
+export async function cabinSoldAndSafar(conn: Conn, flightId: string, cabin: Cabin): Promise<{ sold: number; safar: Map<string, 'held' | 'safar'> }> {
+  const rows = await queryRows<{ seat: string | null; held: boolean | null; sold: number | null }>(
+    conn,
+    q`select null::text as seat, null::boolean as held, sold from flight_inventory where flight_id = ${flightId} and cabin = ${cabin}
+      union all
+      select ps.seat, (b.status = 'held') as held, null::int as sold from passenger_seats ps join bookings b on b.id = ps.booking_id
+        where ps.flight_id = ${flightId} and ps.released_at is null
+      union all
+      select bp.seat, false as held, null::int as sold from boarding_passes bp
+        where bp.flight_id = ${flightId} and bp.voided_at is null and bp.seat <> 'INF'
+          and not exists (select 1 from passenger_seats ps where ps.flight_id = bp.flight_id and ps.seat = bp.seat and ps.released_at is null)`,
+  );
+  let sold = 0;
+  const safar = new Map<string, 'held' | 'safar'>();
+  for (const r of rows) {
+    if (r.seat === null) sold = Number(r.sold ?? 0);
+    else if (!safar.has(r.seat)) safar.set(r.seat, r.held ? 'held' : 'safar');
+  }
+  return { sold, safar };
 }
 
 /**
