@@ -64,7 +64,7 @@ describe('fare family terms in words', () => {
     const both = option([SAVER, lite]);
     expect(checkedBagText(both)).toBe('15 kg · No checked bag');
     expect(cabinBagText(both)).toBe('7 kg');
-    expect(seatText(both)).toBe('Paid choice (a free seat is assigned) · Standard seats free');
+    expect(seatText(both)).toBe('Paid choice (a seat is assigned free at check-in) · Standard seats free');
     expect(mealText(both)).toBe('Food to buy on board · Meal included');
   });
 

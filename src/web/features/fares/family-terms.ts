@@ -21,7 +21,7 @@ export function baggageText(bag: Baggage | null): string {
 }
 
 const SEAT_TEXT: Record<SeatInclusion, string> = {
-  paid: 'Paid choice (a free seat is assigned)',
+  paid: 'Paid choice (a seat is assigned free at check-in)',
   standardFree: 'Standard seats free',
   allFree: 'All seats free',
 };

@@ -22,7 +22,7 @@ export function SeatStep({ booking }: { booking: BookingView }) {
   return (
     <section className="card seat-step" aria-labelledby="seat-step-title">
       <h2 id="seat-step-title">Seats (optional)</h2>
-      <p>Every passenger gets a free seat at no cost. You may instead choose seats now; some front, exit-row and extra-legroom seats cost extra.</p>
+      <p>Choosing is optional: without a choice, a seat is assigned free at check-in (held for you from payment; at check-in you may move to another free seat). You may instead choose seats now; some front, exit-row and extra-legroom seats cost extra.</p>
       {!open ? (
         <div className="seat-step__choice">
           <button type="button" className="btn" onClick={() => setOpen(true)}>
