@@ -497,7 +497,7 @@ export type BookingResponse = z.infer<typeof BookingResponseSchema>;
  * until `closesAt`), `not-open` ("Check-in opens {opensAt}"), or `checked-in`; the leg it speaks
  * for. Null when nothing is left to check in on the web (counter only, closed, not confirmed).
  */
-export const BookingCheckInSchema = z
+const BookingCheckInSchema = z
   .object({
     legIndex: z.number().int(),
     state: z.enum(['open', 'not-open', 'checked-in']),
