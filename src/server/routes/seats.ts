@@ -27,7 +27,7 @@ const seatMapRoute = publicRoute({
   tags: ['Bookings'],
   summary: "A flight's seat map for a cabin: every seat with its state and price",
   description:
-    'Open to everyone. The cabin drawn from the aircraft type’s seat map (rows, blocks of letters between aisles, window/middle/aisle, exit, extra-legroom, bassinet and no-recline rows, wing and doors; `approximate` where the real layout is not verified) and each seat’s state: `free`, `taken` (another traveller), `held` (on a Safar hold), `safar` (a Safar passenger’s) or `blocked` (by the airline). Prices are in paise for an adult (0 = free: standard rear seats are always free). With `booking` (a held booking of the signed-in traveller flying this flight), the prices follow its fare family and `chosen` lists its passengers’ seats; another traveller’s booking answers 404.',
+    'Open to everyone. The cabin drawn from the aircraft type’s seat map (rows, blocks of letters between aisles, window/middle/aisle, exit, extra-legroom, bassinet and no-recline rows, wing and doors; `approximate` where the real layout is not verified) and each seat’s state: `free`, `taken` (another traveller), `held` (on a Safar hold), `safar` (a Safar passenger’s) or `blocked` (by the airline). Prices are in paise for an adult (0 = free: standard rear seats are always free). With `booking` (a booking of the signed-in traveller flying this flight: a hold choosing seats, or a confirmed booking at web check-in, where only seats priced 0 can be taken), the prices follow its fare family and `chosen` lists its passengers’ seats; another traveller’s booking answers 404.',
   request: { params: FlightIdParams, query: seatMapQuerySchema },
   responses: {
     200: json(seatMapAnswerSchema, 'The seat map with states and prices'),

@@ -4,7 +4,8 @@ import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
 /**
- * A held booking's seat map for one of its flights: states, prices for its fare family, its choices.
+ * A booking's seat map for one of its flights (a hold choosing seats, or web check-in): states,
+ * prices for its fare family, its passengers' seats.
  * @example const map = useQuery(bookingSeatMapQuery(booking.id, leg.flightId))
  */
 export function bookingSeatMapQuery(bookingId: string, flightId: string) {
