@@ -70,14 +70,14 @@ export const seatMapAnswerSchema = z.object({
   seats: z.array(seatOfferSchema),
   /** Free seats right now (what a traveller can still pick). */
   free: z.number().int().nonnegative(),
-  /** Seats the booking's passengers chose (passenger id → seat), with a hold id. */
+  /** The seats of the booking's passengers (passenger id → seat), when asked with a booking. */
   chosen: z.record(z.string(), z.string()),
 });
 export type SeatMapAnswer = z.infer<typeof seatMapAnswerSchema>;
 
 export const seatMapQuerySchema = z.object({
   cabin: z.enum(CABINS).default('economy'),
-  /** A held booking of the signed-in traveller: prices and choices for its passengers. */
+  /** A booking of the signed-in traveller (a hold, or at web check-in): prices and seats for its passengers. */
   booking: z.string().min(1).max(40).optional(),
 });
 
