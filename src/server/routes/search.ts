@@ -198,7 +198,7 @@ const EMPTY = new Uint8Array();
 /** One direction's uncompressed answer, from the one-way cache when an identical search is there. */
 async function oneWayIdentity(deps: AppDeps, query: SearchQuery, now: Date): Promise<Uint8Array> {
   const cache = cacheOf(deps.inventory);
-  const key = `identity?${draftToParams({ ...query, adults: String(query.adults), children: String(query.children), infants: String(query.infants) })}`;
+  const key = `identity?${draftToParams({ ...query, adults: String(query.adults), children: String(query.children), infants: String(query.infants), tripType: 'oneWay', returnDate: '' })}`;
   const version = deps.inventory.version;
   const hit = cache.get(key, version, now);
   if (hit !== undefined) return hit.bytes;
