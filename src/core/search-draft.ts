@@ -115,3 +115,13 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'num
 export function travelDayText(date: string): string {
   return dayFormat.format(new Date(`${date}T00:00:00Z`));
 }
+
+/**
+ * The return date a round-trip draft names when it is in the form the search form writes (an ISO
+ * date, not before the departure), for drawing the heading before the answer arrives; else undefined.
+ * @example returnDateOf({ ...draft, tripType: 'roundTrip', returnDate: '2026-12-28' }) // '2026-12-28'
+ */
+export function returnDateOf(draft: SearchDraft): string | undefined {
+  if (!isRoundTripDraft(draft) || !/^\d{4}-\d{2}-\d{2}$/.test(draft.returnDate) || draft.returnDate < draft.date) return undefined;
+  return draft.returnDate;
+}

@@ -1,6 +1,6 @@
 import type { SearchQuery } from '../../../core/search';
 
-export { draftFromSearch, draftToParams, EMPTY_DRAFT, isRoundTripDraft, queryFromDraft, SEARCH_FIELDS, searchApiPath, type SearchDraft, type SearchField } from '../../../core/search-draft';
+export { draftFromSearch, draftToParams, EMPTY_DRAFT, isRoundTripDraft, queryFromDraft, returnDateOf, SEARCH_FIELDS, searchApiPath, type SearchDraft, type SearchField } from '../../../core/search-draft';
 
 /**
  * The results URL for a validated search, so a results page can be reloaded, shared and bookmarked.
