@@ -521,16 +521,16 @@ function Summary({ answer, outbound, inbound, ready, onContinue }: { answer: Ans
         </details>
       ) : null}
       {pair?.separateTickets ? (
-        <div className="rt-warning rt-separate small" role="note">
-          <p>
-            <AlertTriangle aria-hidden="true" size={14} /> <strong>Separate tickets</strong>
-          </p>
+        <details className="rt-warning rt-separate small">
+          <summary>
+            <AlertTriangle aria-hidden="true" size={14} /> <strong>Separate tickets:</strong> separate check-in, bags re-checked, no protection if the first flight is late
+          </summary>
           <ul>
             {SEPARATE_TICKETS_WARNING.map((text) => (
               <li key={text}>{text}</li>
             ))}
           </ul>
-        </div>
+        </details>
       ) : null}
     </section>
   );
