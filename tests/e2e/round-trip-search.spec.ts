@@ -120,7 +120,7 @@ test.describe('round-trip search', () => {
     const other = back.getByRole('listitem').filter({ hasNotText: /IndiGo/ }).first();
     await other.getByRole('button', { name: /^Select return/ }).click();
     await expect(summary.getByText(/separate check-in, bags re-checked, no protection if the first flight is late/)).toBeVisible();
-    await summary.getByText('Separate tickets:').click();
+    await summary.getByText('Separate tickets:', { exact: true }).click();
     await expect(summary.getByText('Bags are collected and checked in again.')).toBeVisible();
     await expect(summary.getByText(/No protection if the first flight is late/)).toBeVisible();
   });
