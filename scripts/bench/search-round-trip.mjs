@@ -17,12 +17,20 @@ const server = await startServer({ PORT, DATA_DIR: dir });
 const base = `http://127.0.0.1:${PORT}`;
 const headers = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-/** 16 pairs × 14 dates × 1–9 adults, returning 3 days later; shuffled reproducibly. */
+const addDays = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * 16 pairs × 14 dates (the two weeks after the one-way run's) × 45 mixes of adults and children,
+ * returning 3 days later: 10,080 round trips whose 20,160 one-way directions are all different
+ * from each other and from the one-way run's queries. Shuffled reproducibly.
+ */
 function distinctRoundTrips() {
   const paths = [];
-  for (const date of DATES) {
-    const back = new Date(Date.parse(`${date}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
-    for (const [from, to] of PAIRS) for (let adults = 1; adults <= 9; adults++) paths.push(`/api/search/round-trip?from=${from}&to=${to}&date=${date}&returnDate=${back}&tripType=roundTrip&adults=${adults}`);
+  for (const date of DATES.map((d) => addDays(d, 14))) {
+    const back = addDays(date, 3);
+    for (const [from, to] of PAIRS)
+      for (let adults = 1; adults <= 9; adults++)
+        for (let children = 0; adults + children <= 9; children++) paths.push(`/api/search/round-trip?from=${from}&to=${to}&date=${date}&returnDate=${back}&tripType=roundTrip&adults=${adults}&children=${children}`);
   }
   for (let i = paths.length - 1; i > 0; i--) {
     const j = (i * 7919) % (i + 1);

@@ -457,11 +457,12 @@ function useStickyBottomInset(ref: RefObject<HTMLElement | null>): void {
     if (!el) return;
     const root = document.documentElement;
     const measure = () => root.style.setProperty('--sticky-bottom', `${Math.ceil(el.getBoundingClientRect().height) + 16}px`);
-    const resize = new ResizeObserver(measure);
-    resize.observe(el);
+    // (Measured once where there is no ResizeObserver.)
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    resize?.observe(el);
     measure();
     return () => {
-      resize.disconnect();
+      resize?.disconnect();
       root.style.removeProperty('--sticky-bottom');
     };
   }, [ref]);
