@@ -186,6 +186,7 @@ function Trip({ answer, onCabin, onContinue }: { answer: Answer; onCabin(cabin: 
       onPick={pickOutbound}
       onCabin={onCabin}
       priceOf={combined ? (it) => ({ inr: cheapestRoundTrip(it, inbound, answer.query), label: 'round trip from' }) : undefined}
+      passengers={answer.query}
     />
   );
   const inboundList = (
@@ -386,7 +387,7 @@ function JourneyList({ direction, step, heading, day, itineraries, reason, cabin
                     ) : (
                       <span className="fc-amount">{format(it.price.total.total)}</span>
                     )}
-                    <span className="small muted">{travellers > 1 ? `${travellers} travellers` : 'All-in price'}</span>
+                    <span className="small muted">{travellers > 1 ? `Total for ${travellers} travellers` : 'All-in price'}</span>
                     <button type="button" className={chosen ? 'btn btn-primary rt-select' : 'btn rt-select'} aria-pressed={chosen} aria-label={label} onClick={() => onPick(it)}>
                       {chosen ? (
                         <>
