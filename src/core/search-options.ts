@@ -21,6 +21,9 @@ export const SEARCH_MESSAGES = {
   sameAirports: 'Source and destination cannot be same',
   dateInPast: 'Departure date cannot be in the past',
   formToast: 'Please fix the errors in the form',
+  returnDateRequired: 'Return date is required',
+  returnBeforeDeparture: 'Return date cannot be before departure date',
+  returnDateInPast: 'Return date cannot be in the past',
 } as const;
 
 export const MAX_SEATS_PER_BOOKING = 9;
