@@ -40,6 +40,8 @@ export default defineConfig({
       LOGIN_LIMIT_PER_IP: '100000',
       // A new price alert is checked within seconds, so the alert tests see a trigger.
       PRICE_ALERT_JOB_SECONDS: '2',
+      // The disruption job records trip changes of new bookings within seconds, so the disruption tests see the notice.
+      DISRUPTION_JOB_SECONDS: '2',
       // A GST registration for the tax invoice tests (a well-formed GSTIN, not a real registration).
       INVOICE_SUPPLIER_GSTIN: '29AAGCB7383J1Z4',
       INVOICE_SUPPLIER_NAME: 'Safar Travel Technologies Pvt Ltd',

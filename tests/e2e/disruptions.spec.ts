@@ -1,0 +1,195 @@
+import { mkdir } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
+import { expandSearchResponse } from '../../src/core/search-wire';
+import { disruptionsKnownAt } from '../../src/domain/disruptions/generator';
+import { isoDate } from '../../src/domain/world/time';
+import { createWorld } from '../../src/domain/world/world';
+import { expectNoAxeViolations } from './support/a11y';
+import { bookByApi, signUpByApi, toastsClosed } from './support/fixtures';
+import { expectAnnounced, expectFocusVisible, pressKey, tabTo, watchLiveRegions } from './support/focus';
+
+/**
+ * The disruption centre (issue 29 point 11) as a traveller in Chromium. The flight world is
+ * deterministic, so the test asks the same generator the server uses (today's clock, the default
+ * seed) for a domestic flight on sale whose cancellation is already announced, books it twice,
+ * then: opens the in-app notice, reads the rights on "Your trip changed", rebooks onto the
+ * protected flight by keyboard and opens the new ticket; on the other booking (from the ticket's
+ * panel) takes the full refund instead and sees the refund tracker. axe in light and dark on the
+ * screen; screenshots at 390 and 1280 px, light and dark (E2E_SCREENSHOTS=<folder>).
+ */
+
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+async function scanLightAndDark(page: Page) {
+  await toastsClosed(page);
+  await expectNoAxeViolations(page);
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  await expectNoAxeViolations(page);
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+}
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await mkdir(SHOTS, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png`, fullPage: true });
+    }
+  }
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+  await page.setViewportSize(size);
+}
+
+/**
+ * A direct domestic itinerary on sale whose flight's cancellation was announced before now and
+ * which leaves at least 4 hours from now (so other flights remain to move to): the generator is
+ * asked day by day from tomorrow, and the search confirms the flight is sold.
+ */
+async function cancelledItineraryOnSale(page: Page): Promise<Itinerary> {
+  const world = createWorld();
+  const now = new Date();
+  const today = Math.floor(now.getTime() / 86_400_000);
+  let searched = 0;
+  for (let day = today + 1; day <= today + 40 && searched < 25; day += 1) {
+    const date = isoDate(day);
+    for (const pattern of world.patterns) {
+      const flight = world.getFlight(`${pattern.key}@${date}`);
+      if (!flight || flight.international || flight.departureUtc.getTime() - now.getTime() < 4 * 3_600_000) continue;
+      if (!disruptionsKnownAt(world, flight, now).some((d) => d.kind === 'cancellation')) continue;
+      searched += 1;
+      const res = await page.request.get(`/api/search?from=${flight.from}&to=${flight.to}&date=${flight.departureDate}&adults=1&children=0&infants=0`);
+      if (!res.ok()) continue;
+      const found = expandSearchResponse((await res.json()) as CompactSearchResponse).itineraries.find((i) => i.legs.length === 1 && i.legs[0]?.flightId === flight.flightId);
+      if (found) return found;
+    }
+  }
+  throw new Error('no flight on sale with a cancellation announced before now in the next 40 days');
+}
+
+test.describe('disruption centre', () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test('a cancelled flight: the notice, the rights, rebook by keyboard, the new ticket; refund instead on another booking', async ({ page, baseURL }) => {
+    const origin = baseURL ?? 'http://localhost:3100';
+    await signUpByApi(page, origin, 'disrupted');
+    const itinerary = await cancelledItineraryOnSale(page);
+    const first = await bookByApi(page, itinerary, origin);
+    const second = await bookByApi(page, itinerary, origin);
+
+    // The disruption job writes one in-app notice per booking; "View" opens "Your trip changed".
+    await expect(async () => {
+      await page.goto('/profile');
+      await expect(page.locator('.notices .notice').first()).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 60_000 });
+    const notice = page.locator('.notices .notice').first();
+    const view = notice.getByRole('link', { name: 'View' });
+    const href = (await view.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/ticket\/[^/]+\/changed$/);
+    const noticed = decodeURIComponent(href.split('/')[2] ?? '');
+    expect([first.id, second.id]).toContain(noticed);
+    const other = noticed === first.id ? second.id : first.id;
+
+    // The profile rows carry the badge.
+    await expect(page.getByRole('link', { name: `Your trip changed: see your options for booking ${other}` })).toBeVisible({ timeout: 15_000 });
+
+    await view.click();
+    await expect(page).toHaveURL(new RegExp(`/ticket/${noticed}/changed$`));
+    const heading = page.getByRole('heading', { level: 1, name: 'Your trip changed' });
+    await expect(heading).toBeFocused({ timeout: 15_000 });
+    const section = page.getByTestId('trip-change').first();
+    await expect(section.getByRole('heading', { level: 2 })).toContainText(': cancelled');
+    await expect(section.getByText(/is cancelled because of/)).toBeVisible();
+    await expect(section.getByText('You booked')).toBeVisible();
+    await expect(section.getByRole('heading', { name: 'Your rights' })).toBeVisible();
+    await expect(section.getByText(/^Full refund of ₹[\d,]+(\.\d\d)?$/)).toBeVisible();
+    await expect(section.getByText(/Compensation of ₹|No compensation/).first()).toBeVisible();
+    const rebook = section.getByRole('button', { name: /^Rebook on / });
+    await expect(rebook).toBeVisible();
+    await scanLightAndDark(page);
+    await shoot(page, 'trip-changed');
+
+    // The free flights list, then back to the protected flight: all by keyboard.
+    await watchLiveRegions(page);
+    await tabTo(page, section.getByRole('button', { name: 'Choose another flight' }), { max: 40 });
+    await pressKey(page, 'Enter');
+    const list = section.getByRole('group', { name: 'Free flights on this route' });
+    await expect(list.getByTestId('trip-change-flight').first()).toBeVisible({ timeout: 15_000 });
+    await expect(list.getByRole('radio', { checked: true })).toHaveCount(1);
+    await scanLightAndDark(page);
+    await shoot(page, 'trip-changed-flights');
+
+    const rebookName = (await rebook.textContent()) ?? '';
+    await tabTo(page, rebook, { max: 40, shift: true });
+    await pressKey(page, 'Enter');
+    const outcome = section.getByTestId('trip-change-outcome');
+    await expect(outcome).toBeFocused({ timeout: 20_000 });
+    await expectFocusVisible(page, { indicator: false }, 'outcome');
+    await expect(outcome).toContainText('You are rebooked.');
+    await expectAnnounced(page, /Rebooked\. Your new ticket is/);
+    const ticketLink = outcome.getByRole('link', { name: 'Open your new ticket' });
+    await scanLightAndDark(page);
+    await shoot(page, 'trip-changed-rebooked');
+    await tabTo(page, ticketLink, { max: 5 });
+    await pressKey(page, 'Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'E-Ticket' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('ticket-status')).toContainText('Confirmed');
+    await expect(page.getByText('Changed from')).toBeVisible();
+    const flightNumber = /^Rebook on (.+) at \d\d:\d\d$/.exec(rebookName)?.[1] ?? '';
+    expect(flightNumber).not.toBe('');
+    await expect(page.locator('main')).toContainText(flightNumber);
+
+    // The other booking: the ticket's panel links to the screen; refund instead.
+    await page.goto(`/ticket/${encodeURIComponent(other)}`);
+    const panel = page.getByTestId('trip-changed-panel');
+    await expect(panel).toBeVisible({ timeout: 15_000 });
+    await scanLightAndDark(page);
+    await panel.getByRole('link', { name: 'See your options' }).click();
+    const otherSection = page.getByTestId('trip-change').first();
+    const refund = otherSection.getByRole('button', { name: /^Refund ₹/ });
+    await expect(refund).toBeVisible({ timeout: 15_000 });
+    const amount = ((await refund.textContent()) ?? '').replace('Refund ', '');
+    await refund.click();
+    await expect(otherSection.getByRole('heading', { name: `Refund ${amount} in full?` })).toBeFocused();
+    await scanLightAndDark(page);
+    await shoot(page, 'trip-changed-refund-confirm');
+    await otherSection.getByRole('button', { name: `Confirm refund of ${amount}` }).click();
+    await expect(otherSection.getByText('Your refund has started.')).toBeVisible({ timeout: 20_000 });
+    const tracker = otherSection.getByRole('region', { name: 'Refunds' });
+    await expect(tracker.getByTestId('refund-item').first()).toBeVisible({ timeout: 15_000 });
+    await expect(tracker.getByTestId('refund-item').first()).toContainText(amount);
+    await scanLightAndDark(page);
+    await shoot(page, 'trip-changed-refunded');
+  });
+
+  test('Results and Explore show the banners of airlines and airports in disruption', async ({ page }) => {
+    // A date of the coming weeks with a banner at Delhi (fog nights in season, or an airline cancelling many flights).
+    const today = Math.floor(Date.now() / 86_400_000);
+    let found: { date: string; sentence: string } | null = null;
+    for (let day = today; day <= today + 60 && !found; day += 1) {
+      const date = isoDate(day);
+      const res = await page.request.get(`/api/disruptions/banners?date=${date}&airports=BOM,DEL`);
+      expect(res.status()).toBe(200);
+      const sentence = ((await res.json()) as { banners: { sentence: string }[] }).banners[0]?.sentence;
+      if (sentence) found = { date, sentence };
+    }
+    test.skip(!found, 'no airline or airport in disruption at Delhi or Mumbai in the next 60 days');
+    if (!found) return;
+    await page.goto(`/result?from=DEL&to=BOM&date=${found.date}&cabin=economy&adults=1&children=0&infants=0`);
+    const banners = page.getByRole('list', { name: 'Disruptions' });
+    await expect(banners).toContainText(found.sentence, { timeout: 15_000 });
+    await scanLightAndDark(page);
+    await shoot(page, 'results-banner');
+
+    await page.goto('/explore');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const todays = ((await (await page.request.get('/api/disruptions/banners')).json()) as { banners: { sentence: string }[] }).banners;
+    if (todays[0]) await expect(page.getByRole('list', { name: 'Disruptions' })).toContainText(todays[0].sentence);
+    else await expect(page.getByRole('list', { name: 'Disruptions' })).toHaveCount(0);
+    await scanLightAndDark(page);
+  });
+});
