@@ -1,10 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
-import { disruptionsKnownAt } from '../../src/domain/disruptions/generator';
-import { isoDate } from '../../src/domain/world/time';
-import { createWorld } from '../../src/domain/world/world';
 import { expectNoAxeViolations } from './support/a11y';
 import { bookByApi, signUpByApi, toastsClosed } from './support/fixtures';
 import { expectAnnounced, expectFocusVisible, pressKey, tabTo, watchLiveRegions } from './support/focus';
@@ -45,30 +43,24 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize(size);
 }
 
+/** The UTC calendar date `day` days after 1970-01-01 (YYYY-MM-DD). */
+const isoDate = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+
 /**
  * A direct domestic itinerary on sale whose flight's cancellation was announced before now and
  * which leaves at least 4 hours from now (so other flights remain to move to): the generator is
- * asked day by day from tomorrow, and the search confirms the flight is sold.
+ * asked (support/cancelled-flights.ts, under tsx), and the search confirms the flight is sold.
  */
 async function cancelledItineraryOnSale(page: Page): Promise<Itinerary> {
-  const world = createWorld();
-  const now = new Date();
-  const today = Math.floor(now.getTime() / 86_400_000);
-  let searched = 0;
-  for (let day = today + 1; day <= today + 40 && searched < 25; day += 1) {
-    const date = isoDate(day);
-    for (const pattern of world.patterns) {
-      const flight = world.getFlight(`${pattern.key}@${date}`);
-      if (!flight || flight.international || flight.departureUtc.getTime() - now.getTime() < 4 * 3_600_000) continue;
-      if (!disruptionsKnownAt(world, flight, now).some((d) => d.kind === 'cancellation')) continue;
-      searched += 1;
-      const res = await page.request.get(`/api/search?from=${flight.from}&to=${flight.to}&date=${flight.departureDate}&adults=1&children=0&infants=0`);
-      if (!res.ok()) continue;
-      const found = expandSearchResponse((await res.json()) as CompactSearchResponse).itineraries.find((i) => i.legs.length === 1 && i.legs[0]?.flightId === flight.flightId);
-      if (found) return found;
-    }
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'tests/e2e/support/cancelled-flights.ts', new Date().toISOString(), '25'], { encoding: 'utf8' });
+  const candidates = JSON.parse(out) as { flightId: string; from: string; to: string; date: string }[];
+  for (const flight of candidates) {
+    const res = await page.request.get(`/api/search?from=${flight.from}&to=${flight.to}&date=${flight.date}&adults=1&children=0&infants=0`);
+    if (!res.ok()) continue;
+    const found = expandSearchResponse((await res.json()) as CompactSearchResponse).itineraries.find((i) => i.legs.length === 1 && i.legs[0]?.flightId === flight.flightId);
+    if (found) return found;
   }
-  throw new Error('no flight on sale with a cancellation announced before now in the next 40 days');
+  throw new Error(`none of ${candidates.length} flights with a cancellation announced before now is on sale`);
 }
 
 test.describe('disruption centre', () => {

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, TriangleAlert } from 'lucide-react';
 import { type RefObject, useEffect, useReducer, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { DisruptionAlternative, DisruptionCase } from '../../../core/disruptions';
+import type { DisruptionAlternative, DisruptionAnswer, DisruptionCase } from '../../../core/disruptions';
 import { useDocumentTitle } from '../../components/page-title';
 import { RequireAuth } from '../../features/auth/require-auth';
 import { bookingQuery, newIdempotencyKey } from '../../features/booking/booking-api';
@@ -145,8 +145,12 @@ function CaseSection({ bookingId, tripCase }: { bookingId: string; tripCase: Dis
     else if (phase === 'soldOut' || phase === 'failed') alertRef.current?.focus();
   }, [phase]);
 
-  const settled = () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all });
+  // The settled case from the answer replaces the open one; every other answer about bookings is
+  // fetched again (a changed or cancelled booking may no longer list its trip changes).
+  const settled = (answered: DisruptionCase) => {
+    const own = queryKeys.bookings.disruption(bookingId);
+    queryClient.setQueryData<DisruptionAnswer>(own, (old) => (old ? { ...old, cases: old.cases.map((c) => (c.id === answered.id ? answered : c)) } : old));
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all, predicate: (query) => query.queryKey.length !== own.length || own.some((part, i) => query.queryKey[i] !== part) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.profileStats });
   };
   const idempotencyKey = (signature: string) => {
@@ -168,7 +172,7 @@ function CaseSection({ bookingId, tripCase }: { bookingId: string; tripCase: Dis
         queryClient.setQueryData(queryKeys.bookings.one(answer.booking.id), answer.booking);
         dispatch({ type: 'rebooked', bookingId: answer.booking.id });
         announce(`Rebooked. Your new ticket is ${answer.booking.pnr}.`);
-        settled();
+        settled(answer.case);
       },
       (error: unknown) => {
         const soldOut = soldOutOf(error);
@@ -187,17 +191,17 @@ function CaseSection({ bookingId, tripCase }: { bookingId: string; tripCase: Dis
         queryClient.setQueryData(queryKeys.bookings.one(answer.booking.id), answer.booking);
         dispatch({ type: 'refunded' });
         announce(`Refund of ${formatPaise(tripCase.refundPaise)} started.`);
-        settled();
+        settled(answer.case);
       },
       fail,
     );
   };
   const keep = () => {
     dispatch({ type: 'keep' });
-    keepTrip(bookingId, tripCase.id).then(() => {
+    keepTrip(bookingId, tripCase.id).then((answer) => {
       dispatch({ type: 'kept' });
       announce('Kept. Your booking stays as it is now.');
-      settled();
+      settled(answer.case);
     }, fail);
   };
 
@@ -321,11 +325,20 @@ function CaseSection({ bookingId, tripCase }: { bookingId: string; tripCase: Dis
                     <button type="button" className="btn btn-primary" onClick={rebook} disabled={disabled || !selected} aria-busy={busy && state.phase.name === 'sending' && state.phase.action === 'rebook'}>
                       {selected ? `Rebook on ${selected.flightNumber} at ${localTime(selected.departure)}` : 'Rebook'}
                     </button>
-                    {!state.listOpen ? (
-                      <button type="button" className="btn" onClick={() => dispatch({ type: 'openList' })} disabled={disabled}>
-                        Choose another flight
-                      </button>
-                    ) : null}
+                    {/* It stays where it is once the list is open (focus stays on it); pressed again, it takes the traveller to the chosen flight. */}
+                    <button
+                      type="button"
+                      className="btn"
+                      aria-expanded={state.listOpen}
+                      aria-controls={state.listOpen ? `${titleId}-flights` : undefined}
+                      onClick={() => {
+                        if (state.listOpen) listRef.current?.querySelector<HTMLInputElement>('input:checked, input')?.focus();
+                        else dispatch({ type: 'openList' });
+                      }}
+                      disabled={disabled}
+                    >
+                      Choose another flight
+                    </button>
                   </div>
                 </div>
               ) : null}
@@ -348,7 +361,7 @@ function CaseSection({ bookingId, tripCase }: { bookingId: string; tripCase: Dis
               ) : null}
 
               {canRebook && state.listOpen ? (
-                <fieldset className="tc-flights" disabled={disabled}>
+                <fieldset className="tc-flights" id={`${titleId}-flights`} disabled={disabled}>
                   <legend>Free flights on this route</legend>
                   {alternatives.isPending ? (
                     <div role="status" aria-label="Loading flights">
