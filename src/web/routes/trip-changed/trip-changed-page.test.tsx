@@ -105,7 +105,7 @@ describe('"Your trip changed" screen', () => {
     const sent = requests.find((r) => r.method === 'POST');
     expect(sent?.body).toEqual({ disruptionId: CANCELLED.id, flightId: PROTECTED_FLIGHT.flightId });
     expect(sent?.idempotencyKey).toBeTruthy();
-    expect(screen.getByText('You are rebooked.')).toBeTruthy();
+    expect(screen.getByText('You are rebooked on 6E 2136 at 16:40 on Fri, 15 Jan 2027.')).toBeTruthy();
   });
 
   it('"Choose another flight" lists the free flights; a flight that just sold out gives the message and the next option', async () => {

@@ -121,6 +121,8 @@ function CaseSection({ bookingId, tripCase }: { bookingId: string; tripCase: Dis
   const [state, dispatch] = useReducer(tripChangedReducer, tripCase.actions.includes('rebook') ? (tripCase.protectedFlight?.flightId ?? null) : null, initialTripChanged);
   // The next option a sold-out answer named, which may not be in the list yet.
   const [offered, setOffered] = useState<DisruptionAlternative | null>(null);
+  // The flight the traveller chose to move to, named once the rebooking went through.
+  const [movedTo, setMovedTo] = useState<DisruptionAlternative | null>(null);
   const [shown, setShown] = useState(PAGE);
   const key = useRef<{ for: string; key: string } | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
@@ -166,6 +168,7 @@ function CaseSection({ bookingId, tripCase }: { bookingId: string; tripCase: Dis
   const rebook = () => {
     const flightId = state.selectedFlightId;
     if (!flightId) return;
+    setMovedTo(selected);
     dispatch({ type: 'rebook' });
     rebookFlight(bookingId, tripCase.id, flightId, idempotencyKey(`rebook|${flightId}`)).then(
       (answer) => {
@@ -257,6 +260,16 @@ function CaseSection({ bookingId, tripCase }: { bookingId: string; tripCase: Dis
 
       {tripCase.state === 'information' ? (
         <p className="tc-info">Nothing to choose: this is for your information.</p>
+      ) : decided ? (
+        // Settled: the choices are gone; what the airline owes stays the traveller's to claim.
+        rows
+          .filter((row) => row.key === 'compensation')
+          .map((row) => (
+            <div key={row.key} className="tc-right tc-right-compensation tc-settled-compensation">
+              <strong>{row.title}</strong>
+              <span>{row.detail}</span>
+            </div>
+          ))
       ) : (
         <>
           <h3 className="tc-subtitle">Your rights</h3>
@@ -272,12 +285,12 @@ function CaseSection({ bookingId, tripCase }: { bookingId: string; tripCase: Dis
             ))}
           </ul>
           {tripCase.missedLegs.length > 0 ? <p className="tc-info">Your connecting flight on this booking is protected too: it moves with you.</p> : null}
-          {tripCase.deadlineLine && !decided ? <p className="tc-deadline">{tripCase.deadlineLine}</p> : null}
+          {tripCase.deadlineLine ? <p className="tc-deadline">{tripCase.deadlineLine}</p> : null}
         </>
       )}
 
       {decided ? (
-        <Outcome bookingId={bookingId} tripCase={tripCase} phase={state.phase} outcomeRef={outcomeRef} />
+        <Outcome bookingId={bookingId} tripCase={tripCase} phase={state.phase} movedTo={phase === 'rebooked' ? movedTo : null} outcomeRef={outcomeRef} />
       ) : tripCase.actions.length > 0 ? (
         <div className="tc-actions-area">
           <h3 className="tc-subtitle">What would you like to do?</h3>
@@ -433,11 +446,13 @@ function Outcome({
   bookingId,
   tripCase,
   phase,
+  movedTo,
   outcomeRef,
 }: {
   bookingId: string;
   tripCase: DisruptionCase;
   phase: ReturnType<typeof initialTripChanged>['phase'];
+  movedTo: DisruptionAlternative | null;
   outcomeRef: RefObject<HTMLDivElement | null>;
 }) {
   const outcome = phase.name === 'rebooked' || phase.name === 'refunded' || phase.name === 'kept' ? phase.name : (tripCase.decision?.outcome ?? null);
@@ -449,7 +464,8 @@ function Outcome({
       {outcome === 'rebooked' ? (
         <>
           <p>
-            <strong>{bySafar ? 'Safar moved you to the flight held for you.' : 'You are rebooked.'}</strong> Your new ticket is issued; nothing to pay.
+            <strong>{bySafar ? 'Safar moved you to the flight held for you.' : movedTo ? `You are rebooked on ${flightWords(movedTo)}.` : 'You are rebooked.'}</strong> Your new ticket is
+            issued; nothing to pay.
           </p>
           {newBookingId ? (
             <Link href={`/ticket/${encodeURIComponent(newBookingId)}`} className="btn btn-primary">
