@@ -5,8 +5,11 @@ import type {
   DisruptionAlternativesAnswer,
   DisruptionAnswer,
   DisruptionBannersAnswer,
+  DisruptionDecideRequest,
   DisruptionRebookAnswer,
+  DisruptionRebookRequest,
   DisruptionRefundAnswer,
+  DisruptionSoldOutBody,
 } from '../../../core/disruptions';
 import { ApiError, apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -49,17 +52,20 @@ export function alternativesQuery(bookingId: string, disruptionId: string) {
 
 /** POST disruption/rebook: one rebooking per Idempotency-Key; nothing to pay. */
 export function rebookFlight(bookingId: string, disruptionId: string, flightId: string, idempotencyKey: string): Promise<DisruptionRebookAnswer> {
-  return apiFetch(path(bookingId, 'disruption/rebook'), { json: { disruptionId, flightId }, headers: { 'Idempotency-Key': idempotencyKey } });
+  const body: DisruptionRebookRequest = { disruptionId, flightId };
+  return apiFetch(path(bookingId, 'disruption/rebook'), { json: body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** POST disruption/refund: the full refund, one per Idempotency-Key. */
 export function refundTrip(bookingId: string, disruptionId: string, idempotencyKey: string): Promise<DisruptionRefundAnswer> {
-  return apiFetch(path(bookingId, 'disruption/refund'), { json: { disruptionId }, headers: { 'Idempotency-Key': idempotencyKey } });
+  const body: DisruptionDecideRequest = { disruptionId };
+  return apiFetch(path(bookingId, 'disruption/refund'), { json: body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** POST disruption/accept: keep the changed flight. */
 export function keepTrip(bookingId: string, disruptionId: string): Promise<DisruptionAcceptAnswer> {
-  return apiFetch(path(bookingId, 'disruption/accept'), { json: { disruptionId } });
+  const body: DisruptionDecideRequest = { disruptionId };
+  return apiFetch(path(bookingId, 'disruption/accept'), { json: body });
 }
 
 /**
@@ -89,7 +95,7 @@ function objectField(value: unknown, key: string): unknown {
  * A 409 sold-out answer's message and next option (null: none left); `undefined` for any other error.
  * @example const soldOut = soldOutOf(error); if (soldOut) dispatch({ type: 'soldOut', message: soldOut.message, next: soldOut.next?.flightId ?? null })
  */
-export function soldOutOf(error: unknown): { message: string; next: DisruptionAlternative | null } | undefined {
+export function soldOutOf(error: unknown): { message: string; next: DisruptionSoldOutBody['next'] } | undefined {
   if (!(error instanceof ApiError) || error.reason !== SOLD_OUT) return undefined;
   const next = objectField(error.body, 'next');
   return { message: error.message, next: typeof objectField(next, 'flightId') === 'string' ? (next as DisruptionAlternative) : null };

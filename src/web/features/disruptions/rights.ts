@@ -30,11 +30,8 @@ export function durationWords(minutes: number): string {
   return rest === 0 ? `${h} h` : `${h} h ${rest} min`;
 }
 
-/**
- * A local departure as "16:40 on Thu, 15 Jan 2027".
- * @example flightTimeWords('2027-01-15T16:40:00+05:30') // '16:40 on Fri, 15 Jan 2027'
- */
-export function flightTimeWords(local: string): string {
+/** A local departure as "16:40 on Fri, 15 Jan 2027". */
+function flightTimeWords(local: string): string {
   return `${localTime(local)} on ${formatDay(localDate(local))}`;
 }
 
