@@ -88,6 +88,8 @@ test.describe('disruption centre', () => {
 
     // The profile rows carry the badge.
     await expect(page.getByRole('link', { name: `Your trip changed: see your options for booking ${other}` })).toBeVisible({ timeout: 15_000 });
+    await scanLightAndDark(page);
+    await shoot(page, 'profile-trip-changed');
 
     await view.click();
     await expect(page).toHaveURL(new RegExp(`/ticket/${noticed}/changed$`));
@@ -147,6 +149,7 @@ test.describe('disruption centre', () => {
     const panel = page.getByTestId('trip-changed-panel');
     await expect(panel).toBeVisible({ timeout: 15_000 });
     await scanLightAndDark(page);
+    await shoot(page, 'ticket-trip-changed');
     await panel.getByRole('link', { name: 'See your options' }).click();
     const otherSection = page.getByTestId('trip-change').first();
     const refund = otherSection.getByRole('button', { name: /^Refund ₹/ });

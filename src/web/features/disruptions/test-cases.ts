@@ -115,3 +115,38 @@ export const GATE: DisruptionCase = {
   deadlineLine: null,
   actions: [],
 };
+
+/** A significant retiming (3 h 30 min later) announced 2 days ahead: keep the new time, another flight, or a refund; refunded automatically if unanswered. */
+export const RETIMED: DisruptionCase = {
+  ...CANCELLED,
+  id: '6E2134@2027-01-15|retiming|0',
+  disruption: {
+    ...CANCELLED.disruption,
+    kind: 'retiming',
+    id: '6E2134@2027-01-15|retiming|0',
+    reason: 'schedule-change',
+    rootReason: 'schedule-change',
+    shiftMinutes: 210,
+    expected: { departure: '2027-01-15T13:30:00+05:30', arrival: '2027-01-15T15:40:00+05:30' },
+  },
+  whatChanged: "6E 2134 Delhi → Mumbai on 15 Jan has a new time: 13:30 instead of 10:00 (3 h 30 min later), because of a change to the airline's schedule. The airline announced it 2 days before departure.",
+  rightsLine: 'Keep the new time, switch free to another flight within 24 h of the original, or take a full refund of ₹6,212',
+  entitlements: CANCELLED.entitlements.map((p) => ({
+    ...p,
+    entitlements: {
+      ...p.entitlements,
+      reason: 'schedule-change',
+      rootReason: 'schedule-change',
+      notice: '24-hours-to-14-days',
+      options: [{ kind: 'accept', what: 'new-time' }, { kind: 'another-flight', withinMinutes: 1440 }, { kind: 'full-refund', refundPaise: 310_600, compensationPaise: 0 }],
+      compensation: { due: false, why: 'retiming', approximate: false },
+      facilities: [],
+      deadline: { at: '2027-01-14T04:30:00.000Z', action: 'refund' },
+    },
+  })),
+  compensationPaise: 0,
+  compensationLine: 'No compensation for a new time announced in advance; you may refuse it for a full refund.',
+  protectedFlight: null,
+  deadline: { at: '2027-01-14T04:30:00.000Z', action: 'refund' },
+  deadlineLine: 'If you do nothing by 14 Jan 10:00, Safar refunds you in full automatically.',
+};

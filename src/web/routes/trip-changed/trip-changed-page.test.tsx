@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookingView } from '../../../core/booking';
 import type { DisruptionCase } from '../../../core/disruptions';
-import { CANCELLED, FOG, GATE, OTHER_FLIGHT, PROTECTED_FLIGHT } from '../../features/disruptions/test-cases';
+import { CANCELLED, FOG, GATE, OTHER_FLIGHT, PROTECTED_FLIGHT, RETIMED } from '../../features/disruptions/test-cases';
 import { setSessionUser } from '../../lib/use-session';
 import { renderScreen } from '../../test/render-screen';
 import { TripChangedPage } from './trip-changed-page';
@@ -93,6 +93,23 @@ describe('"Your trip changed" screen', () => {
     expect(within(section).getByText(FOG.compensationLine ?? '')).toBeTruthy();
     expect(within(section).getByText('Full refund of ₹6,212')).toBeTruthy();
     expect(within(section).getByText('Meals and refreshments')).toBeTruthy();
+  });
+
+  it('a new time: the old and new times, keep the new time, no flight pre-selected until one is chosen from the list', async () => {
+    routes[`GET ${DISRUPTION}`] = caseAnswer(RETIMED);
+    routes[`GET ${DISRUPTION}/alternatives`] = { body: { disruptionId: RETIMED.id, alternatives: [OTHER_FLIGHT] } };
+    const user = open();
+    const section = await screen.findByRole('region', { name: /6E 2134 Delhi → Mumbai: new time, 3 h 30 min later/ });
+    expect(within(section).getByText('You booked').nextElementSibling?.textContent).toBe('10:00 → 12:10 Fri, 15 Jan 2027');
+    expect(within(section).getByText('New time').nextElementSibling?.textContent).toBe('13:30 → 15:40 Fri, 15 Jan 2027');
+    expect(within(section).getByText('Keep the new time', { selector: 'strong' })).toBeTruthy();
+    expect(within(section).getByText(RETIMED.deadlineLine ?? '')).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Keep the new time' })).toBeTruthy();
+    // No protected flight: the list is open at once and Rebook waits for a choice.
+    const rebook = within(section).getByRole<HTMLButtonElement>('button', { name: 'Rebook' });
+    expect(rebook.disabled).toBe(true);
+    await user.click(await within(section).findByRole('radio', { name: /AI 805/ }));
+    expect(within(section).getByRole('button', { name: 'Rebook on AI 805 at 19:05' })).toBeTruthy();
   });
 
   it('rebooks on the protected flight in one press, with nothing to pay, and links to the new ticket', async () => {
