@@ -99,6 +99,13 @@ const material = (live: LiveCase) => NOTIFIED_KINDS.has(live.disruption.kind) ||
 
 const bookingLive = (row: BookingRow) => CHANGEABLE_STATUSES.includes(row.status);
 
+/**
+ * The cases of a loaded booking now. A booking no longer travelling (refunded, changed) keeps
+ * its cases for the record: its fares are read as they were before it stopped.
+ */
+const casesOf = (world: World, loaded: Loaded, now: Date) =>
+  liveCases(world, loaded.row.itinerary.legs, bookingLive(loaded.row) ? loaded.fares : loaded.fares.map((f) => ({ ...f, status: 'active' as const })), now);
+
 interface Loaded {
   row: BookingRow;
   pax: PassengerRow[];
@@ -427,7 +434,7 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
   async function applyDefault(bookingId: string, disruptionId: string): Promise<boolean> {
     const now = clock.now();
     const loaded = await loadBooking(db, bookingId, null);
-    const live = liveCases(world, loaded.row.itinerary.legs, loaded.fares, now).find((c) => c.disruption.id === disruptionId);
+    const live = casesOf(world, loaded, now).find((c) => c.disruption.id === disruptionId);
     const deadline = live?.target.deadline;
     if (!live || !deadline || Date.parse(deadline.at) > now.getTime()) return false;
     if (caseState(loaded.stored.get(disruptionId)?.state ?? null, live.target) !== 'open' || !bookingLive(loaded.row)) return false;
@@ -495,7 +502,7 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
     async view(userId, bookingId) {
       const now = clock.now();
       const loaded = await loadBooking(db, bookingId, userId);
-      const live = liveCases(world, loaded.row.itinerary.legs, loaded.fares, now);
+      const live = casesOf(world, loaded, now);
       let refund: number | undefined;
       const cases: DisruptionCase[] = [];
       for (const c of live) {
@@ -509,7 +516,7 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
     async alternatives(userId, bookingId, disruptionId) {
       const now = clock.now();
       const loaded = await loadBooking(db, bookingId, userId);
-      const live = pick(loaded, liveCases(world, loaded.row.itinerary.legs, loaded.fares, now), disruptionId);
+      const live = pick(loaded, casesOf(world, loaded, now), disruptionId);
       assertAction(loaded, live, 'rebook');
       return { disruptionId: live.disruption.id, alternatives: await alternativesOf(deps, db, loaded, live, now) };
     },
@@ -517,7 +524,7 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
     async rebook(request) {
       const now = clock.now();
       const loaded = await loadBooking(db, request.bookingId, request.userId);
-      const live = pick(loaded, liveCases(world, loaded.row.itinerary.legs, loaded.fares, now), request.disruptionId);
+      const live = pick(loaded, casesOf(world, loaded, now), request.disruptionId);
       assertAction(loaded, live, 'rebook');
       const offered = await alternativesOf(deps, db, loaded, live, now);
       const flight = world.getFlight(request.flightId);
@@ -542,7 +549,7 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
     async refund(request) {
       const now = clock.now();
       const loaded = await loadBooking(db, request.bookingId, request.userId);
-      const live = pick(loaded, liveCases(world, loaded.row.itinerary.legs, loaded.fares, now), request.disruptionId);
+      const live = pick(loaded, casesOf(world, loaded, now), request.disruptionId);
       assertAction(loaded, live, 'refund');
       const quote = await deps.cancellations.quote(request.userId, loaded.row.id, undefined, 'airlineCancelled');
       const answer = await deps.cancellations.cancel({
@@ -560,7 +567,7 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
     async accept(request) {
       const now = clock.now();
       const loaded = await loadBooking(db, request.bookingId, request.userId);
-      const live = pick(loaded, liveCases(world, loaded.row.itinerary.legs, loaded.fares, now), request.disruptionId);
+      const live = pick(loaded, casesOf(world, loaded, now), request.disruptionId);
       if (loaded.stored.get(live.disruption.id)?.state === 'kept') return { case: await reload(loaded.row.id, live, now) };
       assertAction(loaded, live, 'accept');
       await db.transaction(async (tx) => {
