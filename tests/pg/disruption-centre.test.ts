@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingView } from '../../src/core/booking';
-import type { Disruption, DisruptionAnswer, DisruptionAlternativesAnswer, DisruptionRebookAnswer, DisruptionRefundAnswer, DisruptionSoldOutBody } from '../../src/core/disruptions';
+import type { Disruption, DisruptionAnswer, DisruptionAlternativesAnswer, DisruptionRebookAnswer, DisruptionRefundAnswer, DisruptionSoldOutBody, DisruptionSummaryAnswer } from '../../src/core/disruptions';
 import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import type { RefundsAnswer } from '../../src/core/trip-changes';
@@ -145,6 +145,9 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the disruption centre', () => {
     if (!protectedFlight) throw new Error('no protected flight');
     expect(theCase?.rightsLine).toContain(`switch free to the ${protectedFlight.departure.slice(11, 16)} flight`);
 
+    const summary = (await (await node.app.request('/api/disruptions', { headers: authed(cookie) })).json()) as DisruptionSummaryAnswer;
+    expect(summary.bookings).toEqual([{ bookingId: booking.id, cases: 1, open: 1 }]);
+
     const alternatives = (await (await node.app.request(`/api/bookings/${booking.id}/disruption/alternatives`, { headers: authed(cookie) })).json()) as DisruptionAlternativesAnswer;
     expect(alternatives.alternatives[0]).toEqual(protectedFlight);
     for (const a of alternatives.alternatives) expect([a.from, a.to]).toEqual([found.flight.from, found.flight.to]);
@@ -174,6 +177,10 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the disruption centre', () => {
     const refused = await post(cookie, booking.id, 'refund', {});
     expect(refused.status).toBe(409);
     expect(await database.db.select().from(bookings).where(eq(bookings.changedFrom, booking.id))).toHaveLength(1);
+    // The settled case stays listed on the old booking, with its decision.
+    expect((await view(cookie, booking.id)).body.cases[0]).toMatchObject({ state: 'rebooked', actions: [], decision: { newBookingId: rebooked.booking.id } });
+    const after = (await (await node.app.request('/api/disruptions', { headers: authed(cookie) })).json()) as DisruptionSummaryAnswer;
+    expect(after.bookings.find((b) => b.bookingId === booking.id)).toEqual({ bookingId: booking.id, cases: 1, open: 0 });
   });
 
   it('another cancellation → refund in one tap: everything paid back to the card, the tracker completes', async () => {

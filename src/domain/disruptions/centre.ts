@@ -14,6 +14,7 @@ import {
   type DisruptionCaseState,
   type DisruptionRebookAnswer,
   type DisruptionRefundAnswer,
+  type DisruptionSummaryAnswer,
 } from '../../core/disruptions';
 import { AppError } from '../../core/errors';
 import type { PassengerLegFare } from '../../core/fares';
@@ -389,6 +390,8 @@ export interface DisruptionService {
   rebook(request: { userId: string; email: string; bookingId: string; disruptionId?: string | undefined; flightId: string }): Promise<DisruptionRebookAnswer>;
   refund(request: { userId: string; bookingId: string; disruptionId?: string | undefined }): Promise<DisruptionRefundAnswer>;
   accept(request: { userId: string; bookingId: string; disruptionId?: string | undefined }): Promise<DisruptionAcceptAnswer>;
+  /** The traveller's bookings with trip changes, for badges (bookings flying from yesterday on, and any with stored cases). */
+  summary(userId: string): Promise<DisruptionSummaryAnswer>;
   /** One pass of the job over bookings flying from yesterday to 62 days ahead: notices once per change, defaults when due. */
   pass(options?: { pageSize?: number }): Promise<PassReport>;
 }
@@ -577,6 +580,37 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
         await settle(tx, loaded.row, live, { state: 'kept', by: 'traveller' }, now);
       });
       return { case: await reload(loaded.row.id, live, now) };
+    },
+
+    async summary(userId) {
+      const now = clock.now();
+      const first = isoDate(dayNumber(indiaToday(now)) - 1);
+      const rows = await db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.userId, userId), inArray(bookings.status, ['confirmed', 'partly_cancelled', 'changed', 'cancelled'])))
+        .orderBy(sql`${bookings.createdAt} desc`)
+        .limit(200);
+      const ids = rows.map((r) => r.id);
+      if (ids.length === 0) return { bookings: [] };
+      const [fareRows, caseRows] = await Promise.all([
+        db.select().from(bookingFares).where(inArray(bookingFares.bookingId, ids)),
+        db.select().from(disruptionCases).where(inArray(disruptionCases.bookingId, ids)),
+      ]);
+      const faresBy = groupBy(fareRows, (r) => r.bookingId);
+      const casesBy = groupBy(caseRows, (r) => r.bookingId);
+      const out: DisruptionSummaryAnswer['bookings'] = [];
+      for (const row of rows) {
+        const stored = casesBy.get(row.id) ?? [];
+        // Past trips without a stored case are left out: nothing to show or answer.
+        if (stored.length === 0 && (row.itinerary.legs.at(-1)?.departure.slice(0, 10) ?? '') < first) continue;
+        const loaded: Loaded = { row, pax: [], fares: (faresBy.get(row.id) ?? []).map(fareOf), stored: new Map(stored.map((c) => [c.disruptionId, c])) };
+        const cases = casesOf(world, loaded, now);
+        if (cases.length === 0) continue;
+        const open = cases.filter((c) => caseActions(caseState(loaded.stored.get(c.disruption.id)?.state ?? null, c.target), c.target, bookingLive(row)).length > 0).length;
+        out.push({ bookingId: row.id, cases: cases.length, open });
+      }
+      return { bookings: out };
     },
 
     async pass(options = {}) {
