@@ -27,11 +27,12 @@ import { CHANGEABLE_STATUSES, swapChange } from '../booking/change-swap';
 import { clearDeadChange, insertBooking } from '../changes/changes';
 import type { CancellationService } from '../cancellations/service';
 import { inLockOrder, lockOrderSql, moveSeats } from '../inventory/moves';
-import { notify } from '../notifications/notify';
+import { type TravellerNotice, notify, notifyMany } from '../notifications/notify';
 import { legOf } from '../search/build-itinerary';
 import { formatItineraryId } from '../search/itinerary-id';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
 import type { DatedFlight, World } from '../world/world';
+import { disruptionsKnownAt } from './generator';
 import { type LiveCase, boundsOf, candidateFlights, caseActions, caseState, liveCases, protectedOf } from './cases';
 import { compensationWords, deadlineWords, noticeLine, noticeTitle, whatChanged } from './words';
 
@@ -621,6 +622,16 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
       const last = isoDate(today + LOOK_AHEAD_DAYS);
       const report: PassReport = { checked: 0, cases: 0, notices: 0, defaults: 0 };
       const due: { bookingId: string; disruptionId: string }[] = [];
+      // Each flight's disruptions once per pass, however many bookings it carries.
+      const knownByFlight = new Map<string, Disruption[]>();
+      const knownOf = (flight: DatedFlight) => {
+        let known = knownByFlight.get(flight.flightId);
+        if (!known) {
+          known = disruptionsKnownAt(world, flight, now);
+          knownByFlight.set(flight.flightId, known);
+        }
+        return known;
+      };
       let after = '';
       for (;;) {
         const page = await db.transaction(async (tx) => {
@@ -638,24 +649,32 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
             .for('update', { skipLocked: true });
           if (claimed.length === 0) return { size: 0, lastId: after };
           const ids = claimed.map((b) => b.id);
-          const [fareRows, caseRows, paxRows] = await Promise.all([
+          const [fareRows, caseRows, userRows] = await Promise.all([
             tx.select().from(bookingFares).where(inArray(bookingFares.bookingId, ids)),
             tx.select().from(disruptionCases).where(inArray(disruptionCases.bookingId, ids)),
-            tx.select().from(passengers).where(inArray(passengers.bookingId, ids)),
+            tx
+              .select({ id: users.id, email: users.email })
+              .from(users)
+              .where(
+                inArray(
+                  users.id,
+                  claimed.map((b) => b.userId),
+                ),
+              ),
           ]);
           const faresBy = groupBy(fareRows, (r) => r.bookingId);
           const casesBy = groupBy(caseRows, (r) => r.bookingId);
-          const paxBy = groupBy(paxRows, (r) => r.bookingId);
+          const emailOf = new Map(userRows.map((u) => [u.id, u.email]));
           const inserts: (typeof disruptionCases.$inferInsert)[] = [];
           const notices: { booking: BookingRow; live: LiveCase; loaded: Loaded }[] = [];
           for (const row of claimed) {
             const loaded: Loaded = {
               row,
-              pax: (paxBy.get(row.id) ?? []).sort((a, b) => a.position - b.position),
+              pax: [],
               fares: (faresBy.get(row.id) ?? []).map(fareOf).sort((a, b) => a.passengerPosition - b.passengerPosition || a.legIndex - b.legIndex),
               stored: new Map((casesBy.get(row.id) ?? []).map((c) => [c.disruptionId, c])),
             };
-            for (const live of liveCases(world, row.itinerary.legs, loaded.fares, now)) {
+            for (const live of liveCases(world, row.itinerary.legs, loaded.fares, now, knownOf)) {
               if (!material(live)) continue;
               const stored = loaded.stored.get(live.disruption.id);
               const deadline = live.target.deadline;
@@ -682,16 +701,15 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
             const written = await tx.insert(disruptionCases).values(inserts).onConflictDoNothing().returning({ bookingId: disruptionCases.bookingId, disruptionId: disruptionCases.disruptionId });
             const fresh = new Set(written.map((w) => `${w.bookingId}|${w.disruptionId}`));
             report.cases += written.length;
+            const outgoing: TravellerNotice[] = [];
             for (const n of notices) {
-              if (!fresh.has(`${n.booking.id}|${n.live.disruption.id}`)) continue;
+              const email = emailOf.get(n.booking.userId);
+              if (!fresh.has(`${n.booking.id}|${n.live.disruption.id}`) || email === undefined) continue;
               const leg = n.booking.itinerary.legs[n.live.legIndex];
               const cities = { from: leg?.from.city ?? n.live.disruption.from, to: leg?.to.city ?? n.live.disruption.to };
-              const rights = noticeLine(
-                n.live.entitlements.map((e) => e.entitlements),
-                null,
-              );
-              const result = await notify(tx, clock, {
-                to: { userId: n.booking.userId },
+              const rights = noticeLine(n.live.entitlements.map((e) => e.entitlements));
+              outgoing.push({
+                to: { userId: n.booking.userId, email },
                 kind: 'flight-change',
                 title: noticeTitle(n.live.disruption),
                 body: `${whatChanged(n.live.disruption, cities)} ${rights}. PNR ${n.booking.pnr}.`,
@@ -700,8 +718,8 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
                 // One notice per traveller and change, whichever of their bookings or nodes gets there first.
                 dedupeKey: `disruption:${n.live.disruption.id}`,
               });
-              if (result.created) report.notices += 1;
             }
+            report.notices += await notifyMany(tx, clock, outgoing);
           }
           return { size: claimed.length, lastId: claimed[claimed.length - 1]?.id ?? after };
         });
