@@ -428,3 +428,19 @@ export type DisruptionBanner = z.infer<typeof DisruptionBannerSchema>;
 
 export const DisruptionBannersAnswerSchema = z.object({ date: z.string(), banners: z.array(DisruptionBannerSchema) }).meta({ id: 'DisruptionBannersAnswer' });
 export type DisruptionBannersAnswer = z.infer<typeof DisruptionBannersAnswerSchema>;
+
+/** GET /api/disruptions: the signed-in traveller's bookings with trip changes (for badges), newest booking first. */
+export const DisruptionSummaryAnswerSchema = z
+  .object({
+    bookings: z.array(
+      z.object({
+        bookingId: z.string(),
+        /** Cases on the booking (settled ones included). */
+        cases: z.number().int().min(1),
+        /** Cases waiting for the traveller's answer now. */
+        open: z.number().int().min(0),
+      }),
+    ),
+  })
+  .meta({ id: 'DisruptionSummaryAnswer' });
+export type DisruptionSummaryAnswer = z.infer<typeof DisruptionSummaryAnswerSchema>;

@@ -36,15 +36,16 @@ export interface LiveCase {
 const later = (d: Disruption) => (d.kind === 'delay' || d.kind === 'retiming' ? d.expected.arrival : d.scheduled.arrival);
 
 /**
- * The cases of a booking's legs at `now`.
+ * The cases of a booking's legs at `now`. `knownOf`: the disruptions known at `now` of a flight
+ * (default: the generator's; a pass over many bookings remembers them per flight).
  * @example liveCases(world, booking.itinerary.legs, fares, clock.now())
  */
-export function liveCases(world: World, legs: readonly Leg[], fares: readonly PassengerLegFare[], now: Date): LiveCase[] {
+export function liveCases(world: World, legs: readonly Leg[], fares: readonly PassengerLegFare[], now: Date, knownOf: (flight: DatedFlight) => Disruption[] = (f) => disruptionsKnownAt(world, f, now)): LiveCase[] {
   const out: LiveCase[] = [];
   for (const [legIndex, leg] of legs.entries()) {
     const flight = world.getFlight(leg.flightId);
     if (!flight) continue;
-    const known = disruptionsKnownAt(world, flight, now);
+    const known = knownOf(flight);
     if (known.length === 0) continue;
     const latest = new Map<string, Disruption>();
     for (const d of known) latest.set(d.kind, d);

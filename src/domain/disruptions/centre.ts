@@ -14,6 +14,7 @@ import {
   type DisruptionCaseState,
   type DisruptionRebookAnswer,
   type DisruptionRefundAnswer,
+  type DisruptionSummaryAnswer,
 } from '../../core/disruptions';
 import { AppError } from '../../core/errors';
 import type { PassengerLegFare } from '../../core/fares';
@@ -26,11 +27,12 @@ import { CHANGEABLE_STATUSES, swapChange } from '../booking/change-swap';
 import { clearDeadChange, insertBooking } from '../changes/changes';
 import type { CancellationService } from '../cancellations/service';
 import { inLockOrder, lockOrderSql, moveSeats } from '../inventory/moves';
-import { notify } from '../notifications/notify';
+import { type TravellerNotice, notify, notifyMany } from '../notifications/notify';
 import { legOf } from '../search/build-itinerary';
 import { formatItineraryId } from '../search/itinerary-id';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
 import type { DatedFlight, World } from '../world/world';
+import { disruptionsKnownAt } from './generator';
 import { type LiveCase, boundsOf, candidateFlights, caseActions, caseState, liveCases, protectedOf } from './cases';
 import { compensationWords, deadlineWords, noticeLine, noticeTitle, whatChanged } from './words';
 
@@ -98,6 +100,13 @@ const NOTIFIED_KINDS: ReadonlySet<Disruption['kind']> = new Set(['cancellation',
 const material = (live: LiveCase) => NOTIFIED_KINDS.has(live.disruption.kind) || live.target.deadline !== null || live.missedLegs.length > 0;
 
 const bookingLive = (row: BookingRow) => CHANGEABLE_STATUSES.includes(row.status);
+
+/**
+ * The cases of a loaded booking now. A booking no longer travelling (refunded, changed) keeps
+ * its cases for the record: its fares are read as they were before it stopped.
+ */
+const casesOf = (world: World, loaded: Loaded, now: Date) =>
+  liveCases(world, loaded.row.itinerary.legs, bookingLive(loaded.row) ? loaded.fares : loaded.fares.map((f) => ({ ...f, status: 'active' as const })), now);
 
 interface Loaded {
   row: BookingRow;
@@ -382,6 +391,8 @@ export interface DisruptionService {
   rebook(request: { userId: string; email: string; bookingId: string; disruptionId?: string | undefined; flightId: string }): Promise<DisruptionRebookAnswer>;
   refund(request: { userId: string; bookingId: string; disruptionId?: string | undefined }): Promise<DisruptionRefundAnswer>;
   accept(request: { userId: string; bookingId: string; disruptionId?: string | undefined }): Promise<DisruptionAcceptAnswer>;
+  /** The traveller's bookings with trip changes, for badges (bookings flying from yesterday on, and any with stored cases). */
+  summary(userId: string): Promise<DisruptionSummaryAnswer>;
   /** One pass of the job over bookings flying from yesterday to 62 days ahead: notices once per change, defaults when due. */
   pass(options?: { pageSize?: number }): Promise<PassReport>;
 }
@@ -427,7 +438,7 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
   async function applyDefault(bookingId: string, disruptionId: string): Promise<boolean> {
     const now = clock.now();
     const loaded = await loadBooking(db, bookingId, null);
-    const live = liveCases(world, loaded.row.itinerary.legs, loaded.fares, now).find((c) => c.disruption.id === disruptionId);
+    const live = casesOf(world, loaded, now).find((c) => c.disruption.id === disruptionId);
     const deadline = live?.target.deadline;
     if (!live || !deadline || Date.parse(deadline.at) > now.getTime()) return false;
     if (caseState(loaded.stored.get(disruptionId)?.state ?? null, live.target) !== 'open' || !bookingLive(loaded.row)) return false;
@@ -495,7 +506,7 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
     async view(userId, bookingId) {
       const now = clock.now();
       const loaded = await loadBooking(db, bookingId, userId);
-      const live = liveCases(world, loaded.row.itinerary.legs, loaded.fares, now);
+      const live = casesOf(world, loaded, now);
       let refund: number | undefined;
       const cases: DisruptionCase[] = [];
       for (const c of live) {
@@ -509,7 +520,7 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
     async alternatives(userId, bookingId, disruptionId) {
       const now = clock.now();
       const loaded = await loadBooking(db, bookingId, userId);
-      const live = pick(loaded, liveCases(world, loaded.row.itinerary.legs, loaded.fares, now), disruptionId);
+      const live = pick(loaded, casesOf(world, loaded, now), disruptionId);
       assertAction(loaded, live, 'rebook');
       return { disruptionId: live.disruption.id, alternatives: await alternativesOf(deps, db, loaded, live, now) };
     },
@@ -517,7 +528,7 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
     async rebook(request) {
       const now = clock.now();
       const loaded = await loadBooking(db, request.bookingId, request.userId);
-      const live = pick(loaded, liveCases(world, loaded.row.itinerary.legs, loaded.fares, now), request.disruptionId);
+      const live = pick(loaded, casesOf(world, loaded, now), request.disruptionId);
       assertAction(loaded, live, 'rebook');
       const offered = await alternativesOf(deps, db, loaded, live, now);
       const flight = world.getFlight(request.flightId);
@@ -542,7 +553,7 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
     async refund(request) {
       const now = clock.now();
       const loaded = await loadBooking(db, request.bookingId, request.userId);
-      const live = pick(loaded, liveCases(world, loaded.row.itinerary.legs, loaded.fares, now), request.disruptionId);
+      const live = pick(loaded, casesOf(world, loaded, now), request.disruptionId);
       assertAction(loaded, live, 'refund');
       const quote = await deps.cancellations.quote(request.userId, loaded.row.id, undefined, 'airlineCancelled');
       const answer = await deps.cancellations.cancel({
@@ -560,7 +571,7 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
     async accept(request) {
       const now = clock.now();
       const loaded = await loadBooking(db, request.bookingId, request.userId);
-      const live = pick(loaded, liveCases(world, loaded.row.itinerary.legs, loaded.fares, now), request.disruptionId);
+      const live = pick(loaded, casesOf(world, loaded, now), request.disruptionId);
       if (loaded.stored.get(live.disruption.id)?.state === 'kept') return { case: await reload(loaded.row.id, live, now) };
       assertAction(loaded, live, 'accept');
       await db.transaction(async (tx) => {
@@ -572,6 +583,37 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
       return { case: await reload(loaded.row.id, live, now) };
     },
 
+    async summary(userId) {
+      const now = clock.now();
+      const first = isoDate(dayNumber(indiaToday(now)) - 1);
+      const rows = await db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.userId, userId), inArray(bookings.status, ['confirmed', 'partly_cancelled', 'changed', 'cancelled'])))
+        .orderBy(sql`${bookings.createdAt} desc`)
+        .limit(200);
+      const ids = rows.map((r) => r.id);
+      if (ids.length === 0) return { bookings: [] };
+      const [fareRows, caseRows] = await Promise.all([
+        db.select().from(bookingFares).where(inArray(bookingFares.bookingId, ids)),
+        db.select().from(disruptionCases).where(inArray(disruptionCases.bookingId, ids)),
+      ]);
+      const faresBy = groupBy(fareRows, (r) => r.bookingId);
+      const casesBy = groupBy(caseRows, (r) => r.bookingId);
+      const out: DisruptionSummaryAnswer['bookings'] = [];
+      for (const row of rows) {
+        const stored = casesBy.get(row.id) ?? [];
+        // Past trips without a stored case are left out: nothing to show or answer.
+        if (stored.length === 0 && (row.itinerary.legs.at(-1)?.departure.slice(0, 10) ?? '') < first) continue;
+        const loaded: Loaded = { row, pax: [], fares: (faresBy.get(row.id) ?? []).map(fareOf), stored: new Map(stored.map((c) => [c.disruptionId, c])) };
+        const cases = casesOf(world, loaded, now);
+        if (cases.length === 0) continue;
+        const open = cases.filter((c) => caseActions(caseState(loaded.stored.get(c.disruption.id)?.state ?? null, c.target), c.target, bookingLive(row)).length > 0).length;
+        out.push({ bookingId: row.id, cases: cases.length, open });
+      }
+      return { bookings: out };
+    },
+
     async pass(options = {}) {
       const pageSize = options.pageSize ?? 500;
       const now = clock.now();
@@ -580,6 +622,16 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
       const last = isoDate(today + LOOK_AHEAD_DAYS);
       const report: PassReport = { checked: 0, cases: 0, notices: 0, defaults: 0 };
       const due: { bookingId: string; disruptionId: string }[] = [];
+      // Each flight's disruptions once per pass, however many bookings it carries.
+      const knownByFlight = new Map<string, Disruption[]>();
+      const knownOf = (flight: DatedFlight) => {
+        let known = knownByFlight.get(flight.flightId);
+        if (!known) {
+          known = disruptionsKnownAt(world, flight, now);
+          knownByFlight.set(flight.flightId, known);
+        }
+        return known;
+      };
       let after = '';
       for (;;) {
         const page = await db.transaction(async (tx) => {
@@ -597,24 +649,32 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
             .for('update', { skipLocked: true });
           if (claimed.length === 0) return { size: 0, lastId: after };
           const ids = claimed.map((b) => b.id);
-          const [fareRows, caseRows, paxRows] = await Promise.all([
+          const [fareRows, caseRows, userRows] = await Promise.all([
             tx.select().from(bookingFares).where(inArray(bookingFares.bookingId, ids)),
             tx.select().from(disruptionCases).where(inArray(disruptionCases.bookingId, ids)),
-            tx.select().from(passengers).where(inArray(passengers.bookingId, ids)),
+            tx
+              .select({ id: users.id, email: users.email })
+              .from(users)
+              .where(
+                inArray(
+                  users.id,
+                  claimed.map((b) => b.userId),
+                ),
+              ),
           ]);
           const faresBy = groupBy(fareRows, (r) => r.bookingId);
           const casesBy = groupBy(caseRows, (r) => r.bookingId);
-          const paxBy = groupBy(paxRows, (r) => r.bookingId);
+          const emailOf = new Map(userRows.map((u) => [u.id, u.email]));
           const inserts: (typeof disruptionCases.$inferInsert)[] = [];
           const notices: { booking: BookingRow; live: LiveCase; loaded: Loaded }[] = [];
           for (const row of claimed) {
             const loaded: Loaded = {
               row,
-              pax: (paxBy.get(row.id) ?? []).sort((a, b) => a.position - b.position),
+              pax: [],
               fares: (faresBy.get(row.id) ?? []).map(fareOf).sort((a, b) => a.passengerPosition - b.passengerPosition || a.legIndex - b.legIndex),
               stored: new Map((casesBy.get(row.id) ?? []).map((c) => [c.disruptionId, c])),
             };
-            for (const live of liveCases(world, row.itinerary.legs, loaded.fares, now)) {
+            for (const live of liveCases(world, row.itinerary.legs, loaded.fares, now, knownOf)) {
               if (!material(live)) continue;
               const stored = loaded.stored.get(live.disruption.id);
               const deadline = live.target.deadline;
@@ -641,16 +701,15 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
             const written = await tx.insert(disruptionCases).values(inserts).onConflictDoNothing().returning({ bookingId: disruptionCases.bookingId, disruptionId: disruptionCases.disruptionId });
             const fresh = new Set(written.map((w) => `${w.bookingId}|${w.disruptionId}`));
             report.cases += written.length;
+            const outgoing: TravellerNotice[] = [];
             for (const n of notices) {
-              if (!fresh.has(`${n.booking.id}|${n.live.disruption.id}`)) continue;
+              const email = emailOf.get(n.booking.userId);
+              if (!fresh.has(`${n.booking.id}|${n.live.disruption.id}`) || email === undefined) continue;
               const leg = n.booking.itinerary.legs[n.live.legIndex];
               const cities = { from: leg?.from.city ?? n.live.disruption.from, to: leg?.to.city ?? n.live.disruption.to };
-              const rights = noticeLine(
-                n.live.entitlements.map((e) => e.entitlements),
-                null,
-              );
-              const result = await notify(tx, clock, {
-                to: { userId: n.booking.userId },
+              const rights = noticeLine(n.live.entitlements.map((e) => e.entitlements));
+              outgoing.push({
+                to: { userId: n.booking.userId, email },
                 kind: 'flight-change',
                 title: noticeTitle(n.live.disruption),
                 body: `${whatChanged(n.live.disruption, cities)} ${rights}. PNR ${n.booking.pnr}.`,
@@ -659,8 +718,8 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
                 // One notice per traveller and change, whichever of their bookings or nodes gets there first.
                 dedupeKey: `disruption:${n.live.disruption.id}`,
               });
-              if (result.created) report.notices += 1;
             }
+            report.notices += await notifyMany(tx, clock, outgoing);
           }
           return { size: claimed.length, lastId: claimed[claimed.length - 1]?.id ?? after };
         });

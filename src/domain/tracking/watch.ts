@@ -13,7 +13,7 @@ import { bookingSegments, bookings, notifications } from '../../db/schema';
 import { notify } from '../notifications/notify';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
 import type { World } from '../world/world';
-import { flightStatusAt } from './status';
+import { flightStatusAt } from './tracker';
 
 /** First delay notice at this many minutes late, then one per further step. */
 const DELAY_FIRST_NOTICE = 15;

@@ -11,6 +11,7 @@ import {
   DisruptionRebookRequestSchema,
   DisruptionRefundAnswerSchema,
   DisruptionSoldOutBodySchema,
+  DisruptionSummaryAnswerSchema,
 } from '../../core/disruptions';
 import { disruptionBanners } from '../../domain/disruptions/banners';
 import { SoldOutError } from '../../domain/disruptions/centre';
@@ -120,6 +121,17 @@ const acceptRoute = travellerRoute({ owns: 'booking' }, {
   },
 });
 
+const summaryRoute = travellerRoute({}, {
+  method: 'get',
+  path: '/api/disruptions',
+  operationId: 'listMyDisruptions',
+  tags: ['Bookings'],
+  summary: "The signed-in traveller's bookings with trip changes, with how many wait for an answer (for badges)",
+  description:
+    'Signed-in traveller only; only their own bookings. Each booking (of the latest 200) with at least one case: bookings flying from yesterday on, and older ones with a stored case; `open` counts the cases with actions now. The cases themselves: GET /api/bookings/{id}/disruption.',
+  responses: { 200: json(DisruptionSummaryAnswerSchema, 'Bookings with trip changes'), 401: json(ErrorSchema, 'Not signed in') },
+});
+
 const bannersRoute = publicRoute({
   method: 'get',
   path: '/api/disruptions/banners',
@@ -183,6 +195,13 @@ export function registerDisruptions(app: OpenApiApp) {
   app.openapi(acceptRoute, async (c) => {
     const user = currentUser(c);
     const answer = await disruptionCentre(c.get('deps')).accept({ userId: user.id, bookingId: c.req.valid('param').id, disruptionId: c.req.valid('json').disruptionId });
+    return c.json(answer, 200);
+  });
+
+  app.openapi(summaryRoute, async (c) => {
+    const user = currentUser(c);
+    const answer = await disruptionCentre(c.get('deps')).summary(user.id);
+    c.header('Cache-Control', 'no-store');
     return c.json(answer, 200);
   });
 
