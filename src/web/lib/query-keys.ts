@@ -28,6 +28,8 @@ export const queryKeys = {
     /** Free flights to move to for one of the booking's trip changes. */
     disruptionAlternatives: (bookingId: string, disruptionId: string) => ['bookings', bookingId, 'disruption', 'alternatives', disruptionId] as const,
   },
+  /** The signed-in traveller's bookings with trip changes and how many wait for an answer (the profile's badges). */
+  disruptionSummary: ['disruption-summary'] as const,
   /** Public banners of airlines and airports in disruption on a date, for some airports ('' = all). */
   disruptionBanners: (date: string, airports: string) => ['disruption-banners', date, airports] as const,
   /** A booking-screen price for one itinerary, passenger mix and fare family (null: the cheapest). */

@@ -10,6 +10,7 @@ import type {
   DisruptionRebookRequest,
   DisruptionRefundAnswer,
   DisruptionSoldOutBody,
+  DisruptionSummaryAnswer,
 } from '../../../core/disruptions';
 import { ApiError, apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -35,6 +36,16 @@ export function disruptionQuery(bookingId: string) {
   return queryOptions({
     queryKey: queryKeys.bookings.disruption(bookingId),
     queryFn: () => apiFetch<DisruptionAnswer>(path(bookingId, 'disruption')),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** GET /api/disruptions: the traveller's bookings with trip changes and how many wait for an answer, in one request for all the profile's rows. */
+export function disruptionSummaryQuery() {
+  return queryOptions({
+    queryKey: queryKeys.disruptionSummary,
+    queryFn: () => apiFetch<DisruptionSummaryAnswer>('/api/disruptions'),
     staleTime: 60_000,
     retry: false,
   });

@@ -23,6 +23,10 @@ function booking(cases: DisruptionCase[], status = 'confirmed'): BookingView {
   serial += 1;
   const id = `BK17690000000${String(serial).padStart(2, '0')}`;
   answers.set(`/api/bookings/${id}/disruption`, { bookingId: id, cases });
+  const open = cases.filter((c) => c.state === 'open').length;
+  const summary = answers.get('/api/disruptions');
+  const listed = summary && typeof summary === 'object' && 'bookings' in summary && Array.isArray(summary.bookings) ? summary.bookings : [];
+  answers.set('/api/disruptions', { bookings: [...listed, { bookingId: id, cases: cases.length, open }] });
   // The panel and the badge read only the id and the status.
   return { id, status } as unknown as BookingView;
 }
@@ -62,15 +66,20 @@ describe('links to "Your trip changed"', () => {
     expect(asked).not.toContain(`/api/bookings/${cancelled.id}/disruption`);
   });
 
-  it('the profile row gets a badge linking to the screen', async () => {
+  it('the profile rows get a badge linking to the screen when a change waits for an answer, from one summary request', async () => {
     const b = booking([CANCELLED]);
+    const settled = booking([{ ...GATE }]);
     renderScreen(
       <QueryScope>
         <TripChangedBadge booking={b} />
+        <TripChangedBadge booking={settled} />
       </QueryScope>,
     );
     const link = await screen.findByRole('link', { name: `Your trip changed: see your options for booking ${b.id}` });
     expect(link.getAttribute('href')).toBe(`/ticket/${b.id}/changed`);
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+    expect(asked.filter((p) => p === '/api/disruptions')).toHaveLength(1);
+    expect(asked.some((p) => p.endsWith('/disruption'))).toBe(false);
   });
 
   it('banners name the airports in disruption for the searched date', async () => {

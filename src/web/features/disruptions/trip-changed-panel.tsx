@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { Link } from 'wouter';
 import type { BookingView } from '../../../core/booking';
-import { disruptionQuery } from './disruptions-api';
+import { disruptionQuery, disruptionSummaryQuery } from './disruptions-api';
 import './disruptions.css';
 
 /** Can the airline's changes still touch this booking (confirmed or partly cancelled)? */
@@ -43,12 +43,14 @@ export function TripChangedPanel({ booking }: { booking: BookingView }) {
 }
 
 /**
- * The profile row's badge and link when the booking has a change waiting for an answer.
+ * The profile row's badge and link when the booking has a change waiting for an answer (one
+ * summary request serves every row).
  * @example <TripChangedBadge booking={booking} />
  */
 export function TripChangedBadge({ booking }: { booking: BookingView }) {
-  const answer = useQuery({ ...disruptionQuery(booking.id), enabled: mayChange(booking) });
-  if (!answer.data?.cases.some((c) => c.state === 'open')) return null;
+  const summary = useQuery({ ...disruptionSummaryQuery(), enabled: mayChange(booking) });
+  const open = summary.data?.bookings.find((b) => b.bookingId === booking.id)?.open ?? 0;
+  if (!mayChange(booking) || open === 0) return null;
   return (
     <Link href={`/ticket/${encodeURIComponent(booking.id)}/changed`} className="tc-row-link" aria-label={`Your trip changed: see your options for booking ${booking.id}`}>
       <TriangleAlert aria-hidden="true" size={16} /> Trip changed: see your options

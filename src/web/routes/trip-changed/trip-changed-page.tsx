@@ -154,6 +154,7 @@ function CaseSection({ bookingId, tripCase }: { bookingId: string; tripCase: Dis
     queryClient.setQueryData<DisruptionAnswer>(own, (old) => (old ? { ...old, cases: old.cases.map((c) => (c.id === answered.id ? answered : c)) } : old));
     void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all, predicate: (query) => query.queryKey.length !== own.length || own.some((part, i) => query.queryKey[i] !== part) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.profileStats });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.disruptionSummary });
   };
   const idempotencyKey = (signature: string) => {
     if (key.current?.for !== signature) key.current = { for: signature, key: newIdempotencyKey() };
