@@ -159,6 +159,7 @@ describe('"Your trip changed" screen', () => {
     expect(within(confirm).getByText(/goes back to your original payment method/).textContent).toContain('Nothing is deducted.');
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Back' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Refund ₹6,212' })));
     await user.click(screen.getByRole('button', { name: 'Refund ₹6,212' }));
     await user.click(screen.getByRole('button', { name: 'Confirm refund of ₹6,212' }));
     expect(await screen.findByText('Your refund has started.')).toBeTruthy();

@@ -129,6 +129,7 @@ function CaseSection({ bookingId, tripCase }: { bookingId: string; tripCase: Dis
   const confirmRef = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
+  const refundRef = useRef<HTMLButtonElement>(null);
   const d = tripCase.disruption;
   const canRebook = tripCase.actions.includes('rebook');
   const canRefund = tripCase.actions.includes('refund');
@@ -318,7 +319,15 @@ function CaseSection({ bookingId, tripCase }: { bookingId: string; tripCase: Dis
                 <button type="button" className="btn btn-primary" onClick={refund} disabled={!online}>
                   Confirm refund of {formatPaise(tripCase.refundPaise)}
                 </button>
-                <button type="button" className="btn" onClick={() => dispatch({ type: 'back' })}>
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() => {
+                    dispatch({ type: 'back' });
+                    // Back where the traveller came from: the Refund button.
+                    window.requestAnimationFrame(() => refundRef.current?.focus());
+                  }}
+                >
                   Back
                 </button>
               </div>
@@ -358,7 +367,7 @@ function CaseSection({ bookingId, tripCase }: { bookingId: string; tripCase: Dis
               ) : null}
               <div className="tc-buttons">
                 {canRefund ? (
-                  <button type="button" className="btn" onClick={() => dispatch({ type: 'refund' })} disabled={disabled}>
+                  <button type="button" className="btn" ref={refundRef} onClick={() => dispatch({ type: 'refund' })} disabled={disabled}>
                     Refund {formatPaise(tripCase.refundPaise)}
                   </button>
                 ) : null}
