@@ -293,6 +293,8 @@ function CaseSection({ bookingId, tripCase }: { bookingId: string; tripCase: Dis
 
       {decided ? (
         <Outcome bookingId={bookingId} tripCase={tripCase} phase={state.phase} movedTo={phase === 'rebooked' ? movedTo : null} outcomeRef={outcomeRef} />
+      ) : tripCase.state === 'open' && tripCase.actions.length === 0 ? (
+        <p className="tc-info">The time to choose has passed: Safar is settling this change as described above.</p>
       ) : tripCase.actions.length > 0 ? (
         <div className="tc-actions-area">
           <h3 className="tc-subtitle">What would you like to do?</h3>
