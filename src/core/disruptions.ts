@@ -268,11 +268,11 @@ export const DISRUPTION_CASE_STATES = ['open', 'rebooked', 'refunded', 'kept', '
 export type DisruptionCaseState = (typeof DISRUPTION_CASE_STATES)[number];
 
 /** What the traveller can do now. */
-export const DISRUPTION_ACTIONS = ['rebook', 'refund', 'accept'] as const;
+const DISRUPTION_ACTIONS = ['rebook', 'refund', 'accept'] as const;
 export type DisruptionAction = (typeof DISRUPTION_ACTIONS)[number];
 
 /** A flight the traveller can move to free of charge (one leg: it replaces the disrupted leg). */
-export const DisruptionAlternativeSchema = z
+const DisruptionAlternativeSchema = z
   .object({
     flightId: z.string(),
     /** "6E 2136" */
@@ -308,7 +308,7 @@ const DisruptionDecisionSchema = z.object({
 });
 export type DisruptionDecision = z.infer<typeof DisruptionDecisionSchema>;
 
-export const DisruptionCaseSchema = z
+const DisruptionCaseSchema = z
   .object({
     /** The disruption's id: the case is this booking × this disruption. */
     id: z.string(),
@@ -408,7 +408,7 @@ export const DisruptionBannersQuerySchema = z.object({
     .optional(),
 });
 
-export const DisruptionBannerSchema = z
+const DisruptionBannerSchema = z
   .object({
     /** Stable: "fog|DEL|2027-01-15", "cancellations|6E|2027-01-15". */
     id: z.string(),

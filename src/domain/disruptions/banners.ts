@@ -1,4 +1,4 @@
-import type { DisruptionBanner } from '../../core/disruptions';
+import type { DisruptionBanner, DisruptionBannersAnswer } from '../../core/disruptions';
 import { dayModel } from '../tracking/day-model';
 import { FOG_AIRPORTS, FOG_END_LOCAL, FOG_START_LOCAL } from '../tracking/delay-model';
 import { dayNumber } from '../world/time';
@@ -49,12 +49,12 @@ function cancellationsOn(world: World, utcDay: number, now: Date): Map<string, {
 
 /**
  * The banners of a date (YYYY-MM-DD, IST) at `now`, for the airports asked about (all when empty).
- * @example disruptionBanners(world, '2027-01-15', ['DEL'], clock.now())
+ * @example disruptionBanners(world, '2027-01-15', ['DEL'], clock.now()).banners
  */
-export function disruptionBanners(world: World, date: string, airports: readonly string[], now: Date): DisruptionBanner[] {
+export function disruptionBanners(world: World, date: string, airports: readonly string[], now: Date): DisruptionBannersAnswer {
   const day = dayNumber(date);
   const dayStartUtc = day * DAY - IST;
-  if (now.getTime() < dayStartUtc - DAY || now.getTime() >= dayStartUtc + 2 * DAY) return [];
+  if (now.getTime() < dayStartUtc - DAY || now.getTime() >= dayStartUtc + 2 * DAY) return { date, banners: [] };
   const banners: DisruptionBanner[] = [];
   const announced = dayStartUtc - 6 * 3_600_000; // 18:00 IST the evening before
   if (dayModel(world, day).fogNight && now.getTime() >= announced) {
@@ -83,5 +83,5 @@ export function disruptionBanners(world: World, date: string, airports: readonly
       until: new Date(dayStartUtc + DAY).toISOString(),
     });
   }
-  return banners;
+  return { date, banners };
 }

@@ -12,6 +12,9 @@ import {
   type DisruptionAnswer,
   type DisruptionCase,
   type DisruptionCaseState,
+  type DisruptionDecideRequest,
+  type DisruptionDecision,
+  type DisruptionRebookRequest,
   type DisruptionRebookAnswer,
   type DisruptionRefundAnswer,
   type DisruptionSummaryAnswer,
@@ -195,6 +198,14 @@ async function alternativesOf(deps: Pick<DisruptionDeps, 'world'>, db: Db | Tx, 
   return [...(chosen ? [alternativeOf(chosen.flight, cabin, chosen.seats, true)] : []), ...(anotherOffered ? rest.map((c) => alternativeOf(c.flight, cabin, c.seats, false)) : [])];
 }
 
+/** How a stored case was settled, or null while it is not. */
+function decisionOf(stored: CaseRow | null, state: DisruptionCaseState): DisruptionDecision | null {
+  if (!stored?.decidedAt || !stored.decidedBy) return null;
+  const outcome = state === 'rebooked' ? 'rebooked' : state === 'refunded' || state === 'auto-refunded' ? 'refunded' : state === 'kept' || state === 'auto-kept' ? 'kept' : null;
+  if (outcome === null) return null;
+  return { outcome, by: stored.decidedBy, at: stored.decidedAt.toISOString(), newBookingId: stored.newBookingId, cancellationId: stored.cancellationId };
+}
+
 /** The wire case from the live computation and what is stored. */
 function caseOf(deps: Pick<DisruptionDeps, 'world'>, loaded: Loaded, live: LiveCase, protectedFlight: DisruptionAlternative | null, refundPaise: number): DisruptionCase {
   const stored = loaded.stored.get(live.disruption.id) ?? null;
@@ -220,16 +231,7 @@ function caseOf(deps: Pick<DisruptionDeps, 'world'>, loaded: Loaded, live: LiveC
     compensationLine: live.disruption.kind === 'gate-change' || live.disruption.kind === 'terminal-change' ? null : compensationWords(list, deps.world.airlineName(leg?.carrier ?? '')),
     protectedFlight,
     state,
-    decision:
-      stored?.decidedAt && stored.decidedBy && (state === 'rebooked' || state === 'refunded' || state === 'kept' || state === 'auto-refunded' || state === 'auto-kept')
-        ? {
-            outcome: state === 'rebooked' ? 'rebooked' : state === 'refunded' || state === 'auto-refunded' ? 'refunded' : 'kept',
-            by: stored.decidedBy,
-            at: stored.decidedAt.toISOString(),
-            newBookingId: stored.newBookingId,
-            cancellationId: stored.cancellationId,
-          }
-        : null,
+    decision: decisionOf(stored, state),
     deadline: state === 'open' ? deadline : null,
     deadlineLine: state === 'open' ? deadlineWords(deadline, protectedFlight, live.disruption.kind) : null,
     actions,
@@ -388,16 +390,16 @@ export interface DisruptionService {
   /** The booking's trip changes now (404 for anyone but its traveller). */
   view(userId: string, bookingId: string): Promise<DisruptionAnswer>;
   alternatives(userId: string, bookingId: string, disruptionId?: string): Promise<DisruptionAlternativesAnswer>;
-  rebook(request: { userId: string; email: string; bookingId: string; disruptionId?: string | undefined; flightId: string }): Promise<DisruptionRebookAnswer>;
-  refund(request: { userId: string; bookingId: string; disruptionId?: string | undefined }): Promise<DisruptionRefundAnswer>;
-  accept(request: { userId: string; bookingId: string; disruptionId?: string | undefined }): Promise<DisruptionAcceptAnswer>;
+  rebook(request: DisruptionRebookRequest & { userId: string; email: string; bookingId: string }): Promise<DisruptionRebookAnswer>;
+  refund(request: DisruptionDecideRequest & { userId: string; bookingId: string }): Promise<DisruptionRefundAnswer>;
+  accept(request: DisruptionDecideRequest & { userId: string; bookingId: string }): Promise<DisruptionAcceptAnswer>;
   /** The traveller's bookings with trip changes, for badges (bookings flying from yesterday on, and any with stored cases). */
   summary(userId: string): Promise<DisruptionSummaryAnswer>;
   /** One pass of the job over bookings flying from yesterday to 62 days ahead: notices once per change, defaults when due. */
   pass(options?: { pageSize?: number }): Promise<PassReport>;
 }
 
-export interface PassReport {
+interface PassReport {
   checked: number;
   cases: number;
   notices: number;

@@ -121,7 +121,7 @@ export function noticeLine(list: Entitlements[], alternative: { departure: strin
 }
 
 /** "16 Jan 10:00" in India time from a UTC instant. */
-export function istWords(instant: string): string {
+function istWords(instant: string): string {
   const local = new Date(Date.parse(instant) + 330 * 60_000).toISOString();
   return `${dayWords(local)} ${clock(local)}`;
 }

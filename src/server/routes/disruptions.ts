@@ -210,8 +210,8 @@ export function registerDisruptions(app: OpenApiApp) {
     const query = c.req.valid('query');
     const now = deps.clock.now();
     const date = query.date ?? indiaToday(now);
-    const banners = disruptionBanners(deps.world, date, query.airports ? query.airports.split(',') : [], now);
+    const answer = disruptionBanners(deps.world, date, query.airports ? query.airports.split(',') : [], now);
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json({ date, banners }, 200);
+    return c.json(answer, 200);
   });
 }
