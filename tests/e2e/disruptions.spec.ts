@@ -160,7 +160,7 @@ test.describe('disruption centre', () => {
     await scanLightAndDark(page);
     await shoot(page, 'trip-changed-refund-confirm');
     await otherSection.getByRole('button', { name: `Confirm refund of ${amount}` }).click();
-    await expect(otherSection.getByText('Your refund has started.')).toBeVisible({ timeout: 20_000 });
+    await expect(otherSection.getByText('You took the full refund.')).toBeVisible({ timeout: 20_000 });
     const tracker = otherSection.getByRole('region', { name: 'Refunds' });
     await expect(tracker.getByTestId('refund-item').first()).toBeVisible({ timeout: 15_000 });
     await expect(tracker.getByTestId('refund-item').first()).toContainText(amount);

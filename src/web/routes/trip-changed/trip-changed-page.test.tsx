@@ -162,7 +162,7 @@ describe('"Your trip changed" screen', () => {
     await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Refund ₹6,212' })));
     await user.click(screen.getByRole('button', { name: 'Refund ₹6,212' }));
     await user.click(screen.getByRole('button', { name: 'Confirm refund of ₹6,212' }));
-    expect(await screen.findByText('Your refund has started.')).toBeTruthy();
+    expect(await screen.findByText('You took the full refund.')).toBeTruthy();
     const tracker = await screen.findByRole('region', { name: 'Refunds' });
     expect(await within(tracker).findByText('₹6,212')).toBeTruthy();
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([`${DISRUPTION}/refund`]);

@@ -488,7 +488,7 @@ function Outcome({
       ) : outcome === 'refunded' ? (
         <>
           <p>
-            <strong>{bySafar ? 'Nobody answered by the deadline, so Safar refunded you in full.' : 'Your refund has started.'}</strong> It goes back to your original payment method.
+            <strong>{bySafar ? 'Nobody answered by the deadline, so Safar refunded you in full.' : 'You took the full refund.'}</strong> It goes back to your original payment method.
           </p>
           {booking.data ? <RefundTracker booking={booking.data} /> : null}
         </>
