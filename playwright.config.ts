@@ -42,6 +42,8 @@ export default defineConfig({
       PRICE_ALERT_JOB_SECONDS: '2',
       // Test-only: /api/test/clock moves the server clock (check-in window test); refused outside NODE_ENV=test.
       TEST_CLOCK_CONTROL: 'true',
+      // The disruption job records trip changes of new bookings within seconds, so the disruption tests see the notice.
+      DISRUPTION_JOB_SECONDS: '2',
       // A GST registration for the tax invoice tests (a well-formed GSTIN, not a real registration).
       INVOICE_SUPPLIER_GSTIN: '29AAGCB7383J1Z4',
       INVOICE_SUPPLIER_NAME: 'Safar Travel Technologies Pvt Ltd',

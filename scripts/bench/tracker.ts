@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { dayModel } from '../../src/domain/tracking/day-model';
 import { OTP_BASELINE, onTimeTarget } from '../../src/domain/tracking/delay-model';
-import { getFlightStatus } from '../../src/domain/tracking/status';
+import { getFlightStatus } from '../../src/domain/tracking/tracker';
 import { dayNumber } from '../../src/domain/world/time';
 import { createWorld } from '../../src/domain/world/world';
 

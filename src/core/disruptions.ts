@@ -1,4 +1,6 @@
+import { BookingViewSchema } from './booking';
 import { CABINS } from './search-options';
+import { RefundViewSchema } from './trip-changes';
 import { z } from './zod';
 
 /**
@@ -236,3 +238,209 @@ export const EntitlementsSchema = z
   })
   .meta({ id: 'Entitlements' });
 export type Entitlements = z.infer<typeof EntitlementsSchema>;
+
+// ---------------------------------------------------------------------------
+// The disruption centre's wire shapes (GET/POST /api/bookings/{id}/disruption…, GET /api/disruptions/banners)
+
+export const DISRUPTION_MESSAGES = {
+  noCase: 'Nothing on this booking is waiting for your answer',
+  unknownCase: 'This change is not on this booking',
+  decided: 'This change has already been settled',
+  notOffered: 'That choice is not offered for this change',
+  notAnAlternative: 'Choose one of the flights offered for this change',
+  soldOut: 'That flight has just sold out.',
+  soldOutAll: 'That flight has just sold out, and no other free flight is left. You can take a full refund.',
+  departed: 'This flight has already left',
+  chooseFlight: 'Choose a flight',
+} as const;
+
+/** Reasons carried by 409s of the disruption centre (`error.reason`). */
+export const DISRUPTION_REASONS = { soldOut: 'sold-out', decided: 'already-decided', notOffered: 'not-offered' } as const;
+
+/**
+ * Where a booking's case stands:
+ * - `open`: waiting for the traveller (before the deadline);
+ * - `rebooked` / `refunded` / `kept`: the traveller chose;
+ * - `auto-refunded` / `auto-kept`: nobody answered by the deadline, Safar acted (and mailed);
+ * - `information`: nothing to choose (a gate or terminal change, a short delay).
+ */
+export const DISRUPTION_CASE_STATES = ['open', 'rebooked', 'refunded', 'kept', 'auto-refunded', 'auto-kept', 'information'] as const;
+export type DisruptionCaseState = (typeof DISRUPTION_CASE_STATES)[number];
+
+/** What the traveller can do now. */
+const DISRUPTION_ACTIONS = ['rebook', 'refund', 'accept'] as const;
+export type DisruptionAction = (typeof DISRUPTION_ACTIONS)[number];
+
+/** A flight the traveller can move to free of charge (one leg: it replaces the disrupted leg). */
+const DisruptionAlternativeSchema = z
+  .object({
+    flightId: z.string(),
+    /** "6E 2136" */
+    flightNumber: z.string(),
+    carrier: z.string(),
+    carrierName: z.string(),
+    from: z.string(),
+    to: z.string(),
+    /** Local date-times with offset. */
+    departure: localTime,
+    arrival: localTime,
+    durationMinutes: z.number().int(),
+    cabin: z.enum(CABINS),
+    /** Seats left in the cabin (at least the booking's travellers). */
+    seatsLeft: z.number().int().min(0),
+    /** The protected flight: the next one with seats in the same cabin, same airline or its partner. */
+    protected: z.boolean(),
+  })
+  .meta({ id: 'DisruptionAlternative' });
+export type DisruptionAlternative = z.infer<typeof DisruptionAlternativeSchema>;
+
+const PassengerEntitlementsSchema = z.object({ passengerPosition: z.number().int().min(0), legIndex: z.number().int().min(0), entitlements: EntitlementsSchema });
+
+/** How the case was settled; null while open. */
+const DisruptionDecisionSchema = z.object({
+  outcome: z.enum(['rebooked', 'refunded', 'kept']),
+  by: z.enum(['traveller', 'safar']),
+  at: instant,
+  /** The booking the traveller was moved to (rebooked), else null. */
+  newBookingId: z.string().nullable(),
+  /** The cancellation carrying the refund (refunded), else null: its refunds are on GET /api/bookings/{id}/refunds. */
+  cancellationId: z.string().nullable(),
+});
+export type DisruptionDecision = z.infer<typeof DisruptionDecisionSchema>;
+
+const DisruptionCaseSchema = z
+  .object({
+    /** The disruption's id: the case is this booking × this disruption. */
+    id: z.string(),
+    /** The booking leg it changes (0-based). */
+    legIndex: z.number().int().min(0),
+    disruption: DisruptionSchema,
+    /** Cities of the disrupted leg, as the sentences name them. */
+    fromCity: z.string(),
+    toCity: z.string(),
+    /** "6E 2134 Delhi → Mumbai on 15 Jan at 10:00 is cancelled because of fog. …" */
+    whatChanged: z.string(),
+    /** The rights in one line: "Meals due from 2 h; switch free to the 16:40 flight, or take a full refund of ₹6,212". */
+    rightsLine: z.string(),
+    /** Every passenger-leg's entitlements (later legs missed because of it included). */
+    entitlements: z.array(PassengerEntitlementsSchema),
+    /** Later legs of this booking whose minimum connection time the change breaks: protected onward too. */
+    missedLegs: z.array(z.number().int().min(0)),
+    /** The full refund of the booking: everything paid (fare, taxes, Safar's fee, seats and add-ons) not yet refunded; 0 when no refund is offered. */
+    refundPaise: paise,
+    /** What the airline owes the booking's passengers (not Safar): 0 when none is due. */
+    compensationPaise: paise,
+    /** How to claim it from the airline, or why none is due; null when not relevant (a gate change). */
+    compensationLine: z.string().nullable(),
+    /** The protected flight (pre-selected for rebooking), or null when none has seats. */
+    protectedFlight: DisruptionAlternativeSchema.nullable(),
+    state: z.enum(DISRUPTION_CASE_STATES),
+    decision: DisruptionDecisionSchema.nullable(),
+    /** What Safar does if the traveller does nothing, and by when (from the entitlements); null when nothing waits. */
+    deadline: DeadlineSchema.nullable(),
+    /** "If you do nothing by 16 Jan 10:00, you keep the 16:40 flight." — null when nothing waits. */
+    deadlineLine: z.string().nullable(),
+    /** What the traveller can do now (empty once decided or for information only). */
+    actions: z.array(z.enum(DISRUPTION_ACTIONS)),
+  })
+  .meta({ id: 'DisruptionCase' });
+export type DisruptionCase = z.infer<typeof DisruptionCaseSchema>;
+
+/** GET /api/bookings/{id}/disruption: the booking's trip changes, newest first; empty when nothing changed. */
+export const DisruptionAnswerSchema = z.object({ bookingId: z.string(), cases: z.array(DisruptionCaseSchema) }).meta({ id: 'DisruptionAnswer' });
+export type DisruptionAnswer = z.infer<typeof DisruptionAnswerSchema>;
+
+/** Query of the alternatives and body of the actions: which case (default: the booking's first open case). */
+const caseId = z.string().min(1).max(200).optional();
+
+export const DisruptionAlternativesQuerySchema = z.object({ disruptionId: caseId });
+
+/** GET /api/bookings/{id}/disruption/alternatives: free flights (same city pair, ±24 h of the original departure, seats in the cabin), the protected flight first, then by departure. */
+export const DisruptionAlternativesAnswerSchema = z
+  .object({ disruptionId: z.string(), alternatives: z.array(DisruptionAlternativeSchema) })
+  .meta({ id: 'DisruptionAlternativesAnswer' });
+export type DisruptionAlternativesAnswer = z.infer<typeof DisruptionAlternativesAnswerSchema>;
+
+/** Body of POST /api/bookings/{id}/disruption/rebook (with an Idempotency-Key). */
+export const DisruptionRebookRequestSchema = z.object({
+  disruptionId: caseId,
+  flightId: z.string({ message: DISRUPTION_MESSAGES.chooseFlight }).min(1, DISRUPTION_MESSAGES.chooseFlight).max(100),
+});
+export type DisruptionRebookRequest = z.infer<typeof DisruptionRebookRequestSchema>;
+
+/** Body of POST …/disruption/refund and …/disruption/accept. */
+export const DisruptionDecideRequestSchema = z.object({ disruptionId: caseId });
+export type DisruptionDecideRequest = z.infer<typeof DisruptionDecideRequestSchema>;
+
+/** 409 when the chosen flight just sold out: the message and the next option (null: none left). */
+export const DisruptionSoldOutBodySchema = z
+  .object({
+    error: z.object({ code: z.literal('conflict'), reason: z.literal(DISRUPTION_REASONS.soldOut), message: z.string() }),
+    next: DisruptionAlternativeSchema.nullable(),
+  })
+  .meta({ id: 'DisruptionSoldOut' });
+export type DisruptionSoldOutBody = z.infer<typeof DisruptionSoldOutBodySchema>;
+
+/** POST …/disruption/rebook: the new booking (confirmed, tickets reissued, nothing to pay) and the settled case. */
+export const DisruptionRebookAnswerSchema = z.object({ booking: BookingViewSchema, case: DisruptionCaseSchema }).meta({ id: 'DisruptionRebookAnswer' });
+export type DisruptionRebookAnswer = z.infer<typeof DisruptionRebookAnswerSchema>;
+
+/** POST …/disruption/refund: the cancelled booking, the settled case and the refunds (the tracker). */
+export const DisruptionRefundAnswerSchema = z
+  .object({ booking: BookingViewSchema, case: DisruptionCaseSchema, refunds: z.array(RefundViewSchema) })
+  .meta({ id: 'DisruptionRefundAnswer' });
+export type DisruptionRefundAnswer = z.infer<typeof DisruptionRefundAnswerSchema>;
+
+/** POST …/disruption/accept: the settled case. */
+export const DisruptionAcceptAnswerSchema = z.object({ case: DisruptionCaseSchema }).meta({ id: 'DisruptionAcceptAnswer' });
+export type DisruptionAcceptAnswer = z.infer<typeof DisruptionAcceptAnswerSchema>;
+
+/** Query of GET /api/disruptions/banners: all optional; `date` defaults to today (IST). */
+export const DisruptionBannersQuerySchema = z.object({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-24')
+    .optional(),
+  /** Airport codes the screen is about ("DEL,BOM"); omitted: every airport. */
+  airports: z
+    .string()
+    .regex(/^[A-Z]{3}(,[A-Z]{3})*$/, 'Use airport codes like DEL,BOM')
+    .optional(),
+});
+
+const DisruptionBannerSchema = z
+  .object({
+    /** Stable: "fog|DEL|2027-01-15", "cancellations|6E|2027-01-15". */
+    id: z.string(),
+    kind: z.enum(['fog', 'cancellations']),
+    /** The airport in fog, or null. */
+    airport: z.string().nullable(),
+    /** The airline cancelling many flights, or null. */
+    carrier: z.string().nullable(),
+    /** "Fog at Delhi tonight: flights between 03:00 and 08:00 may be delayed or cancelled." */
+    sentence: z.string(),
+    /** The window it is about (UTC instants). */
+    from: instant,
+    until: instant,
+  })
+  .meta({ id: 'DisruptionBanner' });
+export type DisruptionBanner = z.infer<typeof DisruptionBannerSchema>;
+
+export const DisruptionBannersAnswerSchema = z.object({ date: z.string(), banners: z.array(DisruptionBannerSchema) }).meta({ id: 'DisruptionBannersAnswer' });
+export type DisruptionBannersAnswer = z.infer<typeof DisruptionBannersAnswerSchema>;
+
+/** GET /api/disruptions: the signed-in traveller's bookings with trip changes (for badges), newest booking first. */
+export const DisruptionSummaryAnswerSchema = z
+  .object({
+    bookings: z.array(
+      z.object({
+        bookingId: z.string(),
+        /** Cases on the booking (settled ones included). */
+        cases: z.number().int().min(1),
+        /** Cases waiting for the traveller's answer now. */
+        open: z.number().int().min(0),
+      }),
+    ),
+  })
+  .meta({ id: 'DisruptionSummaryAnswer' });
+export type DisruptionSummaryAnswer = z.infer<typeof DisruptionSummaryAnswerSchema>;

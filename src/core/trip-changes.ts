@@ -58,7 +58,7 @@ export const CancellationRequestSchema = z.object({
 });
 export type CancellationRequest = z.infer<typeof CancellationRequestSchema>;
 
-const RefundViewSchema = z
+export const RefundViewSchema = z
   .object({
     id: z.string(),
     amountPaise: z.number().int(),

@@ -12,3 +12,4 @@ export * from './schema/companion';
 export * from './schema/personal-data';
 export * from './schema/fares';
 export * from './schema/seats';
+export * from './schema/disruptions';

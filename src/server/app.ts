@@ -19,6 +19,7 @@ import { registerBoardingPasses } from './routes/boarding-passes';
 import { registerBookings } from './routes/bookings';
 import { registerChanges } from './routes/changes';
 import { registerCancellations } from './routes/cancellations';
+import { registerDisruptions } from './routes/disruptions';
 import { registerCredit } from './routes/credit';
 import { registerCheckIn } from './routes/check-in';
 import { registerExplore } from './routes/explore';
@@ -150,6 +151,7 @@ function registerApiRoutes(app: OpenApiApp) {
   registerBookings(app);
   registerChanges(app);
   registerCancellations(app);
+  registerDisruptions(app);
   registerCredit(app);
   registerSeats(app);
   registerCheckIn(app);

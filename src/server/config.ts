@@ -77,6 +77,8 @@ const ConfigSchema = z.object({
   HOLD_SWEEP_SECONDS: seconds(1, 3600, 15),
   PAYMENT_RECONCILE_SECONDS: seconds(1, 3600, 10),
   PAYMENT_RECONCILE_AFTER_SECONDS: seconds(1, 3600, 30),
+  // How often each node's disruption job notices trip changes and applies the automatic defaults (issue 29).
+  DISRUPTION_JOB_SECONDS: seconds(1, 3600, 60),
   // Outgoing mail (booking confirmations). Unset: messages are rendered and logged, not sent.
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be a URL like smtp://user:password@host:587').optional(),
   MAIL_FROM: z.string().min(3).max(200).default('Safar <no-reply@safar.example>'),

@@ -4,7 +4,7 @@ import { PAYMENT_STATUSES, type PaymentStatus } from '../../core/booking';
 import type { Db } from '../../db/client';
 import { boardingPasses, bookings, payments } from '../../db/schema';
 import { listBookings } from '../booking/views';
-import { flightStatusAt } from '../tracking/status';
+import { flightStatusAt } from '../tracking/tracker';
 import type { World } from '../world/world';
 
 /** What the chatbot calls each payment state that means money is going back. */

@@ -95,8 +95,8 @@ function legFamily(booking: BookingRow, fares: readonly PassengerLegFare[], legI
   return family;
 }
 
-/** The refund rule's quote for these passengers' active fares now. */
-function quoteFor(booking: BookingRow, allFares: readonly PassengerLegFare[], positions: readonly number[], facts: FlightFacts, now: Date): { quote: RefundQuote; fares: PassengerLegFare[] } {
+/** The refund rule's quote for these passengers' active fares now (a voluntary cancellation unless the airline cancelled). */
+function quoteFor(booking: BookingRow, allFares: readonly PassengerLegFare[], positions: readonly number[], facts: FlightFacts, now: Date, reason: CancelReason = 'voluntary'): { quote: RefundQuote; fares: PassengerLegFare[] } {
   const fares = allFares.filter((f) => f.status === 'active' && positions.includes(f.passengerPosition));
   const legs = booking.itinerary.legs.map((leg, legIndex) => ({
     legIndex,
@@ -104,7 +104,7 @@ function quoteFor(booking: BookingRow, allFares: readonly PassengerLegFare[], po
     international: facts.international(leg.flightId),
     family: legFamily(booking, allFares, legIndex),
   }));
-  return { quote: refundQuote({ bookedAt: booking.createdAt, legs, fares, now, reason: 'voluntary' }), fares };
+  return { quote: refundQuote({ bookedAt: booking.createdAt, legs, fares, now, reason }), fares };
 }
 
 /**
@@ -112,7 +112,7 @@ function quoteFor(booking: BookingRow, allFares: readonly PassengerLegFare[], po
  * Answers after departure and inside the cutoff too: then only taxes and airport charges come back.
  * @example const { quote } = await cancellationQuote(db, clock, facts, userId, 'BK1732180000000', [1])
  */
-export async function cancellationQuote(db: Db, clock: Clock, facts: FlightFacts, userId: string, bookingId: string, positions?: readonly number[]): Promise<CancellationQuoteAnswer> {
+export async function cancellationQuote(db: Db, clock: Clock, facts: FlightFacts, userId: string, bookingId: string, positions?: readonly number[], reason: CancelReason = 'voluntary'): Promise<CancellationQuoteAnswer> {
   // One statement: the booking (only the traveller's own) with its passengers and stored fares.
   const [row] = await queryRows<Record<string, unknown>>(
     db,
@@ -125,11 +125,21 @@ export async function cancellationQuote(db: Db, clock: Clock, facts: FlightFacts
   const pax = fromJson<Record<string, unknown>[]>(row.facts_pax ?? []).map(passengerRaw.fromJson);
   const fares = await faresOrDerived(db, bookingId, row.facts_fares);
   const chosen = chosenPositions(pax, positions);
-  const { quote } = quoteFor(booking, fares, chosen, facts, clock.now());
+  const { quote } = quoteFor(booking, fares, chosen, facts, clock.now(), reason);
   return { passengers: chosen, quote, creditOffered: true };
 }
 
+/** Why passengers are cancelled: the traveller's choice, or the airline changed the flight (the disruption centre: everything back). */
+export type CancelReason = 'voluntary' | 'airlineCancelled';
+
 export interface CancelRequest extends CancellationRequest {
+  /** Default `voluntary`. */
+  reason?: CancelReason | undefined;
+  /**
+   * Runs inside the cancelling transaction after every write, with the answer: a caller's own
+   * record of the same outcome (the disruption case). Throwing rolls the whole cancellation back.
+   */
+  within?: ((tx: Tx, answer: CancellationAnswer) => Promise<void>) | undefined;
   userId: string;
   bookingId: string;
   /** The caller's Idempotency-Key, recorded with its answer by the cancelling transaction. */
@@ -233,7 +243,8 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
     if (!cancellable(booking)) throw notCancellable();
     const { pax, fares: allFares, faresStored, segments, email, payments } = await readFacts(tx, booking.id, factRows.value[0]);
     const positions = chosenPositions(pax, request.passengers);
-    const { quote, fares } = quoteFor(booking, allFares, positions, facts, now);
+    const reason = request.reason ?? 'voluntary';
+    const { quote, fares } = quoteFor(booking, allFares, positions, facts, now, reason);
     if (quote.refundPaise !== request.quotedRefundPaise) throw new RefundChangedError({ passengers: positions, quote, creditOffered: true });
 
     const cancelled = pax.filter((p) => positions.includes(p.position));
@@ -248,7 +259,7 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
       id: randomUUID(),
       bookingId: booking.id,
       userId: booking.userId,
-      reason: 'voluntary',
+      reason,
       passengerPositions: positions,
       quote,
       refundPaise: quote.refundPaise,
@@ -328,7 +339,7 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
         booked as (update bookings set status = ${status}, seat_count = seat_count - ${seats}::int where id = ${booking.id} returning 1),
         cancelled as (
           insert into cancellations (id, booking_id, user_id, reason, passenger_positions, quote, refund_paise, retained_paise, destination, created_at)
-          values (${cancellation.id}::uuid, ${booking.id}, ${booking.userId}::uuid, 'voluntary', ${JSON.stringify(positions)}::jsonb, ${JSON.stringify(quote)}::jsonb,
+          values (${cancellation.id}::uuid, ${booking.id}, ${booking.userId}::uuid, ${reason}, ${JSON.stringify(positions)}::jsonb, ${JSON.stringify(quote)}::jsonb,
             ${quote.refundPaise}::int, ${quote.retainedPaise}::int, ${request.destination}, ${at}) returning id),
         refunded as (
           insert into refunds (id, booking_id, cancellation_id, payment_id, destination, amount_paise, status, attempts, due_by, requested_at, completed_at, available_at)
@@ -350,6 +361,7 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
     if (keyed && Number(written?.kept ?? 0) === 0) throw new KeyTakenError();
     const inventory = fromJson<InventoryChange[]>(written?.inventory ?? []);
     if (moving && inventory.length !== segments.length) throw new Error(`Inventory rows missing for booking ${booking.id}`);
+    if (request.within) await request.within(tx, answer);
     // Only refunds to the original payment method go through the provider; refunds to credit are completed.
     const sending = refundRows.filter((r) => r.destination === 'original');
     const leased: Claimed[] = leasing

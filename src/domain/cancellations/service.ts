@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { type InventoryListener, applyInventory } from '../booking/catalog';
 import type { KeyedAnswer } from '../booking/keyed-answer';
 import type { PaymentProvider } from '../payments/provider';
-import { type FlightFacts, cancelPassengers, cancellationQuote } from './cancel';
+import { type CancelReason, type CancelRequest, type FlightFacts, cancelPassengers, cancellationQuote } from './cancel';
 import { type SendReport, sendCancellationRefunds, sendLeasedRefunds } from './refund-sender';
 import { loadRefunds } from './views';
 
@@ -32,9 +32,9 @@ export interface CancellationDeps {
 
 export interface CancellationService {
   /** What cancelling these passengers (default: all still travelling) refunds now. */
-  quote(userId: string, bookingId: string, positions?: readonly number[]): Promise<CancellationQuoteAnswer>;
+  quote(userId: string, bookingId: string, positions?: readonly number[], reason?: CancelReason): Promise<CancellationQuoteAnswer>;
   /** Cancels passengers (one transaction), gives their seats back to search and sends the refunds at once. */
-  cancel(request: CancellationRequest & { userId: string; bookingId: string; idempotency?: KeyedAnswer<CancellationAnswer> | undefined }): Promise<CancellationAnswer>;
+  cancel(request: CancellationRequest & Pick<CancelRequest, 'reason' | 'within'> & { userId: string; bookingId: string; idempotency?: KeyedAnswer<CancellationAnswer> | undefined }): Promise<CancellationAnswer>;
   /** The refund tracker of a booking (404 for anyone but its traveller). */
   refunds(userId: string, bookingId: string): Promise<RefundsAnswer>;
   /** Sends due refunds and asks about sent ones (the refund job; also right after a cancellation). */
@@ -49,7 +49,7 @@ export function createCancellationService(deps: CancellationDeps): CancellationS
   const { db, clock, provider, facts, logger } = deps;
   const sendRefunds = (ids?: readonly string[]) => sendCancellationRefunds(db, clock, provider, ids ? { ids } : {});
   return {
-    quote: (userId, bookingId, positions) => cancellationQuote(db, clock, facts, userId, bookingId, positions),
+    quote: (userId, bookingId, positions, reason) => cancellationQuote(db, clock, facts, userId, bookingId, positions, reason),
 
     async cancel(request) {
       const { answer, inventory, leased } = await cancelPassengers(db, clock, facts, { ...request, leaseRefunds: true });

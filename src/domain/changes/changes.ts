@@ -281,7 +281,7 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
  * change's row is locked without waiting (new before old is the lock order), so one being paid
  * right now answers 409 too.
  */
-async function clearDeadChange(tx: Tx, oldId: string, now: Date): Promise<InventoryChange[]> {
+export async function clearDeadChange(tx: Tx, oldId: string, now: Date): Promise<InventoryChange[]> {
   const live = await tx.select().from(bookings).where(and(eq(bookings.changedFrom, oldId), inArray(bookings.status, ['held', 'confirmed', 'partly_cancelled', 'changed'])));
   const pending = () => new AppError('conflict', 'A change of this booking is already waiting for payment. Pay for it, or wait until its hold ends.');
   const inventory: InventoryChange[] = [];
@@ -298,7 +298,7 @@ async function clearDeadChange(tx: Tx, oldId: string, now: Date): Promise<Invent
 }
 
 /** Inserts the booking row with a fresh id and reference (drawn again when taken). */
-async function insertBooking(tx: Tx, values: Omit<BookingRow, 'id' | 'pnr'>): Promise<BookingRow> {
+export async function insertBooking(tx: Tx, values: Omit<BookingRow, 'id' | 'pnr'>): Promise<BookingRow> {
   for (let attempt = 1; attempt < 9; attempt += 1) {
     const row: BookingRow = { ...values, id: newBookingId(values.createdAt, attempt), pnr: newPnr() };
     const [written] = await tx.insert(bookings).values(row).onConflictDoNothing().returning({ id: bookings.id });

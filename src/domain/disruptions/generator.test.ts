@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DisruptionSchema } from '../../core/disruptions';
 import { dayModel } from '../tracking/day-model';
 import { FOG_AIRPORTS, inFogWindow } from '../tracking/delay-model';
-import { flightStatusAt } from '../tracking/status';
+import { operationsStatusAt } from '../tracking/status';
 import { AIRCRAFT } from '../world/airlines';
 import { dayNumber, isoDate } from '../world/time';
 import { createWorld } from '../world/world';
@@ -50,7 +50,7 @@ describe('disruption generator', () => {
         const retiming = list.find((d) => d.kind === 'retiming');
         const shift = (retiming?.shiftMinutes ?? 0) * MINUTE;
         // The tracker at the moment `t` of the schedule in force.
-        const tracker = (t: number) => flightStatusAt(world, flight, new Date(t - shift));
+        const tracker = (t: number) => operationsStatusAt(world, flight, new Date(t - shift));
         const dep = flight.departureUtc.getTime() + shift;
         const cancellation = list.find((d) => d.kind === 'cancellation');
         expect(tracker(dep + MINUTE).status === 'Cancelled').toBe(cancellation !== undefined);

@@ -2,7 +2,7 @@ import { type Disruption, type FlightTimes, isExtraordinary, type ReasonCode } f
 import { CABINS, type Cabin } from '../../core/search-options';
 import { causeName, type DayModel, dayModel } from '../tracking/day-model';
 import { drawUniform } from '../tracking/delay-model';
-import { flightStatusAt } from '../tracking/status';
+import { operationsStatusAt } from '../tracking/status';
 import { AIRCRAFT } from '../world/airlines';
 import { dayNumber, formatLocal, isoDate } from '../world/time';
 import type { DatedFlight, World } from '../world/world';
@@ -213,7 +213,7 @@ function fromOperations(ctx: Context): Disruption[] {
     }
   }
   // The tracker's late gate change, read from the tracker itself just after it happens.
-  const after = flightStatusAt(world, flight, new Date((offBlock - 20) * MINUTE_MS));
+  const after = operationsStatusAt(world, flight, new Date((offBlock - 20) * MINUTE_MS));
   if (after.previousGate !== null && after.gate !== null) {
     out.push({ ...base(ctx, 'gate-change', 1, offBlock + shift - 25, 'airport-operations'), kind: 'gate-change', fromGate: after.previousGate, toGate: after.gate });
   }

@@ -119,3 +119,81 @@ export function noticeLine(list: Entitlements[], alternative: { departure: strin
 
   return parts.length ? capitalise(parts.join('; ')) : 'No action needed';
 }
+
+/** "16 Jan 10:00" in India time from a UTC instant. */
+function istWords(instant: string): string {
+  const local = new Date(Date.parse(instant) + 330 * 60_000).toISOString();
+  return `${dayWords(local)} ${clock(local)}`;
+}
+
+/**
+ * What the airline owes and how to claim it, or why nothing is owed; null when compensation is
+ * not a question (a gate or terminal change, an aircraft swap keeping the cabin).
+ * @example compensationWords([rights], 'IndiGo') // 'IndiGo owes you ₹5,000 compensation under DGCA's rules. The airline pays it, not Safar: claim it from IndiGo with your PNR (at the airport or through its customer support).'
+ */
+export function compensationWords(list: Entitlements[], airline: string): string | null {
+  const first = list[0];
+  if (!first) return null;
+  const owed = list.reduce((sum, e) => sum + (e.compensation.due ? e.compensation.amountPaise : 0), 0);
+  if (owed > 0) return `${airline} owes you ${money(owed)} compensation under DGCA's rules. The airline pays it, not Safar: claim it from ${airline} with your PNR (at the airport or through its customer support).`;
+  if (first.compensation.due) return null;
+  switch (first.compensation.why) {
+    case 'extraordinary':
+      return `No compensation is due: ${REASONS[first.rootReason].words} is outside the airline's control.`;
+    case 'notice-14-days-or-more':
+      return 'No compensation is due: the airline told you 14 days or more before departure.';
+    case 'notice-24-hours-or-more':
+      return 'No compensation is due: the airline told you 24 hours or more before departure.';
+    case 'delay':
+      return 'No compensation is due for a delay; meals and a hotel are due as shown.';
+    case 'retiming':
+      return 'No compensation is due for a new time announced in advance.';
+    default:
+      return null;
+  }
+}
+
+/**
+ * What happens if the traveller does nothing, in one sentence.
+ * @example deadlineWords({ at: '2027-01-15T04:30:00.000Z', action: 'keep-protected-flight' }, { departure: '2027-01-15T16:40:00+05:30', flightNumber: '6E 2136' }) // 'If you do nothing by 15 Jan 10:00, you keep the 16:40 flight (6E 2136), and can still change it free until it leaves.'
+ */
+export function deadlineWords(deadline: { at: string; action: 'keep-protected-flight' | 'refund' | 'keep-booking' } | null, protectedFlight: { departure: string; flightNumber: string } | null, kind: Disruption['kind']): string | null {
+  if (!deadline) return null;
+  const by = `If you do nothing by ${istWords(deadline.at)}`;
+  switch (deadline.action) {
+    case 'keep-protected-flight':
+      return protectedFlight
+        ? `${by}, you keep the ${clock(protectedFlight.departure)} flight (${protectedFlight.flightNumber}), and can still change it free until it leaves.`
+        : `${by}, Safar refunds you in full automatically (no other flight has seats).`;
+    case 'refund':
+      return `${by}, Safar refunds you in full automatically.`;
+    case 'keep-booking':
+      return `${by}, you keep ${kind === 'retiming' ? 'the new time' : 'your booking as it is'}.`;
+  }
+}
+
+/**
+ * The notice's short title for a change.
+ * @example noticeTitle(cancellation) // 'Flight 6E 2134 on 15 Jan is cancelled'
+ */
+export function noticeTitle(disruption: Disruption): string {
+  const flight = `Flight ${disruption.flightNumber} on ${dayWords(disruption.scheduled.departure)}`;
+  switch (disruption.kind) {
+    case 'cancellation':
+      return `${flight} is cancelled`;
+    case 'delay':
+      return `${flight} now leaves at ${timeWords(disruption.expected.departure, disruption.scheduled.departure)}`;
+    case 'retiming':
+      return `${flight} has a new time: ${timeWords(disruption.expected.departure, disruption.scheduled.departure)}`;
+    case 'aircraft-swap':
+      return `${flight} changes aircraft`;
+    case 'gate-change':
+      return `${flight} now boards at gate ${disruption.toGate}`;
+    case 'terminal-change':
+      return `${flight} now leaves from Terminal ${disruption.toTerminal}`;
+    case 'denied-boarding':
+      return `${flight}: you were not let on board`;
+    case 'downgrade':
+      return `${flight}: you fly in ${CABIN_LABELS[disruption.toCabin]}`;
+  }
+}

@@ -2,10 +2,10 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import { NOTICE_LIST_LIMIT, type Notice, type NoticeKind } from '../../core/notifications';
 import type { Db } from '../../db/client';
-import { notifications, outbox, users } from '../../db/schema';
+import { notifications, outbox, pushSubscriptions, users } from '../../db/schema';
 import type { NoticeMailPayload } from '../booking/outbox';
 import type { Tx } from '../booking/catalog';
-import { queuePush } from './push-queue';
+import { PUSH_KIND, queuePush } from './push-queue';
 
 /** Who a notice is for: a signed-in traveller (in-app, mail to the account, push), or an address alone (mail only). */
 type NoticeRecipient = { userId: string; email?: string } | { email: string };
@@ -87,6 +87,50 @@ export async function notify(db: Db | Tx, clock: Clock, input: NoticeInput): Pro
     await queuePush(db, now, { userId }, { title: input.title, body: input.body, url: input.url ?? '/', tag: input.dedupeKey });
   }
   return { created: true, id: row.id };
+}
+
+/** A notice to a signed-in traveller whose address the caller already has (see `notifyMany`). */
+export type TravellerNotice = Omit<NoticeInput, 'to' | 'mail'> & { to: { userId: string; email: string } };
+
+/**
+ * `notify` for many travellers at once, in three statements whatever their number: the notices
+ * (each once per traveller and dedupe key), the mails of those recorded now, and a push for each
+ * browser their travellers subscribed. Returns the notices recorded now.
+ * @example await notifyMany(tx, clock, [{ to: { userId, email }, kind: 'flight-change', title, body, url, dedupeKey }])
+ */
+export async function notifyMany(db: Db | Tx, clock: Clock, inputs: readonly TravellerNotice[]): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const now = clock.now();
+  const written = await db
+    .insert(notifications)
+    .values(inputs.map((input) => ({ owner: `user:${input.to.userId}`, userId: input.to.userId, kind: input.kind, title: input.title, body: input.body, url: input.url ?? null, data: input.data ?? null, dedupeKey: input.dedupeKey, createdAt: now, readAt: null })))
+    .onConflictDoNothing()
+    .returning({ owner: notifications.owner, dedupeKey: notifications.dedupeKey });
+  const fresh = new Set(written.map((w) => `${w.owner}|${w.dedupeKey}`));
+  const created = inputs.filter((input) => fresh.has(`user:${input.to.userId}|${input.dedupeKey}`));
+  if (created.length === 0) return 0;
+  const mails = created.map((input) => {
+    const payload: NoticeMailPayload = { subject: input.title, text: input.body, ...(input.url ? { path: input.url } : {}) };
+    return { kind: 'notice-mail' as const, recipient: input.to.email.trim().toLowerCase(), payload, availableAt: now };
+  });
+  await db.insert(outbox).values(mails);
+  const pushing = created.filter((input) => input.push !== false);
+  if (pushing.length > 0) {
+    const subscriptions = await db
+      .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(
+        inArray(
+          pushSubscriptions.userId,
+          pushing.map((input) => input.to.userId),
+        ),
+      );
+    const pushes = pushing.flatMap((input) =>
+      subscriptions.filter((sub) => sub.userId === input.to.userId).map((sub) => ({ kind: PUSH_KIND, recipient: sub.id, payload: { title: input.title, body: input.body, url: input.url ?? '/', tag: input.dedupeKey }, availableAt: now })),
+    );
+    if (pushes.length > 0) await db.insert(outbox).values(pushes);
+  }
+  return created.length;
 }
 
 function toNotice(row: typeof notifications.$inferSelect): Notice {

@@ -6,7 +6,8 @@ import { formatItineraryId } from './itinerary-id';
 /** "Seats left" shows only when few remain. */
 const FEW_SEATS = 9;
 
-function legOf(world: World, flight: DatedFlight, cabin: Cabin): Leg {
+/** A dated flight as a search leg in a cabin. */
+export function legOf(world: World, flight: DatedFlight, cabin: Cabin): Leg {
   const from = world.getAirport(flight.from);
   const to = world.getAirport(flight.to);
   return {

@@ -4,7 +4,7 @@ import { dayNumber } from '../world/time';
 import { createWorld } from '../world/world';
 import { dayModel, causeName } from './day-model';
 import { lateMinutes, onTimeTarget, OTP_BASELINE } from './delay-model';
-import { flightStatusAt } from './status';
+import { operationsStatusAt } from './status';
 
 const world = createWorld();
 
@@ -122,8 +122,8 @@ describe('status from the clock', () => {
         let sawCancelled = false;
         for (let minutes = -300; minutes <= flight.durationMinutes + 900; minutes += 7) {
           const now = new Date(flight.departureUtc.getTime() + minutes * 60_000);
-          const status = flightStatusAt(world, flight, now);
-          expect(flightStatusAt(world, flight, now)).toEqual(status);
+          const status = operationsStatusAt(world, flight, now);
+          expect(operationsStatusAt(world, flight, now)).toEqual(status);
           if (status.status === 'Cancelled') {
             sawCancelled = true;
             expect(status.progress).toBe(0);
@@ -151,7 +151,7 @@ describe('status from the clock', () => {
 
   it('a fake clock walks one flight through On Time → Boarding → Departed → Arrived with the gate an hour before', () => {
     const flight = world.getFlight('6E1000@2027-03-10') ?? world.flightOf(0, dayNumber('2027-03-10'));
-    const at = (minutes: number) => flightStatusAt(world, flight, new Date(flight.departureUtc.getTime() + minutes * 60_000));
+    const at = (minutes: number) => operationsStatusAt(world, flight, new Date(flight.departureUtc.getTime() + minutes * 60_000));
     const final = at(24 * 60);
     if (final.status === 'Cancelled') return;
     const offBlock = (Date.parse(final.actualDeparture) - flight.departureUtc.getTime()) / 60_000;

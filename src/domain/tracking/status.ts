@@ -111,7 +111,7 @@ function flightProfile(elapsed: number, duration: number, km: number, aircraftId
   return { altitude: Math.round(altitude / 100) * 100, speed: Math.round(speed) };
 }
 
-function airportOf(world: World, code: string): Airport {
+export function airportOf(world: World, code: string): Airport {
   const airport = world.getAirport(code);
   if (!airport) throw new Error(`Unknown airport ${code}`);
   return airport;
@@ -155,10 +155,12 @@ function gateAt(world: World, leg: Leg, line: ReturnType<typeof timeline>, t: nu
 const local = (minutes: number, airport: Airport) => formatLocal(Math.round(minutes), airport.tz);
 
 /**
- * The status of a dated flight at `now` (weather left empty; see getFlightStatus).
- * @example flightStatusAt(world, world.getFlight('6E1000@2026-12-24')!, new Date())
+ * The status of a dated flight at `now` from the day's operations alone (weather left empty):
+ * the disruption generator reads it; travellers see `flightStatusAt` (tracker.ts), which adds
+ * the airline's planned changes.
+ * @example operationsStatusAt(world, world.getFlight('6E1000@2026-12-24')!, new Date())
  */
-export function flightStatusAt(world: World, flight: DatedFlight, now: Date): FlightStatus {
+export function operationsStatusAt(world: World, flight: DatedFlight, now: Date): FlightStatus {
   const t = now.getTime() / 60_000;
   const leg = legOf(world, flight);
   const line = timeline(world, leg, t);
@@ -243,7 +245,7 @@ function patternsByKey(world: World): Map<string, World['patterns'][number]> {
  * Throws AppError: validation_failed for a malformed number or date, not_found otherwise.
  * @example findDatedFlight(world, '6e2174', undefined, new Date())
  */
-function findDatedFlight(world: World, flightNumber: string, date: string | undefined, now: Date): DatedFlight {
+export function findDatedFlight(world: World, flightNumber: string, date: string | undefined, now: Date): DatedFlight {
   if (!flightNumber.trim()) throw new AppError('validation_failed', TRACKER_MESSAGES.flightNumberRequired, { flightNumber: TRACKER_MESSAGES.flightNumberRequired });
   const parsed = parseFlightNumber(flightNumber);
   if (!parsed) throw new AppError('validation_failed', TRACKER_MESSAGES.flightNumberFormat, { flightNumber: TRACKER_MESSAGES.flightNumberFormat });
@@ -262,24 +264,4 @@ function findDatedFlight(world: World, flightNumber: string, date: string | unde
     if (flight) return flight;
   }
   throw new AppError('not_found', `Flight ${parsed.display} does not operate in the coming week.`);
-}
-
-/**
- * A flight's status by number and optional date at `now`, with weather at both ends when a
- * lookup is given. The plain entry point for the API, the chatbot and the booking views.
- * @example await getFlightStatus(world, { flightNumber: '6E 2174', now: clock.now() })
- */
-export async function getFlightStatus(world: World, options: { flightNumber: string; date?: string | undefined; now: Date; weather?: WeatherLookup | undefined }): Promise<FlightStatus> {
-  const flight = findDatedFlight(world, options.flightNumber, options.date, options.now);
-  const status = flightStatusAt(world, flight, options.now);
-  if (options.weather) {
-    const origin = airportOf(world, flight.from);
-    const destination = airportOf(world, flight.to);
-    const [o, d] = await Promise.all([
-      Promise.resolve(options.weather(origin, new Date(Math.min(options.now.getTime(), flight.departureUtc.getTime())))).catch(() => null),
-      Promise.resolve(options.weather(destination, new Date(Math.max(options.now.getTime(), flight.arrivalUtc.getTime())))).catch(() => null),
-    ]);
-    status.weather = { origin: o, destination: d };
-  }
-  return status;
 }

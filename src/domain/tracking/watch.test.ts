@@ -7,7 +7,7 @@ import { notifications, outbox } from '../../db/schema';
 import { ADULT, bookAndPay } from '../../../tests/support/booking';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { createTestApp } from '../../../tests/support/test-app';
-import { flightStatusAt } from './status';
+import { flightStatusAt } from './tracker';
 import { materialChanges, watchBookedFlights } from './watch';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

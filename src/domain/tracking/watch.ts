@@ -13,7 +13,7 @@ import { bookingSegments, bookings, notifications } from '../../db/schema';
 import { notify } from '../notifications/notify';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
 import type { World } from '../world/world';
-import { flightStatusAt } from './status';
+import { flightStatusAt } from './tracker';
 
 /** First delay notice at this many minutes late, then one per further step. */
 const DELAY_FIRST_NOTICE = 15;
@@ -126,7 +126,8 @@ export async function watchBookedFlights(db: Db, world: World, clock: Clock, lim
         .select({ last: sql<number | null>`max(split_part(${notifications.dedupeKey}, ':', 4)::int)` })
         .from(notifications)
         .where(and(eq(notifications.userId, booking.userId), like(notifications.dedupeKey, `${changeKey(segment.flightId, 'delay', '')}%`)));
-      for (const change of materialChanges(status, previous?.last ?? null, now)) {
+      // A cancellation is told by the disruption job, with the traveller's rights and choices.
+      for (const change of materialChanges(status, previous?.last ?? null, now).filter((c) => c.field !== 'cancelled')) {
         const result = await notify(tx, clock, {
           to: { userId: booking.userId },
           kind: 'flight-change',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FlightStatus, TRACKER_MESSAGES, type TrackingEntry } from '../../core/tracking';
-import { flightStatusAt } from '../../domain/tracking/status';
+import { flightStatusAt } from '../../domain/tracking/tracker';
 import type { DatedFlight } from '../../domain/world/world';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { createTestApp, jsonHeaders } from '../../../tests/support/test-app';

@@ -12,6 +12,7 @@ const LoginPage = lazy(() => import('../routes/login/login-page').then((m) => ({
 const SignupPage = lazy(() => import('../routes/signup/signup-page').then((m) => ({ default: m.SignupPage })));
 const ProfilePage = lazy(() => import('../routes/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const TicketPage = lazy(() => import('../routes/ticket/ticket-page').then((m) => ({ default: m.TicketPage })));
+const TripChangedPage = lazy(() => import('../routes/trip-changed/trip-changed-page').then((m) => ({ default: m.TripChangedPage })));
 const ChangePage = lazy(() => import('../routes/change/change-page').then((m) => ({ default: m.ChangePage })));
 const AlertsPage = lazy(() => import('../routes/alerts/alerts-page').then((m) => ({ default: m.AlertsPage })));
 const GroupPage = lazy(() => import('../routes/group/group-page').then((m) => ({ default: m.GroupPage })));
@@ -44,6 +45,7 @@ export function AppRoutes() {
       <Route path="/verify-email" component={VerifyEmailPage} />
       <Route path="/ticket/:bookingId" component={TicketPage} />
       <Route path="/ticket/:bookingId/change" component={ChangePage} />
+      <Route path="/ticket/:bookingId/changed" component={TripChangedPage} />
       <Route path="/alerts" component={AlertsPage} />
       <Route path="/groups/:groupId" component={GroupPage} />
       <Route path="/group/join/:token" component={JoinPage} />

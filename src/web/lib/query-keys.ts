@@ -24,7 +24,15 @@ export const queryKeys = {
     seatMap: (bookingId: string, flightId: string) => ['bookings', bookingId, 'seat-map', flightId] as const,
     /** Where each passenger stands for web check-in, per leg. */
     checkIn: (bookingId: string) => ['bookings', bookingId, 'check-in'] as const,
+    /** The booking's trip changes (disruption cases) with the rights and actions of each. */
+    disruption: (bookingId: string) => ['bookings', bookingId, 'disruption'] as const,
+    /** Free flights to move to for one of the booking's trip changes. */
+    disruptionAlternatives: (bookingId: string, disruptionId: string) => ['bookings', bookingId, 'disruption', 'alternatives', disruptionId] as const,
   },
+  /** The signed-in traveller's bookings with trip changes and how many wait for an answer (the profile's badges). */
+  disruptionSummary: ['disruption-summary'] as const,
+  /** Public banners of airlines and airports in disruption on a date, for some airports ('' = all). */
+  disruptionBanners: (date: string, airports: string) => ['disruption-banners', date, airports] as const,
   /** A booking-screen price for one itinerary, passenger mix and fare family (null: the cheapest). */
   quote: (itineraryId: string, mix: { adults: number; children: number; infants: number }, fareFamily: string | null) =>
     ['quote', itineraryId, mix.adults, mix.children, mix.infants, fareFamily] as const,

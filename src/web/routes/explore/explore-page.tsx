@@ -30,6 +30,7 @@ import { useFavorites } from '../../features/explore/use-favorites';
 import { QueryScope } from '../../lib/query-scope';
 import { DealsTab } from './deals-tab';
 import { FlightTrackingBox } from './flight-tracking-box';
+import { DisruptionBanners } from '../../features/disruptions/disruption-banners';
 import { RouteCard, RouteCardSkeleton } from './route-card';
 import { RouteDetailsDialog } from './route-details-dialog';
 import './explore.css';
@@ -98,6 +99,7 @@ function ExploreScreen() {
         </div>
       </section>
       <div className="container">
+        <DisruptionBanners />
         <FlightTrackingBox initialNumber={initial.track} />
       </div>
       <div className="container explore-main">

@@ -19,6 +19,7 @@ import { useCurrency } from '../../lib/currency-context';
 import { QueryScope } from '../../lib/query-scope';
 import { bookingStatus } from '../../lib/booking-status';
 import { CancelBookingButton } from '../../features/trip-changes/cancel-booking';
+import { TripChangedBadge } from '../../features/disruptions/trip-changed-panel';
 import { hasRefunds, RefundStatusLine } from '../../features/trip-changes/refund-tracker';
 import './profile.css';
 
@@ -212,6 +213,7 @@ function BookingRow({ booking, amount }: { booking: BookingListItem; amount: str
           </p>
         ) : null}
         {hasRefunds(booking) && <RefundStatusLine booking={booking} />}
+        <TripChangedBadge booking={booking} />
       </div>
       <div className="profile-booking-side">
         <strong className="profile-amount">{amount}</strong>

@@ -11,6 +11,7 @@ import { useSearchResults } from '../../features/search/search-api';
 import { draftFromSearch, draftToParams, isRoundTripDraft, queryFromDraft, resultUrl } from '../../features/search/search-url';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
+import { DisruptionBanners } from '../../features/disruptions/disruption-banners';
 import { FareCalendar } from './fare-calendar';
 import { FilterPanel } from './filter-panel';
 import { FlightCard, FlightCardSkeleton } from './flight-card';
@@ -95,6 +96,7 @@ function Results() {
   return (
     <div className="container page results-page">
       <ResultsHead query={query} />
+      {urlQuery ? <DisruptionBanners date={urlQuery.date} airports={[urlQuery.from, urlQuery.to]} /> : null}
 
       {draft ? (
         <details className="modify-search" open={results.isError ? true : undefined} onToggle={(event) => event.currentTarget.open && setModifyOpened(true)}>

@@ -19,6 +19,7 @@ import { FareBreakdown } from '../../features/fares/fare-breakdown';
 import { FareRules } from '../../features/fares/fare-rules';
 import { bookingFareQuery } from '../../features/fares/fares-api';
 import { CheckInPanel } from '../../features/check-in/check-in-panel';
+import { TripChangedPanel } from '../../features/disruptions/trip-changed-panel';
 import './ticket.css';
 
 /**
@@ -94,6 +95,7 @@ function Ticket({ booking }: { booking: BookingView }) {
         )}
         <CancelBookingButton booking={booking} />
       </div>
+      <TripChangedPanel booking={booking} />
       <article className="card ticket" aria-labelledby="ticket-title">
         <header className="ticket-head">
           <div>
