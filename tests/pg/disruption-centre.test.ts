@@ -128,6 +128,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the disruption centre', () => {
     expect(notices[0]).toMatchObject({ url: `/ticket/${booking.id}/changed`, kind: 'flight-change' });
     expect(notices[0]?.title).toContain('is cancelled');
     expect(notices[0]?.body).toMatch(/full refund of ₹/);
+    expect(notices[0]?.body).toMatch(/[Ss]witch free to the \d\d:\d\d flight/);
     const mails = await database.db.select().from(outbox).where(eq(outbox.kind, 'notice-mail'));
     expect(mails.filter((m) => JSON.stringify(m.payload).includes(`/ticket/${booking.id}/changed`))).toHaveLength(1);
     expect(await database.db.select().from(disruptionCases).where(eq(disruptionCases.bookingId, booking.id))).toHaveLength(1);
