@@ -1,4 +1,5 @@
 import { BookingViewSchema } from './booking';
+import { IsoDateSchema } from './search';
 import { CABINS } from './search-options';
 import { RefundViewSchema } from './trip-changes';
 import { z } from './zod';
@@ -397,10 +398,7 @@ export type DisruptionAcceptAnswer = z.infer<typeof DisruptionAcceptAnswerSchema
 
 /** Query of GET /api/disruptions/banners: all optional; `date` defaults to today (IST). */
 export const DisruptionBannersQuerySchema = z.object({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-24')
-    .optional(),
+  date: IsoDateSchema.optional(),
   /** Airport codes the screen is about ("DEL,BOM"); omitted: every airport. */
   airports: z
     .string()

@@ -12,11 +12,11 @@ import { sendCancellationRefunds } from '../../src/domain/cancellations/refund-s
 import { dayNumber, indiaToday } from '../../src/domain/world/time';
 import type { DatedFlight } from '../../src/domain/world/world';
 import { disruptionCentre } from '../../src/server/disruption-centre';
-import { signUpAndLogin } from '../support/auth';
+import { TEST_PASSWORD, sessionCookieFrom, signUpAndLogin } from '../support/auth';
 import { ADULT, authed, bookAndPay } from '../support/booking';
 import { expectCreditBalanced, expectInventoryBalanced } from '../support/books';
 import { TEST_DATABASE_URL, openScratchPostgres } from '../support/postgres';
-import { createTestApp } from '../support/test-app';
+import { createTestApp, jsonHeaders } from '../support/test-app';
 
 /**
  * The disruption centre end to end on PostgreSQL with a fixed clock (issue 29 points 4–8, 10):
@@ -102,6 +102,14 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the disruption centre', () => {
 
   const significantRetiming = () => findDisrupted((d) => d.kind === 'retiming' && Math.abs(d.shiftMinutes) >= 180, 4, 12);
 
+  /** A fresh session at the clock's now (the clock may have moved past the first one's lifetime). */
+  async function signInAgain(email: string): Promise<string> {
+    const res = await node.app.request('/api/auth/login', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ email, password: TEST_PASSWORD }) });
+    const cookie = sessionCookieFrom(res);
+    if (!cookie) throw new Error(`login failed: ${res.status}`);
+    return cookie;
+  }
+
   async function view(cookie: string, bookingId: string) {
     const res = await node.app.request(`/api/bookings/${bookingId}/disruption`, { headers: authed(cookie) });
     return { status: res.status, body: (await res.json()) as DisruptionAnswer };
@@ -128,6 +136,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the disruption centre', () => {
     expect(notices[0]).toMatchObject({ url: `/ticket/${booking.id}/changed`, kind: 'flight-change' });
     expect(notices[0]?.title).toContain('is cancelled');
     expect(notices[0]?.body).toMatch(/full refund of ₹/);
+    expect(notices[0]?.body).toMatch(/[Ss]witch free to the \d\d:\d\d flight/);
     const mails = await database.db.select().from(outbox).where(eq(outbox.kind, 'notice-mail'));
     expect(mails.filter((m) => JSON.stringify(m.payload).includes(`/ticket/${booking.id}/changed`))).toHaveLength(1);
     expect(await database.db.select().from(disruptionCases).where(eq(disruptionCases.bookingId, booking.id))).toHaveLength(1);
@@ -209,10 +218,11 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the disruption centre', () => {
   });
 
   it('a significant retiming left unanswered is refunded automatically 24 h after the announcement, once over two runners, and mailed', async () => {
-    const { cookie, user } = await signUpAndLogin(node.app);
-    const { found, booking } = await bookOne(significantRetiming(), cookie);
+    const { cookie: booker, user } = await signUpAndLogin(node.app);
+    const { found, booking } = await bookOne(significantRetiming(), booker);
     const announced = Date.parse(found.disruption.announcedAt);
     setClock(new Date(announced + 60_000));
+    let cookie = await signInAgain(user.email);
     await disruptionCentre(node.deps).pass();
     const open = (await view(cookie, booking.id)).body.cases[0];
     expect(open).toMatchObject({ state: 'open', deadline: { action: 'refund' } });
@@ -223,6 +233,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the disruption centre', () => {
     await disruptionCentre(node.deps).pass();
     expect(await database.db.select().from(cancellations).where(eq(cancellations.bookingId, booking.id))).toHaveLength(0);
     setClock(new Date(announced + 24 * 3_600_000 + 60_000));
+    cookie = await signInAgain(user.email);
     await Promise.all([disruptionCentre(node.deps).pass(), disruptionCentre(other.deps).pass()]);
     const done = await database.db.select().from(cancellations).where(eq(cancellations.bookingId, booking.id));
     expect(done).toHaveLength(1);
@@ -238,16 +249,40 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the disruption centre', () => {
     expect(late.status).toBe(409);
   });
 
+  it('keep in one tap: a retiming accepted stays as changed; asking again answers the same; a refund afterwards is refused; the default no longer applies', async () => {
+    const { cookie: booker, user } = await signUpAndLogin(node.app);
+    const { found, booking } = await bookOne(significantRetiming(), booker);
+    const announced = Date.parse(found.disruption.announcedAt);
+    setClock(new Date(announced + 60_000));
+    const cookie = await signInAgain(user.email);
+    const accept = async () => node.app.request(`/api/bookings/${booking.id}/disruption/accept`, { method: 'POST', headers: authed(cookie), body: JSON.stringify({ disruptionId: found.disruption.id }) });
+    const first = await accept();
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as { case: { state: string } }).case.state).toBe('kept');
+    expect((await accept()).status).toBe(200);
+    const refused = await post(cookie, booking.id, 'refund', { disruptionId: found.disruption.id });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { reason: string } }).error.reason).toBe('already-decided');
+    setClock(new Date(announced + 25 * 3_600_000));
+    expect((await disruptionCentre(node.deps).pass()).defaults).toBe(0);
+    expect(await database.db.select().from(cancellations).where(eq(cancellations.bookingId, booking.id))).toHaveLength(0);
+    const [row] = await database.db.select().from(disruptionCases).where(eq(disruptionCases.bookingId, booking.id));
+    expect(row).toMatchObject({ state: 'kept', decidedBy: 'traveller' });
+  });
+
   it('the traveller (just before the deadline) and the automatic default (just after, on another node) racing: exactly one outcome', async () => {
-    const { cookie } = await signUpAndLogin(node.app);
+    const { cookie: first, user } = await signUpAndLogin(node.app);
     const candidates = significantRetiming();
     const outcomes: string[] = [];
     for (let round = 0; round < 4; round++) {
-      const { found, booking } = await bookOne(candidates, cookie);
+      const { found, booking } = await bookOne(candidates, round === 0 ? first : await signInAgain(user.email));
       const announced = Date.parse(found.disruption.announcedAt);
       setClock(new Date(announced + 60_000));
+      const cookie = await signInAgain(user.email);
       await disruptionCentre(node.deps).pass();
-      const deadline = Date.parse((await view(cookie, booking.id)).body.cases[0]?.deadline?.at ?? '');
+      const opened = await view(cookie, booking.id);
+      expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+      const deadline = Date.parse(opened.body.cases[0]?.deadline?.at ?? '');
       // The traveller's node still before the deadline, the job's node after it.
       node.clock.set(new Date(deadline - 1000));
       other.clock.set(new Date(deadline + 60_000));

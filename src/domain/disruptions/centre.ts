@@ -634,6 +634,19 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
         }
         return known;
       };
+      // The protected flight named in a one-leg booking's notice: the same for every booking of the flight and cabin.
+      const protectedByFlight = new Map<string, DisruptionAlternative | null>();
+      const protectedFor = async (tx: Tx, loaded: Loaded, live: LiveCase): Promise<DisruptionAlternative | null> => {
+        const leg = loaded.row.itinerary.legs[live.targetLeg];
+        if (!leg || loaded.row.itinerary.legs.length !== 1 || !caseActions('open', live.target, true).includes('rebook')) return null;
+        const key = `${live.disruption.id}|${leg.cabin}`;
+        let found = protectedByFlight.get(key);
+        if (found === undefined) {
+          found = (await alternativesOf(deps, tx, loaded, live, now)).find((a) => a.protected) ?? null;
+          protectedByFlight.set(key, found);
+        }
+        return found;
+      };
       let after = '';
       for (;;) {
         const page = await db.transaction(async (tx) => {
@@ -709,7 +722,10 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
               if (!fresh.has(`${n.booking.id}|${n.live.disruption.id}`) || email === undefined) continue;
               const leg = n.booking.itinerary.legs[n.live.legIndex];
               const cities = { from: leg?.from.city ?? n.live.disruption.from, to: leg?.to.city ?? n.live.disruption.to };
-              const rights = noticeLine(n.live.entitlements.map((e) => e.entitlements));
+              const rights = noticeLine(
+                n.live.entitlements.map((e) => e.entitlements),
+                await protectedFor(tx, n.loaded, n.live),
+              );
               outgoing.push({
                 to: { userId: n.booking.userId, email },
                 kind: 'flight-change',

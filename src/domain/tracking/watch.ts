@@ -1,7 +1,7 @@
 /**
  * Tells signed-in travellers about material changes to the flights they booked: a delay of
- * 15 min or more, then each further 30 min; a gate change inside the last 3 h before departure;
- * a cancellation. Each change is one in-app notice and one email (through the outbox), recorded
+ * 15 min or more, then each further 30 min; a gate change inside the last 3 h before departure.
+ * (A cancellation is told by the disruption centre's job, with the rights and choices.) Each change is one in-app notice and one email (through the outbox), recorded
  * once per traveller, flight, field and value (the notice's dedupe key), so several nodes and
  * repeated runs never send it twice.
  */

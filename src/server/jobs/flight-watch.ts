@@ -2,8 +2,9 @@ import { watchBookedFlights } from '../../domain/tracking/watch';
 import type { Job } from './runner';
 
 /**
- * Every minute: material changes (delay steps, late gate changes, cancellations) of the flights
- * signed-in travellers booked become one in-app notice and one email each.
+ * Every minute: material changes (delay steps, late gate changes) of the flights signed-in
+ * travellers booked become one in-app notice and one email each; cancellations, retimings,
+ * aircraft swaps and terminal changes are the disruption job's (jobs/disruptions.ts).
  */
 export const flightWatch: Job = {
   name: 'flight-watch',
