@@ -1,0 +1,153 @@
+import type { Itinerary, ItineraryPrice, PriceBreakdown } from '../../core/search';
+import { type BookingJourney, type SpecialReturn, TRIP_MESSAGES } from '../../core/trip';
+
+/**
+ * Whole-trip bookings (decision 0062): several journeys in one booking.
+ *
+ * - The booking's itinerary is the journeys' legs one after the other in travel order; each
+ *   journey names its legs (`firstLeg`, `legCount`), so seats, fares, check-in and boarding
+ *   passes stay per leg as for any booking.
+ * - The trip's price is the sum of its journeys' prices (per passenger type and in all), less a
+ *   special return discount when one applies; nothing else changes a journey's price.
+ * - Journeys must be in travel order: each departs after the previous one arrives, and no flight
+ *   appears twice.
+ * - A journey is on a separate ticket when its airlines are not exactly the previous journey's
+ *   (a different airline checks in and carries bags apart). Every journey has its own PNR except
+ *   the two journeys of a special return, which are one ticket and share one.
+ * - A one-journey booking is a trip of one journey: its booking PNR, every leg, its fare family.
+ */
+
+/**
+ * The one journey of a booking of one itinerary.
+ * @example oneJourney('ABC234', itinerary, '6E.SAVER', 5400).legCount // itinerary.legs.length
+ */
+export function oneJourney(pnr: string, itinerary: Itinerary, fareFamily: string | null, totalInr: number): BookingJourney {
+  const first = itinerary.legs[0];
+  const last = itinerary.legs[itinerary.legs.length - 1];
+  return {
+    itineraryId: itinerary.id,
+    firstLeg: 0,
+    legCount: itinerary.legs.length,
+    pnr,
+    fareFamily,
+    totalInr,
+    from: first?.from.code ?? '',
+    to: last?.to.code ?? '',
+    date: first?.departure.slice(0, 10) ?? '',
+    separateTicket: false,
+    cancelledAt: null,
+    specialReturn: null,
+  };
+}
+
+const addBreakdown = (a: PriceBreakdown | undefined, b: PriceBreakdown | undefined): PriceBreakdown | undefined =>
+  a && b ? { baseFare: a.baseFare + b.baseFare, taxesAndFees: a.taxesAndFees + b.taxesAndFees, total: a.total + b.total } : (a ?? b);
+
+/**
+ * The sum of prices, per passenger type and in all.
+ * @example sumPrices([a, b]).total.total === a.total.total + b.total.total
+ */
+export function sumPrices(prices: readonly ItineraryPrice[]): ItineraryPrice {
+  const sum: ItineraryPrice = { currency: 'INR', perPassenger: {}, total: { baseFare: 0, taxesAndFees: 0, total: 0 } };
+  for (const p of prices) {
+    const adult = addBreakdown(sum.perPassenger.adult, p.perPassenger.adult);
+    const child = addBreakdown(sum.perPassenger.child, p.perPassenger.child);
+    const infant = addBreakdown(sum.perPassenger.infant, p.perPassenger.infant);
+    sum.perPassenger = { ...(adult ? { adult } : {}), ...(child ? { child } : {}), ...(infant ? { infant } : {}) };
+    sum.total = addBreakdown(sum.total, p.total) ?? sum.total;
+  }
+  return sum;
+}
+
+/** The problem with the journeys' order, or null: each departs after the previous arrives, no flight twice. */
+export function travelOrderProblem(itineraries: readonly Itinerary[]): string | null {
+  const flights = itineraries.flatMap((it) => it.legs.map((l) => l.flightId));
+  if (new Set(flights).size !== flights.length) return TRIP_MESSAGES.sameFlightTwice;
+  for (let i = 1; i < itineraries.length; i += 1) {
+    const before = itineraries[i - 1];
+    const next = itineraries[i];
+    if (!before || !next) continue;
+    if (Date.parse(next.departure) <= Date.parse(before.arrival)) return TRIP_MESSAGES.outOfOrder;
+  }
+  return null;
+}
+
+const carriersOf = (it: Itinerary) => [...new Set(it.legs.map((l) => l.carrier))].sort().join(',');
+
+/**
+ * Whether each journey is on a separate ticket from the previous one (the first never is).
+ * @example separateTickets([indigoOut, airIndiaBack]) // [false, true]
+ */
+export function separateTickets(itineraries: readonly Itinerary[]): boolean[] {
+  return itineraries.map((it, i) => {
+    const before = itineraries[i - 1];
+    return before !== undefined && carriersOf(before) !== carriersOf(it);
+  });
+}
+
+export interface PricedJourney {
+  itinerary: Itinerary;
+  fareFamily: string;
+}
+
+/**
+ * The booking's itinerary and journeys for priced journeys in travel order. `pnrs` gives each
+ * journey's PNR (the caller draws them; a special return's two journeys get the same);
+ * `special` marks the journeys of a special return and the discount (taken off the trip's price).
+ * @example combineJourneys([{ itinerary: out, fareFamily: '6E.SAVER' }, { itinerary: back, fareFamily: '6E.SAVER' }], ['ABC234', 'DEF567']).itinerary.legs.length
+ */
+export function combineJourneys(
+  priced: readonly PricedJourney[],
+  pnrs: readonly string[],
+  special: { journeys: readonly number[]; terms: SpecialReturn } | null = null,
+): { itinerary: Itinerary; journeys: BookingJourney[]; fareFamily: string } {
+  const itineraries = priced.map((p) => p.itinerary);
+  const separate = separateTickets(itineraries);
+  let firstLeg = 0;
+  const journeys = priced.map((p, i): BookingJourney => {
+    const journey: BookingJourney = {
+      ...oneJourney(pnrs[i] ?? '', p.itinerary, p.fareFamily, p.itinerary.price.total.total),
+      firstLeg,
+      separateTicket: separate[i] ?? false,
+      specialReturn: special?.journeys.includes(i) ? special.terms : null,
+    };
+    firstLeg += p.itinerary.legs.length;
+    return journey;
+  });
+  const first = itineraries[0];
+  const last = itineraries[itineraries.length - 1];
+  if (!first || !last) throw new Error('a trip needs journeys');
+  const price = sumPrices(itineraries.map((it) => it.price));
+  if (special) {
+    // The discount comes off the airfare, so the taxes stay those of the two one-ways.
+    const off = special.terms.discountInr;
+    price.total = { ...price.total, baseFare: price.total.baseFare - off, total: price.total.total - off };
+  }
+  const seatsLeft = itineraries.map((it) => it.seatsLeft).filter((n): n is number => n !== null);
+  const days = (iso: string) => Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / 86_400_000;
+  const itinerary: Itinerary = {
+    id: itineraries.map((it) => it.id).join('+'),
+    legs: itineraries.flatMap((it) => it.legs),
+    stops: itineraries.reduce((n, it) => n + it.stops, 0),
+    layovers: itineraries.flatMap((it) => it.layovers),
+    durationMinutes: itineraries.reduce((n, it) => n + it.durationMinutes, 0),
+    departure: first.departure,
+    arrival: last.arrival,
+    arrivalDayOffset: days(last.arrival) - days(first.departure),
+    seatsLeft: seatsLeft.length > 0 ? Math.min(...seatsLeft) : null,
+    price,
+    airlines: [...new Set(itineraries.flatMap((it) => it.airlines))],
+  };
+  return { itinerary, journeys, fareFamily: priced.map((p) => p.fareFamily).join('~') };
+}
+
+/**
+ * The journey a leg belongs to (its index), or -1.
+ * @example journeyOfLeg(booking.journeys, 1) // 1 for a round trip of two one-leg journeys
+ */
+export function journeyOfLeg(journeys: readonly BookingJourney[], legIndex: number): number {
+  return journeys.findIndex((j) => legIndex >= j.firstLeg && legIndex < j.firstLeg + j.legCount);
+}
+
+/** "DEL → BOM" of a journey. */
+export const journeyRoute = (j: Pick<BookingJourney, 'from' | 'to'>) => `${j.from} → ${j.to}`;
