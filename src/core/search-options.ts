@@ -21,9 +21,16 @@ export const SEARCH_MESSAGES = {
   sameAirports: 'Source and destination cannot be same',
   dateInPast: 'Departure date cannot be in the past',
   formToast: 'Please fix the errors in the form',
+  returnDateRequired: 'Return date is required',
+  returnBeforeDeparture: 'Return date cannot be before departure date',
+  returnDateInPast: 'Return date cannot be in the past',
 } as const;
 
 export const MAX_SEATS_PER_BOOKING = 9;
+
+/** One way (the default) or round trip; the URL and the API carry it as `tripType`. */
+export const TRIP_TYPES = ['oneWay', 'roundTrip'] as const;
+export type TripType = (typeof TRIP_TYPES)[number];
 
 /** Passenger types, in the order prices list them. */
 export const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const;

@@ -6,7 +6,7 @@ import { CABINS, MAX_SEATS_PER_BOOKING, SEARCH_MESSAGES } from './search-options
  * Messages are shown to travellers exactly as written here. The constants live in
  * search-options.ts (no zod) so the home page can use them without loading zod.
  */
-export { CABIN_LABELS, CABINS,  SEARCH_MESSAGES, type Cabin } from './search-options';
+export { CABIN_LABELS, CABINS, SEARCH_MESSAGES, TRIP_TYPES, type Cabin, type TripType } from './search-options';
 
 const count = (min: number, max: number, label: string) =>
   z.coerce
@@ -26,29 +26,64 @@ export const IsoDateSchema = z
  * server's local date, YYYY-MM-DD) is supplied by the caller so the rule is testable.
  */
 export function searchQuerySchema(today: string) {
-  return z
-    .object({
-      from: z.string({ message: SEARCH_MESSAGES.sourceRequired }).trim().min(1, SEARCH_MESSAGES.sourceRequired).max(64).transform((v) => v.toUpperCase()),
-      to: z.string({ message: SEARCH_MESSAGES.destinationRequired }).trim().min(1, SEARCH_MESSAGES.destinationRequired).max(64).transform((v) => v.toUpperCase()),
-      date: z
-        .string({ message: SEARCH_MESSAGES.dateRequired })
-        .trim()
-        .min(1, SEARCH_MESSAGES.dateRequired)
-        .pipe(IsoDateSchema)
-        .refine((value) => value >= today, SEARCH_MESSAGES.dateInPast),
-      cabin: z.enum(CABINS, { message: 'Choose Economy, Premium Economy, Business or First Class' }).default('economy'),
-      adults: count(1, 9, 'Adults').default(1),
-      children: count(0, 9, 'Children').default(0),
-      infants: count(0, 9, 'Infants').default(0),
-    })
-    .superRefine((q, ctx) => {
-      if (q.from && q.to && q.from === q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: SEARCH_MESSAGES.sameAirports });
-      if (q.adults + q.children > MAX_SEATS_PER_BOOKING)
-        ctx.addIssue({ code: 'custom', path: ['children'], message: `At most ${MAX_SEATS_PER_BOOKING} seats per booking (adults and children)` });
-      if (q.infants > q.adults) ctx.addIssue({ code: 'custom', path: ['infants'], message: 'Each infant must travel with an adult' });
-    });
+  return z.object(queryFields(today)).superRefine(checkPassengersAndAirports);
 }
 export type SearchQuery = z.infer<ReturnType<typeof searchQuerySchema>>;
+
+function queryFields(today: string) {
+  return {
+    from: z.string({ message: SEARCH_MESSAGES.sourceRequired }).trim().min(1, SEARCH_MESSAGES.sourceRequired).max(64).transform((v) => v.toUpperCase()),
+    to: z.string({ message: SEARCH_MESSAGES.destinationRequired }).trim().min(1, SEARCH_MESSAGES.destinationRequired).max(64).transform((v) => v.toUpperCase()),
+    date: z
+      .string({ message: SEARCH_MESSAGES.dateRequired })
+      .trim()
+      .min(1, SEARCH_MESSAGES.dateRequired)
+      .pipe(IsoDateSchema)
+      .refine((value) => value >= today, SEARCH_MESSAGES.dateInPast),
+    cabin: z.enum(CABINS, { message: 'Choose Economy, Premium Economy, Business or First Class' }).default('economy'),
+    adults: count(1, 9, 'Adults').default(1),
+    children: count(0, 9, 'Children').default(0),
+    infants: count(0, 9, 'Infants').default(0),
+  };
+}
+
+function checkPassengersAndAirports(q: { from: string; to: string; adults: number; children: number; infants: number }, ctx: z.RefinementCtx) {
+  if (q.from && q.to && q.from === q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: SEARCH_MESSAGES.sameAirports });
+  if (q.adults + q.children > MAX_SEATS_PER_BOOKING)
+    ctx.addIssue({ code: 'custom', path: ['children'], message: `At most ${MAX_SEATS_PER_BOOKING} seats per booking (adults and children)` });
+  if (q.infants > q.adults) ctx.addIssue({ code: 'custom', path: ['infants'], message: 'Each infant must travel with an adult' });
+}
+
+/**
+ * A round-trip search as the form, the URL and GET /api/search/round-trip carry it: the one-way
+ * fields, `tripType=roundTrip` and a `returnDate` on or after the departure date (the same day is
+ * allowed; the pairing rule in core/round-trip.ts keeps 3 h between landing and the return).
+ */
+export function roundTripQuerySchema(today: string) {
+  return z
+    .object({
+      ...queryFields(today),
+      tripType: z.literal('roundTrip', { message: 'Choose One way or Round trip' }),
+      returnDate: z
+        .string({ message: SEARCH_MESSAGES.returnDateRequired })
+        .trim()
+        .min(1, SEARCH_MESSAGES.returnDateRequired)
+        .pipe(IsoDateSchema)
+        .refine((value) => value >= today, SEARCH_MESSAGES.returnDateInPast),
+    })
+    .superRefine((q, ctx) => {
+      checkPassengersAndAirports(q, ctx);
+      if (q.returnDate && q.date && q.returnDate < q.date) ctx.addIssue({ code: 'custom', path: ['returnDate'], message: SEARCH_MESSAGES.returnBeforeDeparture });
+    });
+}
+export type RoundTripQuery = z.infer<ReturnType<typeof roundTripQuerySchema>>;
+
+/** The one-way search of each direction of a round trip, in travel order (outbound, then return). */
+export function journeyQueries(q: RoundTripQuery): [SearchQuery, SearchQuery] {
+  const { tripType: _tripType, returnDate, ...oneWay } = q;
+  return [oneWay, { ...oneWay, from: q.to, to: q.from, date: returnDate }];
+}
+
 
 export { PASSENGER_TYPES, type PassengerType } from './search-options';
 
@@ -213,3 +248,23 @@ const AirportSuggestionSchema = z.object({ code: z.string(), name: z.string(), c
 export type AirportSuggestion = z.infer<typeof AirportSuggestionSchema>;
 
 export const AirportSuggestionsSchema = z.object({ airports: z.array(AirportSuggestionSchema) }).meta({ id: 'AirportSuggestions' });
+
+/** Whether a round trip is domestic (both airports in India: two lists side by side) or international (combined itineraries). */
+export const ROUND_TRIP_MARKETS = ['domestic', 'international'] as const;
+export type RoundTripMarket = (typeof ROUND_TRIP_MARKETS)[number];
+
+/**
+ * GET /api/search/round-trip's answer: the query, the market, and each direction's one-way answer
+ * in the compact wire form (expand each with `expandSearchResponse`). Pairs are made on the
+ * screen with core/round-trip.ts: `pairAllowed`, `specialReturn`, `separateTickets`; a chosen
+ * pair is named by `roundTripPairId(outbound.id, inbound.id)`.
+ */
+export const CompactRoundTripResponseSchema = z
+  .object({
+    query: AnsweredQuerySchema.extend({ tripType: z.literal('roundTrip'), returnDate: z.string() }),
+    market: z.enum(ROUND_TRIP_MARKETS),
+    outbound: CompactSearchResponseSchema,
+    inbound: CompactSearchResponseSchema,
+  })
+  .meta({ id: 'CompactRoundTripResponse' });
+export type CompactRoundTripResponse = z.infer<typeof CompactRoundTripResponseSchema>;
