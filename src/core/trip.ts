@@ -15,13 +15,10 @@ export const TRIP_MESSAGES = {
   tooFewJourneys: 'Choose at least two journeys to book them as one trip',
   tooManyJourneys: `At most ${MAX_JOURNEYS} journeys can be booked as one trip`,
   bothForms: 'Send either itineraryId or journeys, not both',
-  outOfOrder: 'Journeys must be in travel order: each one departing after the previous one arrives',
+  outOfOrder: 'Journeys must be in travel order: each one leaving at least 3 hours after the previous one lands (4 hours with a change of terminal)',
   sameFlightTwice: 'The same flight cannot be booked twice in one trip',
   /** The hold of a trip whose journey n (1-based) lacks seats: nothing was held. */
   journeySoldOut: (n: number, route: string) => `Sorry, journey ${n} (${route}) has just sold out. Nothing was held: choose another flight for it.`,
-  /** Said at selection and at checkout of journeys on separate tickets (different airlines). */
-  separateTickets:
-    'Separate tickets: each airline checks you in separately, your bags must be collected and checked in again, and if one flight is late the other airline will not wait or rebook you for free.',
   journeyCancelled: 'This journey has been cancelled.',
   cancelTogether: (airline: string) => `This special return fare on ${airline} can only be cancelled as a whole: cancel the whole booking instead.`,
   changeTogether: (airline: string) => `This special return fare on ${airline} cannot be changed one journey at a time.`,

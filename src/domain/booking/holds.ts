@@ -24,7 +24,7 @@ import { type SeatMove, chainedMoves, inLockOrder } from '../inventory/moves';
 import { chooseFamily, passengerLegFares } from '../fares/families/options';
 import { bookingView, storedKind } from './views';
 import { type BookingJourney, TRIP_MESSAGES, type TripJourneyRequest } from '../../core/trip';
-import { combineJourneys, journeyRoute, travelOrderProblem } from './trip';
+import { combineJourneys, discountedFares, journeyRoute, specialReturnOf, travelOrderProblem } from './trip';
 
 /** The 409 a changed fare answers; carries what the traveller must see before accepting. */
 export class PriceChangedError extends AppError {
@@ -356,15 +356,21 @@ export async function createTripHold(db: Db, clock: Clock, catalog: BookingCatal
   const priced = chosen.map(({ quote, family }) => ({ itinerary: { ...quote.itinerary, price: family.price }, fareFamily: family.option.id }));
   const problem = travelOrderProblem(priced.map((p) => p.itinerary));
   if (problem) throw new AppError('validation_failed', problem, { journeys: problem });
-  // Each journey its own ticket and PNR; the first's is the booking's.
-  const { itinerary, journeys, fareFamily } = combineJourneys(priced, priced.map((_, i) => (i === 0 ? '' : newPnr())));
+  // Each journey its own ticket and PNR (the first's is the booking's), unless one special return.
+  const pnrs = priced.map((_, i) => (i === 0 ? '' : newPnr()));
+  const oneWays = combineJourneys(priced, pnrs);
+  const oneWayFares = chosen.flatMap(({ family }, i) => passengerLegFares(family, types).map((f) => ({ ...f, legIndex: f.legIndex + (oneWays.journeys[i]?.firstLeg ?? 0) })));
+  // The special return the results screen showed, recomputed on the families chosen (the same rule).
+  const offer = specialReturnOf(priced.map((p) => p.itinerary), paxCounts(list));
+  const specialFares = offer ? discountedFares(oneWayFares, oneWays.journeys, offer) : null;
+  const { itinerary, journeys, fareFamily } = offer && specialFares ? combineJourneys(priced, pnrs, offer) : oneWays;
+  const fares = specialFares ?? oneWayFares;
   chosen.forEach(({ quote }, i) => {
     const journey = journeys[i];
     if (journey && quote.seatsAvailable < seats) throw journeySoldOut(i, journey);
   });
   const newTotal = itinerary.price.total.total;
   if (newTotal !== request.quotedTotal && request.acceptPriceChange !== true) throw new PriceChangedError(request.quotedTotal, newTotal, itinerary);
-  const fares = chosen.flatMap(({ family }, i) => passengerLegFares(family, types).map((f) => ({ ...f, legIndex: f.legIndex + (journeys[i]?.firstLeg ?? 0) })));
 
   /** Which journey lacked the seats when the statement found a leg short (read after it rolled back). */
   const soldOut = async (): Promise<AppError> => {

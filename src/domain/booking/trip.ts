@@ -1,4 +1,6 @@
-import type { Itinerary, ItineraryPrice, PriceBreakdown } from '../../core/search';
+import type { PassengerLegFare } from '../../core/fares';
+import { type SpecialReturn as ReturnOffer, returnJourneyOf, selfTransferMinimum, specialReturn, splitOverLegs } from '../../core/round-trip';
+import type { Itinerary, ItineraryPrice, PassengerType, PriceBreakdown } from '../../core/search';
 import { type BookingJourney, type SpecialReturn, TRIP_MESSAGES } from '../../core/trip';
 
 /**
@@ -9,8 +11,13 @@ import { type BookingJourney, type SpecialReturn, TRIP_MESSAGES } from '../../co
  *   passes stay per leg as for any booking.
  * - The trip's price is the sum of its journeys' prices (per passenger type and in all), less a
  *   special return discount when one applies; nothing else changes a journey's price.
- * - Journeys must be in travel order: each departs after the previous one arrives, and no flight
- *   appears twice.
+ * - Journeys must be in travel order, each leaving at least the self-transfer minimum after the
+ *   previous one lands (3 h; 4 h when it leaves from another terminal of the same airport), and no
+ *   flight appears twice.
+ * - A special return (two journeys, the second the reverse of the first, one airline that sells
+ *   return fares: `specialReturn` of src/core/round-trip.ts, the rule the results screen shows)
+ *   takes its discount off each passenger's journey base fare lines, split over the legs; taxes
+ *   stay those of the one-ways, so the fare rows still add up to the booking's total.
  * - A journey is on a separate ticket when its airlines are not exactly the previous journey's
  *   (a different airline checks in and carries bags apart). Every journey has its own PNR except
  *   the two journeys of a special return, which are one ticket and share one.
@@ -59,17 +66,71 @@ export function sumPrices(prices: readonly ItineraryPrice[]): ItineraryPrice {
   return sum;
 }
 
-/** The problem with the journeys' order, or null: each departs after the previous arrives, no flight twice. */
+/** The problem with the journeys' order, or null: each leaves the self-transfer minimum after the previous lands, no flight twice. */
 export function travelOrderProblem(itineraries: readonly Itinerary[]): string | null {
   const flights = itineraries.flatMap((it) => it.legs.map((l) => l.flightId));
   if (new Set(flights).size !== flights.length) return TRIP_MESSAGES.sameFlightTwice;
   for (let i = 1; i < itineraries.length; i += 1) {
     const before = itineraries[i - 1];
     const next = itineraries[i];
+    const landed = before?.legs[before.legs.length - 1]?.to;
+    const leaving = next?.legs[0]?.from;
     if (!before || !next) continue;
-    if (Date.parse(next.departure) <= Date.parse(before.arrival)) return TRIP_MESSAGES.outOfOrder;
+    const changeOfTerminal = landed !== undefined && leaving !== undefined && landed.code === leaving.code && landed.terminal !== leaving.terminal;
+    const minimum = selfTransferMinimum({ international: false, changeOfTerminal });
+    if ((Date.parse(next.departure) - Date.parse(before.arrival)) / 60_000 < minimum) return TRIP_MESSAGES.outOfOrder;
   }
   return null;
+}
+
+/**
+ * The special return of a trip (exactly two journeys, priced in their chosen families), or null.
+ * @example specialReturnOf([out, back], { adults: 1, children: 0, infants: 0 })?.discountPaise
+ */
+export function specialReturnOf(itineraries: readonly Itinerary[], passengers: { adults: number; children: number; infants: number }): ReturnOffer | null {
+  const [out, back] = itineraries;
+  if (itineraries.length !== 2 || !out || !back) return null;
+  return specialReturn(returnJourneyOf(out), returnJourneyOf(back), passengers);
+}
+
+/** The special return as stored with the booking's journeys. */
+export const storedSpecialReturn = (offer: ReturnOffer): SpecialReturn => ({
+  airline: offer.airline,
+  discountInr: offer.discountPaise / 100,
+  cancelSeparately: !offer.rules.cancelOnlyTogether,
+  changeSeparately: offer.rules.changeOneJourney,
+});
+
+/**
+ * The fare rows with a special return's discount taken off the base fare lines: each passenger's
+ * discount for a journey (`perPassengerPaise`) split over that journey's legs by their base lines.
+ * Null when the rows cannot carry it whole (a base line too small), so the pair is sold as two one-ways.
+ * @example discountedFares(rows, journeys, offer)?.reduce((n, r) => n + r.totalPaise, 0)
+ */
+export function discountedFares(rows: readonly PassengerLegFare[], journeys: readonly Pick<BookingJourney, 'firstLeg' | 'legCount'>[], offer: ReturnOffer): PassengerLegFare[] | null {
+  const out = rows.map((r) => ({ ...r, lines: r.lines.map((l) => ({ ...l })) }));
+  let taken = 0;
+  const positions = [...new Set(out.map((r) => r.passengerPosition))];
+  for (const position of positions) {
+    for (const [j, journey] of journeys.entries()) {
+      const legRows = out.filter((r) => r.passengerPosition === position && r.legIndex >= journey.firstLeg && r.legIndex < journey.firstLeg + journey.legCount).sort((a, b) => a.legIndex - b.legIndex);
+      const type: PassengerType | undefined = legRows[0]?.passengerType;
+      const each = type === undefined ? 0 : (offer.perPassengerPaise[type]?.[j] ?? 0);
+      if (each === 0) continue;
+      const bases = legRows.map((r) => r.lines.find((l) => l.code === 'base')?.paise ?? 0);
+      const shares = splitOverLegs(each, bases);
+      if (shares.reduce((n, s) => n + s, 0) !== each) return null;
+      legRows.forEach((r, k) => {
+        const base = r.lines.find((l) => l.code === 'base');
+        const share = shares[k] ?? 0;
+        if (!base || share === 0) return;
+        base.paise -= share;
+        r.totalPaise -= share;
+        taken += share;
+      });
+    }
+  }
+  return taken === offer.discountPaise ? out : null;
 }
 
 const carriersOf = (it: Itinerary) => [...new Set(it.legs.map((l) => l.carrier))].sort().join(',');
@@ -93,13 +154,13 @@ export interface PricedJourney {
 /**
  * The booking's itinerary and journeys for priced journeys in travel order. `pnrs` gives each
  * journey's PNR (the caller draws them; a special return's two journeys get the same);
- * `special` marks the journeys of a special return and the discount (taken off the trip's price).
+ * `special` is the special return of a two-journey trip (its discount is taken off the trip's price).
  * @example combineJourneys([{ itinerary: out, fareFamily: '6E.SAVER' }, { itinerary: back, fareFamily: '6E.SAVER' }], ['ABC234', 'DEF567']).itinerary.legs.length
  */
 export function combineJourneys(
   priced: readonly PricedJourney[],
   pnrs: readonly string[],
-  special: { journeys: readonly number[]; terms: SpecialReturn } | null = null,
+  special: ReturnOffer | null = null,
 ): { itinerary: Itinerary; journeys: BookingJourney[]; fareFamily: string } {
   const itineraries = priced.map((p) => p.itinerary);
   const separate = separateTickets(itineraries);
@@ -109,7 +170,7 @@ export function combineJourneys(
       ...oneJourney(pnrs[i] ?? '', p.itinerary, p.fareFamily, p.itinerary.price.total.total),
       firstLeg,
       separateTicket: separate[i] ?? false,
-      specialReturn: special?.journeys.includes(i) ? special.terms : null,
+      specialReturn: special ? storedSpecialReturn(special) : null,
     };
     firstLeg += p.itinerary.legs.length;
     return journey;
@@ -120,8 +181,15 @@ export function combineJourneys(
   const price = sumPrices(itineraries.map((it) => it.price));
   if (special) {
     // The discount comes off the airfare, so the taxes stay those of the two one-ways.
-    const off = special.terms.discountInr;
-    price.total = { ...price.total, baseFare: price.total.baseFare - off, total: price.total.total - off };
+    const less = (p: PriceBreakdown | undefined, rupees: number) => (p ? { ...p, baseFare: p.baseFare - rupees, total: p.total - rupees } : undefined);
+    const each = (type: PassengerType) => ((special.perPassengerPaise[type]?.[0] ?? 0) + (special.perPassengerPaise[type]?.[1] ?? 0)) / 100;
+    const adult = less(price.perPassenger.adult, each('adult'));
+    const child = less(price.perPassenger.child, each('child'));
+    price.perPassenger = { ...price.perPassenger, ...(adult ? { adult } : {}), ...(child ? { child } : {}) };
+    price.total = less(price.total, special.discountPaise / 100) ?? price.total;
+    // The two journeys of a special return are one ticket: the second has the first's PNR.
+    const [first, second] = journeys;
+    if (first && second) second.pnr = first.pnr;
   }
   const seatsLeft = itineraries.map((it) => it.seatsLeft).filter((n): n is number => n !== null);
   const days = (iso: string) => Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / 86_400_000;

@@ -4,7 +4,8 @@ import { TRIP_MESSAGES } from '../../core/trip';
 import { q, queryRows } from '../../db/raw';
 import { worldCatalog } from '../../domain/booking/world-catalog';
 import { signUpAndLogin } from '../../../tests/support/auth';
-import { ADULT, CHILD, confirmBooking, findItinerary, payOrder, postBooking, sandboxPay } from '../../../tests/support/booking';
+import { ADULT, CHILD, confirmBooking, directItineraries, findItinerary, payOrder, postBooking, sandboxPay } from '../../../tests/support/booking';
+import { specialReturnOf } from '../../domain/booking/trip';
 import { expectInventoryBalanced } from '../../../tests/support/books';
 import { createTestApp } from '../../../tests/support/test-app';
 
@@ -16,8 +17,12 @@ let back: Itinerary;
 beforeAll(async () => {
   ctx = await createTestApp();
   alice = await signUpAndLogin(ctx.app);
+  // Two journeys on different airlines: two one-ways, separate tickets.
   out = await findItinerary(ctx.app, { from: 'DEL', to: 'BOM', date: '2026-12-24' });
-  back = await findItinerary(ctx.app, { from: 'BOM', to: 'DEL', date: '2026-12-29' });
+  const returns = await directItineraries(ctx.app, { from: 'BOM', to: 'DEL', date: '2026-12-29' });
+  const other = returns.find((r) => r.legs[0]?.carrier !== out.legs[0]?.carrier);
+  if (!other) throw new Error('no return on another airline');
+  back = other;
 });
 afterAll(async () => {
   await ctx.close();
@@ -46,6 +51,7 @@ describe('POST /api/bookings with journeys (a whole trip)', () => {
     expect(b.journeys[1]).toMatchObject({ itineraryId: back.id, firstLeg: out.legs.length, from: 'BOM', to: 'DEL', date: '2026-12-29' });
     expect(b.journeys[1]?.pnr).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
     expect(b.journeys[1]?.pnr).not.toBe(b.pnr);
+    expect(b.journeys.map((j) => [j.separateTicket, j.specialReturn])).toEqual([[false, null], [true, null]]);
     const segments = await queryRows<{ leg_index: number; flight_id: string }>(ctx.database.db, q`select leg_index, flight_id from booking_segments where booking_id = ${b.id} order by leg_index`);
     expect(segments.map((s) => s.flight_id)).toEqual(b.itinerary.legs.map((l) => l.flightId));
     const fares = await queryRows<{ n: number; paise: string }>(ctx.database.db, q`select count(*)::int as n, sum(total_paise)::text as paise from booking_fares where booking_id = ${b.id}`);
@@ -64,6 +70,24 @@ describe('POST /api/bookings with journeys (a whole trip)', () => {
     expect(confirm.body.booking.passengers.every((p) => p.ticketNumber !== null)).toBe(true);
     const pdf = await ctx.app.request(`/api/bookings/${body.booking.id}/ticket.pdf`, { headers: { Cookie: alice.cookie } });
     expect(pdf.status).toBe(200);
+  });
+
+  it('charges a special return on one airline both ways as shown, one PNR, the discount off the base fare lines', async () => {
+    const outs = await directItineraries(ctx.app, { from: 'DEL', to: 'BOM', date: '2026-12-24' });
+    const backs = await directItineraries(ctx.app, { from: 'BOM', to: 'DEL', date: '2026-12-29' });
+    const pair = outs.flatMap((o) => backs.map((r) => [o, r] as const)).find(([o, r]) => o.legs[0]?.carrier === '6E' && r.legs[0]?.carrier === '6E');
+    if (!pair) throw new Error('no IndiGo pair');
+    const [o, r] = pair;
+    const offer = specialReturnOf([o, r], { adults: 1, children: 0, infants: 0 });
+    expect(offer?.airline).toBe('6E');
+    const shown = o.price.total.total + r.price.total.total - (offer?.discountPaise ?? 0) / 100;
+    const { status, body } = await trip({ journeys: [{ itineraryId: o.id }, { itineraryId: r.id }], quotedTotal: shown });
+    expect(status).toBe(201);
+    expect(body.booking.totalInr).toBe(shown);
+    expect(body.booking.journeys.map((j) => j.pnr)).toEqual([body.booking.pnr, body.booking.pnr]);
+    expect(body.booking.journeys[1]?.specialReturn).toEqual({ airline: '6E', discountInr: (offer?.discountPaise ?? 0) / 100, cancelSeparately: false, changeSeparately: true });
+    const fares = await queryRows<{ paise: string }>(ctx.database.db, q`select sum(total_paise)::text as paise from booking_fares where booking_id = ${body.booking.id}`);
+    expect(Number(fares[0]?.paise)).toBe(shown * 100);
   });
 
   it('keeps a one-itinerary booking a trip of one journey', async () => {
