@@ -213,7 +213,7 @@ export function combineJourneys(
  * The journey a leg belongs to (its index), or -1.
  * @example journeyOfLeg(booking.journeys, 1) // 1 for a round trip of two one-leg journeys
  */
-export function journeyOfLeg(journeys: readonly BookingJourney[], legIndex: number): number {
+export function journeyOfLeg(journeys: readonly Pick<BookingJourney, 'firstLeg' | 'legCount'>[], legIndex: number): number {
   return journeys.findIndex((j) => legIndex >= j.firstLeg && legIndex < j.firstLeg + j.legCount);
 }
 

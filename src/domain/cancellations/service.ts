@@ -31,8 +31,8 @@ export interface CancellationDeps {
 }
 
 export interface CancellationService {
-  /** What cancelling these passengers (default: all still travelling) refunds now. */
-  quote(userId: string, bookingId: string, positions?: readonly number[]): Promise<CancellationQuoteAnswer>;
+  /** What cancelling these passengers (default: all still travelling), or one journey of a whole trip, refunds now. */
+  quote(userId: string, bookingId: string, positions?: readonly number[], journey?: number): Promise<CancellationQuoteAnswer>;
   /** Cancels passengers (one transaction), gives their seats back to search and sends the refunds at once. */
   cancel(request: CancellationRequest & { userId: string; bookingId: string; idempotency?: KeyedAnswer<CancellationAnswer> | undefined }): Promise<CancellationAnswer>;
   /** The refund tracker of a booking (404 for anyone but its traveller). */
@@ -49,7 +49,7 @@ export function createCancellationService(deps: CancellationDeps): CancellationS
   const { db, clock, provider, facts, logger } = deps;
   const sendRefunds = (ids?: readonly string[]) => sendCancellationRefunds(db, clock, provider, ids ? { ids } : {});
   return {
-    quote: (userId, bookingId, positions) => cancellationQuote(db, clock, facts, userId, bookingId, positions),
+    quote: (userId, bookingId, positions, journey) => cancellationQuote(db, clock, facts, userId, bookingId, positions, journey),
 
     async cancel(request) {
       const { answer, inventory, leased } = await cancelPassengers(db, clock, facts, { ...request, leaseRefunds: true });

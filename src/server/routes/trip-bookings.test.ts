@@ -4,7 +4,7 @@ import { TRIP_MESSAGES } from '../../core/trip';
 import { q, queryRows } from '../../db/raw';
 import { worldCatalog } from '../../domain/booking/world-catalog';
 import { signUpAndLogin } from '../../../tests/support/auth';
-import { ADULT, CHILD, confirmBooking, directItineraries, findItinerary, payOrder, postBooking, sandboxPay } from '../../../tests/support/booking';
+import { ADULT, CHILD, authed, confirmBooking, directItineraries, findItinerary, payOrder, postBooking, sandboxPay } from '../../../tests/support/booking';
 import { specialReturnOf } from '../../domain/booking/trip';
 import { expectInventoryBalanced } from '../../../tests/support/books';
 import { createTestApp } from '../../../tests/support/test-app';
@@ -144,5 +144,85 @@ describe('POST /api/bookings with journeys (a whole trip)', () => {
     } finally {
       for (const row of kept) await queryRows(ctx.database.db, q`update flight_inventory set available = ${row.available}::int, sold = sold - ${row.available}::int where flight_id = ${row.flight_id} and cabin = ${row.cabin}`);
     }
+  });
+
+  /** Holds and pays a trip; answers the confirmed booking. */
+  async function paidTrip(journeys: readonly Itinerary[], passengers = [ADULT]) {
+    const { status, body } = await trip({ journeys: journeys.map((j) => ({ itineraryId: j.id })), passengers, acceptPriceChange: true });
+    expect(status).toBe(201);
+    const order = await payOrder(ctx.app, alice.cookie, body.booking.id);
+    const pay = await sandboxPay(ctx.app, order.orderId);
+    const confirm = await confirmBooking(ctx.app, alice.cookie, body.booking.id, pay.body);
+    expect(confirm.status).toBe(200);
+    return confirm.body.booking;
+  }
+  const quoteOf = async (bookingId: string, query: string) => {
+    const res = await ctx.app.request(`/api/bookings/${bookingId}/cancellation-quote?${query}`, { headers: authed(alice.cookie) });
+    return { status: res.status, body: (await res.json()) as { passengers: number[]; quote: { refundPaise: number; lines: { legIndex: number }[] }; error?: { message: string; fields?: Record<string, string> } } };
+  };
+  const cancel = async (bookingId: string, body: Record<string, unknown>) => {
+    const res = await ctx.app.request(`/api/bookings/${bookingId}/cancellations`, { method: 'POST', headers: authed(alice.cookie, { 'Idempotency-Key': crypto.randomUUID() }), body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as { booking: { status: string; journeys: { cancelledAt: string | null }[]; passengers: { cancelledAt: string | null }[] }; error?: { message: string; fields?: Record<string, string> } } };
+  };
+  const soldOn = async (flightId: string) => Number((await queryRows<{ sold: number }>(ctx.database.db, q`select sold from flight_inventory where flight_id = ${flightId}`))[0]?.sold);
+
+  it('cancels one journey of a round trip by its own fare rules: its legs refunded and freed, the other journey flies on', async () => {
+    const booking = await paidTrip([out, back], [ADULT, CHILD]);
+    const backFlight = back.legs[0]?.flightId ?? '';
+    const outFlight = out.legs[0]?.flightId ?? '';
+    const [backSold, outSold] = [await soldOn(backFlight), await soldOn(outFlight)];
+    const quoted = await quoteOf(booking.id, 'journey=1');
+    expect(quoted.status).toBe(200);
+    expect(quoted.body.passengers).toEqual([0, 1]);
+    expect(new Set(quoted.body.quote.lines.map((l) => l.legIndex))).toEqual(new Set(back.legs.map((_, k) => out.legs.length + k)));
+    const done = await cancel(booking.id, { journey: 1, passengers: [0, 1], quotedRefundPaise: quoted.body.quote.refundPaise });
+    expect(done.status).toBe(201);
+    expect(done.body.booking.status).toBe('partly_cancelled');
+    expect(done.body.booking.journeys.map((j) => j.cancelledAt !== null)).toEqual([false, true]);
+    expect(done.body.booking.passengers.every((p) => p.cancelledAt === null)).toBe(true);
+    expect(await soldOn(backFlight)).toBe(backSold - 2);
+    expect(await soldOn(outFlight)).toBe(outSold);
+    // Once cancelled, the journey is gone; cancelling the rest frees only the outbound.
+    const again = await quoteOf(booking.id, 'journey=1');
+    expect(again.status).toBe(400);
+    expect(again.body.error?.fields?.journey).toBe(TRIP_MESSAGES.journeyCancelled);
+    const rest = await quoteOf(booking.id, '');
+    expect(new Set(rest.body.quote.lines.map((l) => l.legIndex))).toEqual(new Set(out.legs.map((_, k) => k)));
+    const all = await cancel(booking.id, { passengers: [0, 1], quotedRefundPaise: rest.body.quote.refundPaise });
+    expect(all.status).toBe(201);
+    expect(all.body.booking.status).toBe('cancelled');
+    expect(await soldOn(backFlight)).toBe(backSold - 2);
+    expect(await soldOn(outFlight)).toBe(outSold - 2);
+  });
+
+  it('refuses a journey cancelled for some passengers only, an unknown journey, and a journey of a one-journey booking (400s on the field)', async () => {
+    const booking = await paidTrip([out, back], [ADULT, CHILD]);
+    const some = await cancel(booking.id, { journey: 0, passengers: [1], quotedRefundPaise: 0 });
+    expect(some.status).toBe(400);
+    expect(some.body.error?.fields?.passengers).toBe('A journey is cancelled for every passenger still travelling');
+    expect((await quoteOf(booking.id, 'journey=4')).body.error?.fields?.journey).toBe('Choose a journey of this booking');
+    expect((await quoteOf(booking.id, 'journey=x')).status).toBe(400);
+    expect((await cancel(booking.id, { journey: -1, passengers: [0, 1], quotedRefundPaise: 0 })).status).toBe(400);
+    const single = await postBooking(ctx.app, alice.cookie, { itineraryId: out.id, passengers: [ADULT], quotedTotal: 0, acceptPriceChange: true });
+    const order = await payOrder(ctx.app, alice.cookie, single.body.booking.id);
+    const pay = await sandboxPay(ctx.app, order.orderId);
+    await confirmBooking(ctx.app, alice.cookie, single.body.booking.id, pay.body);
+    expect((await quoteOf(single.body.booking.id, 'journey=0')).status).toBe(400);
+  });
+
+  it('a special return that allows cancelling only the whole trip says so', async () => {
+    const outs = await directItineraries(ctx.app, { from: 'DEL', to: 'BOM', date: '2026-12-24' });
+    const backs = await directItineraries(ctx.app, { from: 'BOM', to: 'DEL', date: '2026-12-29' });
+    const o = outs.find((i) => i.legs[0]?.carrier === '6E');
+    const r = backs.find((i) => i.legs[0]?.carrier === '6E');
+    if (!o || !r) throw new Error('no IndiGo pair');
+    const booking = await paidTrip([o, r]);
+    const quoted = await quoteOf(booking.id, 'journey=0');
+    expect(quoted.status).toBe(409);
+    expect(quoted.body.error?.message).toBe(TRIP_MESSAGES.cancelTogether('IndiGo'));
+    expect((await cancel(booking.id, { journey: 1, passengers: [0], quotedRefundPaise: 0 })).status).toBe(409);
+    // The whole trip can be cancelled.
+    const whole = await quoteOf(booking.id, '');
+    expect((await cancel(booking.id, { passengers: [0], quotedRefundPaise: whole.body.quote.refundPaise })).status).toBe(201);
   });
 });
