@@ -77,3 +77,38 @@ export const BookingJourneySchema = z
   })
   .meta({ id: 'BookingJourney' });
 export type BookingJourney = z.infer<typeof BookingJourneySchema>;
+
+/** The least a journey needs of its booking's itinerary: legs, layovers. */
+interface TripItinerary {
+  legs: readonly { departure: string; arrival: string; durationMinutes: number }[];
+  layovers: readonly { minutes: number }[];
+}
+
+/**
+ * One journey's own itinerary cut out of its booking's: its legs, the layovers between them
+ * (a trip's itinerary lists each journey's layovers in turn, none between journeys), its times.
+ * @example journeyItinerary(booking.itinerary, booking.journeys[1], 1).legs[0]?.from.code // 'BOM'
+ */
+export function journeyItinerary<T extends TripItinerary & { stops: number; departure: string; arrival: string; durationMinutes: number; arrivalDayOffset: number }>(
+  itinerary: T,
+  journey: Pick<BookingJourney, 'firstLeg' | 'legCount'>,
+  index: number,
+): T {
+  const legs = itinerary.legs.slice(journey.firstLeg, journey.firstLeg + journey.legCount);
+  const layoversBefore = journey.firstLeg - index;
+  const layovers = itinerary.layovers.slice(layoversBefore, layoversBefore + Math.max(0, journey.legCount - 1));
+  const first = legs[0];
+  const last = legs[legs.length - 1];
+  if (!first || !last) return itinerary;
+  const day = (iso: string) => Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / 86_400_000;
+  return {
+    ...itinerary,
+    legs,
+    layovers,
+    stops: legs.length - 1,
+    departure: first.departure,
+    arrival: last.arrival,
+    durationMinutes: legs.reduce((n, l) => n + l.durationMinutes, 0) + layovers.reduce((n, l) => n + l.minutes, 0),
+    arrivalDayOffset: day(last.arrival) - day(first.departure),
+  };
+}
