@@ -16,13 +16,15 @@ const ARROW =
 
 /**
  * The inside of `<main>` for a results URL naming `query`: the screen's heading and summary, then
- * a loading skeleton where the list will be.
+ * a loading skeleton where the list will be. A round trip (`returnDate`) says so and shows both days.
  * @example resultsFirstFrame(queryFromSearch('?from=DEL&to=BOM&date=2026-12-24')) // '<div class="container page results-page"><header class="results-head"><h1>Flight Results</h1>…'
  */
-export function resultsFirstFrame(query: SearchQuery): string {
+export function resultsFirstFrame(query: SearchQuery, returnDate?: string): string {
+  const days = returnDate ? `${travelDayText(query.date)} – ${travelDayText(returnDate)}` : travelDayText(query.date);
   const summary =
     `<p class="results-summary"><strong>${escapeHtml(query.from)} ${ARROW} ${escapeHtml(query.to)}</strong>` +
-    `<span>${escapeHtml(travelDayText(query.date))}</span><span>${escapeHtml(travellersText(query))}</span><span>${escapeHtml(CABIN_LABELS[query.cabin])}</span></p>`;
+    (returnDate ? '<span>Round trip</span>' : '') +
+    `<span>${escapeHtml(days)}</span><span>${escapeHtml(travellersText(query))}</span><span>${escapeHtml(CABIN_LABELS[query.cabin])}</span></p>`;
   return (
     `<div class="container page results-page"><header class="results-head"><h1>Flight Results</h1>${summary}</header>` +
     '<div role="status" aria-busy="true"><span class="visually-hidden">Loading…</span><div class="skeleton skeleton-line"></div><div class="skeleton skeleton-line short"></div></div></div>'

@@ -14,12 +14,21 @@ export interface SearchDraft {
   adults: string;
   children: string;
   infants: string;
+  /** "oneWay" (the default) or "roundTrip"; the URL carries it only for a round trip. */
+  tripType: string;
+  /** The return date of a round trip ("" for one way). */
+  returnDate: string;
 }
 
-export const SEARCH_FIELDS = ['from', 'to', 'date', 'cabin', 'adults', 'children', 'infants'] as const;
+export const SEARCH_FIELDS = ['from', 'to', 'date', 'cabin', 'adults', 'children', 'infants', 'tripType', 'returnDate'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
-export const EMPTY_DRAFT: SearchDraft = { from: '', to: '', date: '', cabin: 'economy', adults: '1', children: '0', infants: '0' };
+export const EMPTY_DRAFT: SearchDraft = { from: '', to: '', date: '', cabin: 'economy', adults: '1', children: '0', infants: '0', tripType: 'oneWay', returnDate: '' };
+
+/** Whether a draft asks for a round trip. */
+export function isRoundTripDraft(draft: SearchDraft): boolean {
+  return draft.tripType === 'roundTrip';
+}
 
 /**
  * Reads a search from a URL query string. Returns null when the URL carries no search at all
@@ -37,9 +46,18 @@ export function draftFromSearch(search: string): SearchDraft | null {
   return draft;
 }
 
-/** The API query string for a draft (GET /api/search takes the same names as the URL). */
+/**
+ * The API query string for a draft (GET /api/search and GET /api/search/round-trip take the same
+ * names as the URL); the trip type and return date only for a round trip.
+ */
 export function draftToParams(draft: SearchDraft): string {
-  return new URLSearchParams({ ...draft }).toString();
+  const { tripType, returnDate, ...oneWay } = draft;
+  return new URLSearchParams(tripType === 'roundTrip' ? { ...oneWay, tripType, returnDate } : oneWay).toString();
+}
+
+/** The API path of a draft's search. */
+export function searchApiPath(draft: SearchDraft): string {
+  return `${isRoundTripDraft(draft) ? '/api/search/round-trip' : '/api/search'}?${draftToParams(draft)}`;
 }
 
 const AIRPORT_CODE = /^[A-Z]{3}$/;
@@ -96,4 +114,14 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'num
  */
 export function travelDayText(date: string): string {
   return dayFormat.format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * The return date a round-trip draft names when it is in the form the search form writes (an ISO
+ * date, not before the departure), for drawing the heading before the answer arrives; else undefined.
+ * @example returnDateOf({ ...draft, tripType: 'roundTrip', returnDate: '2026-12-28' }) // '2026-12-28'
+ */
+export function returnDateOf(draft: SearchDraft): string | undefined {
+  if (!isRoundTripDraft(draft) || !/^\d{4}-\d{2}-\d{2}$/.test(draft.returnDate) || draft.returnDate < draft.date) return undefined;
+  return draft.returnDate;
 }

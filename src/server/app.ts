@@ -94,7 +94,7 @@ export function createApp(options: CreateAppOptions) {
   app.use('*', requestLog());
   // Search answers arrive already in the encoding their route chose (src/server/encoding.ts).
   const compressBodies = compressAnswers();
-  const compressUnlessSearch: MiddlewareHandler = (c, next) => (c.req.path === '/api/search' ? next() : compressBodies(c, next));
+  const compressUnlessSearch: MiddlewareHandler = (c, next) => (c.req.path === '/api/search' || c.req.path === '/api/search/round-trip' ? next() : compressBodies(c, next));
   app.use('*', compressUnlessSearch);
   app.use(
     '*',

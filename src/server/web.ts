@@ -3,7 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { resultsFirstFrame } from '../core/results-first-frame';
-import { draftFromSearch, draftToParams, queryFromDraft, type SearchDraft } from '../core/search-draft';
+import { draftFromSearch, queryFromDraft, returnDateOf, type SearchDraft, searchApiPath } from '../core/search-draft';
 import type { AppEnv } from './context';
 
 /**
@@ -13,7 +13,7 @@ import type { AppEnv } from './context';
  * @example searchPreload(draftFromSearch('?from=DEL&to=BOM&date=2026-12-24')) // '</api/search?from=DEL&to=BOM&date=2026-12-24&cabin=economy&adults=1&children=0&infants=0>; rel=preload; as=fetch; crossorigin'
  */
 function searchPreload(draft: SearchDraft): string {
-  return `</api/search?${draftToParams(draft)}>; rel=preload; as=fetch; crossorigin`;
+  return `<${searchApiPath(draft)}>; rel=preload; as=fetch; crossorigin`;
 }
 
 /**
@@ -60,6 +60,6 @@ export function registerWebApp(app: Hono<AppEnv>, distDir: string) {
     if (!draft) return c.html(html);
     c.header('Link', searchPreload(draft));
     const query = queryFromDraft(draft);
-    return c.html(query ? html.replace(MAIN, (_, open: string, close: string) => open + resultsFirstFrame(query) + close) : html);
+    return c.html(query ? html.replace(MAIN, (_, open: string, close: string) => open + resultsFirstFrame(query, returnDateOf(draft)) + close) : html);
   });
 }

@@ -1,14 +1,15 @@
 import { z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors';
-import { CompactSearchResponseSchema, searchQuerySchema } from '../../core/search';
+import { CompactRoundTripResponseSchema, CompactSearchResponseSchema, type RoundTripMarket, type SearchQuery, journeyQueries, roundTripQuerySchema, searchQuerySchema } from '../../core/search';
+import { draftToParams } from '../../core/search-draft';
 import type { InventoryView } from '../../domain/inventory/view';
 import { SearchResultCache } from '../../domain/search/result-cache';
 import { inventoryDatesFor } from '../../domain/search/search-flights';
 import { indiaToday } from '../../domain/world/time';
 import { fieldErrors } from '../errors';
 import type { AppDeps, AppEnv } from '../context';
-import { chooseEncoding } from '../encoding';
+import { chooseEncoding, encodeAnswer } from '../encoding';
 import { type SearchAnswer, type Searcher, inThreadSearcher } from '../search/searcher';
 import { type OpenApiApp, ErrorSchema } from '../openapi';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
@@ -42,9 +43,35 @@ const route = publicRoute({
   },
 });
 
+const RoundTripRawQuery = RawQuery.extend({
+  tripType: z.string().optional().openapi({ example: 'roundTrip', description: 'roundTrip (a one-way search is GET /api/search)' }),
+  returnDate: z.string().optional().openapi({ example: '2026-12-28', description: 'On or after the departure date' }),
+});
+
+const roundTripRoute = publicRoute({
+  method: 'get',
+  path: '/api/search/round-trip',
+  operationId: 'searchRoundTrip',
+  tags: ['Search'],
+  summary: 'Search a round trip: the outbound and the return answered together',
+  description:
+    "Public. Validates the query as GET /api/search does, plus the return date (required, not before the departure date, not in the past), and answers each direction's itineraries in the compact wire form (expandSearchResponse on each), with the market: domestic trips are shown as two lists, international ones as combined itineraries. Pairs, special return fares and separate-ticket warnings follow from core/round-trip.ts. Costs two one-way searches (each reused from the one-way cache).",
+  request: { query: RoundTripRawQuery },
+  responses: {
+    200: { description: 'Both directions, compact, in "best" order', content: { 'application/json': { schema: CompactRoundTripResponseSchema } } },
+    400: { description: 'A field is missing or wrong', content: { 'application/json': { schema: ErrorSchema } } },
+  },
+});
+
 export function registerSearch(app: OpenApiApp) {
   // Repeats are answered from the cache before the route's validation runs.
-  app.use('/api/search', cachedSearch());
+  app.use('/api/search', cachedSearch(''));
+  app.use('/api/search/round-trip', cachedSearch('roundTrip:'));
+  app.openapi(roundTripRoute, async (c) => {
+    const answer = await roundTripOutcome(c.get('deps'), c.req.valid('query'), c.req.header('accept-encoding'));
+    // The body is the CompactRoundTripResponseSchema JSON, already encoded.
+    return sendAnswer(c, answer) as never;
+  });
   app.openapi(route, async (c) => {
     const answer = await searchOutcome(c.get('deps'), c.req.valid('query'), c.req.header('accept-encoding'));
     // The body is the CompactSearchResponseSchema JSON, already encoded (not an object for c.json).
@@ -114,6 +141,72 @@ async function searchOutcome(deps: AppDeps, raw: Record<string, string | undefin
   return answer;
 }
 
+const roundTripSchemas = new Map<string, ReturnType<typeof roundTripQuerySchema>>();
+function roundTripSchemaFor(today: string) {
+  let schema = roundTripSchemas.get(today);
+  if (!schema) {
+    if (roundTripSchemas.size > 4) roundTripSchemas.clear();
+    schema = roundTripQuerySchema(today);
+    roundTripSchemas.set(today, schema);
+  }
+  return schema;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * A round trip's encoded answer: the query validated (field messages as the form's), both
+ * directions answered by the searcher (in parallel on the workers; each taken from the one-way
+ * cache when there), and joined into one CompactRoundTripResponse without parsing them again.
+ */
+async function roundTripOutcome(deps: AppDeps, raw: Record<string, string | undefined>, acceptEncoding: string | undefined): Promise<SearchAnswer> {
+  const { clock, world, inventory, database } = deps;
+  const now = clock.now();
+  const today = indiaToday(now);
+  const parsed = roundTripSchemaFor(today).safeParse({ ...pick(raw), tripType: raw.tripType ?? 'roundTrip', returnDate: raw.returnDate, from: resolveAirportText(raw.from), to: resolveAirportText(raw.to) });
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    throw new AppError('validation_failed', Object.values(fields)[0] ?? 'Please fix the errors in the form', fields);
+  }
+  const query = parsed.data;
+  const from = world.getAirport(query.from);
+  const to = world.getAirport(query.to);
+  const unknown: Record<string, string> = {};
+  if (!from) unknown.from = unknownAirportMessage(raw.from ?? '');
+  if (!to) unknown.to = unknownAirportMessage(raw.to ?? '');
+  const first = Object.values(unknown)[0];
+  if (first) throw new AppError('validation_failed', first, unknown);
+  const journeys = journeyQueries(query);
+  const lastSale = world.lastSaleDate(today);
+  const dates = [...new Set(journeys.filter((q) => q.date <= lastSale).flatMap((q) => inventoryDatesFor(q.date)))];
+  if (dates.length > 0) await inventory.ensureDates(database.db, dates);
+  const [outbound, inbound] = await Promise.all(journeys.map((q) => oneWayIdentity(deps, q, now)));
+  const market: RoundTripMarket = from?.country === 'IN' && to?.country === 'IN' ? 'domestic' : 'international';
+  const head = JSON.stringify({ query: { ...journeys[0], tripType: query.tripType, returnDate: query.returnDate }, market }).slice(0, -1);
+  const parts = [utf8.encode(`${head},"outbound":`), outbound ?? EMPTY, utf8.encode(',"inbound":'), inbound ?? EMPTY, utf8.encode('}')];
+  const body = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    body.set(part, offset);
+    offset += part.length;
+  }
+  return encodeAnswer(body, chooseEncoding(acceptEncoding));
+}
+
+const EMPTY = new Uint8Array();
+
+/** One direction's uncompressed answer, from the one-way cache when an identical search is there. */
+async function oneWayIdentity(deps: AppDeps, query: SearchQuery, now: Date): Promise<Uint8Array> {
+  const cache = cacheOf(deps.inventory);
+  const key = `identity?${draftToParams({ ...query, adults: String(query.adults), children: String(query.children), infants: String(query.infants), tripType: 'oneWay', returnDate: '' })}`;
+  const version = deps.inventory.version;
+  const hit = cache.get(key, version, now);
+  if (hit !== undefined) return hit.bytes;
+  const answer = await searcherOf(deps).answer(query, now, 'identity');
+  if (deps.inventory.version === version) cache.set(key, version, now, answer);
+  return answer.bytes;
+}
+
 /** Only the query's own fields reach the schema (unknown parameters are ignored, as before). */
 function pick(raw: Record<string, string | undefined>) {
   const { from, to, date, cabin, adults, children, infants } = raw;
@@ -132,13 +225,13 @@ function sendAnswer(c: Context<AppEnv>, answer: SearchAnswer): Response {
  * the inventory version and the minute are unchanged, skipping validation, the engine, pricing,
  * JSON and compression. Only 200 answers computed against an unchanged inventory are stored.
  */
-function cachedSearch(): MiddlewareHandler<AppEnv> {
+function cachedSearch(prefix: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { inventory, clock } = c.get('deps');
     const cache = cacheOf(inventory);
     const url = c.req.url;
     const q = url.indexOf('?');
-    const key = `${chooseEncoding(c.req.header('accept-encoding'))}${q < 0 ? '' : url.slice(q)}`;
+    const key = `${prefix}${chooseEncoding(c.req.header('accept-encoding'))}${q < 0 ? '' : url.slice(q)}`;
     const now = clock.now();
     const hit = cache.get(key, inventory.version, now);
     if (hit !== undefined) return sendAnswer(c, hit);

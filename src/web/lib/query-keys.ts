@@ -7,6 +7,7 @@
 export const queryKeys = {
   /** Search answers, keyed by the canonical query string of the search. */
   search: (params: string) => ['search', params] as const,
+  roundTripSearch: (params: string) => ['search', 'round-trip', params] as const,
   fareCalendar: (from: string, to: string, month: string, cabin: string) => ['fare-calendar', from, to, month, cabin] as const,
   bookings: {
     all: ['bookings'] as const,

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { queryFromSearch } from '../../../core/search-draft';
+import { draftFromSearch, queryFromDraft, returnDateOf } from '../../../core/search-draft';
 import { LiveAnnouncer } from '../../components/live-region';
 import { ResultsFirstFrame } from '../../features/search/results-head';
 import { AppRoutes } from '../router';
@@ -14,8 +14,9 @@ import { useFocusInView, useRouteFocus, useStickyTopInset } from './use-focus-ru
 function PageSkeleton() {
   const [pathname] = useLocation();
   const search = useSearch();
-  const query = pathname === '/result' ? queryFromSearch(search) : null;
-  if (query) return <ResultsFirstFrame query={query} />;
+  const draft = pathname === '/result' ? draftFromSearch(search) : null;
+  const query = draft ? queryFromDraft(draft) : null;
+  if (draft && query) return <ResultsFirstFrame query={query} returnDate={returnDateOf(draft)} />;
   return (
     <div className="container page" role="status" aria-busy="true">
       <span className="visually-hidden">Loading…</span>

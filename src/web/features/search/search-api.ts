@@ -1,10 +1,10 @@
 // Fetcher, query options and hook side by side for the Results screen (which runs inside QueryScope).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Cabin, CompactSearchResponse, FareCalendar, SearchResponse } from '../../../core/search';
+import type { Cabin, CompactRoundTripResponse, CompactSearchResponse, FareCalendar, RoundTripMarket, SearchResponse } from '../../../core/search';
 import { expandSearchResponse } from '../../../core/search-wire';
 import { ApiError, apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { draftToParams, EMPTY_DRAFT, type SearchDraft } from './search-url';
+import { draftToParams, EMPTY_DRAFT, searchApiPath, type SearchDraft } from './search-url';
 
 /**
  * GET /api/search for a draft read from the URL (the server validates and answers 400 with
@@ -27,6 +27,30 @@ function searchQueryOptions(draft: SearchDraft) {
 /** Results for the search in the URL; disabled when there is none. */
 export function useSearchResults(draft: SearchDraft | null) {
   return useQuery({ ...searchQueryOptions(draft ?? EMPTY_DRAFT), enabled: draft !== null });
+}
+
+/** A round trip's answer, each direction expanded. */
+export interface RoundTripResults {
+  query: CompactRoundTripResponse['query'];
+  market: RoundTripMarket;
+  outbound: SearchResponse;
+  inbound: SearchResponse;
+}
+
+async function fetchRoundTrip(draft: SearchDraft, signal?: AbortSignal): Promise<RoundTripResults> {
+  const answer = await apiFetch<CompactRoundTripResponse>(searchApiPath(draft), signal ? { signal } : {});
+  return { query: answer.query, market: answer.market, outbound: expandSearchResponse(answer.outbound), inbound: expandSearchResponse(answer.inbound) };
+}
+
+/** Both directions of the round trip in the URL (GET /api/search/round-trip); disabled when there is none. */
+export function useRoundTripResults(draft: SearchDraft | null) {
+  const d = draft ?? EMPTY_DRAFT;
+  return useQuery({
+    queryKey: queryKeys.roundTripSearch(draftToParams(d)),
+    queryFn: ({ signal }) => fetchRoundTrip(d, signal),
+    enabled: draft !== null,
+    retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+  });
 }
 
 export interface FareCalendarRequest {

@@ -9,7 +9,7 @@ import { rememberSearchOrigin } from '../recommendations/last-origin';
 import { AirportCombobox } from '../../components/airport-combobox';
 import { codeFromLabel } from '../../components/airport-suggestions';
 import type * as ValidateSearchModule from './validate-search';
-import { EMPTY_DRAFT, localIsoDate, resultUrl, SEARCH_FIELDS, type SearchDraft, type SearchField } from './search-url';
+import { EMPTY_DRAFT, localIsoDate, resultUrl, roundTripResultUrl, SEARCH_FIELDS, type SearchDraft, type SearchField } from './search-url';
 import './search-form.css';
 
 type Errors = Partial<Record<SearchField, string>>;
@@ -84,8 +84,8 @@ function CountField({ id, label, hint, min, max, value, error, onChange }: { id:
 }
 
 /**
- * The search form: From/To with suggestions and a swap button, Departure Date (minimum
- * today), Class, Adults/Children/Infants, Search Flights and Multi-City. Valid searches go to
+ * The search form: One way / Round trip (one way by default), From/To with suggestions and a swap
+ * button, Departure Date (minimum today), Return Date for a round trip (minimum the departure date), Class, Adults/Children/Infants, Search Flights and Multi-City. Valid searches go to
  * /result?from=…; errors show under each field with the toast 'Please fix the errors in the form'.
  * @example <SearchForm initial={{ fromText: 'Mumbai', toText: 'Delhi' }} />
  */
@@ -99,6 +99,8 @@ export function SearchForm({ initial, initialErrors, submitLabel = 'Search Fligh
   const [adults, setAdults] = useState(start.adults);
   const [children, setChildren] = useState(start.children);
   const [infants, setInfants] = useState(start.infants);
+  const [roundTrip, setRoundTrip] = useState(start.tripType === 'roundTrip');
+  const [returnDate, setReturnDate] = useState(start.returnDate);
   const [errors, setErrors] = useState<Errors>(() => pickFieldErrors(initialErrors));
   const [busy, setBusy] = useState(false);
   const today = localIsoDate();
@@ -110,7 +112,17 @@ export function SearchForm({ initial, initialErrors, submitLabel = 'Search Fligh
     setBusy(true);
     try {
       const { validateSearch } = await loadValidator();
-      const draft: SearchDraft = { from: toCode(from.text, from.code), to: toCode(to.text, to.code), date, cabin, adults, children, infants };
+      const draft: SearchDraft = {
+        from: toCode(from.text, from.code),
+        to: toCode(to.text, to.code),
+        date,
+        cabin,
+        adults,
+        children,
+        infants,
+        tripType: roundTrip ? 'roundTrip' : 'oneWay',
+        returnDate: roundTrip ? returnDate : '',
+      };
       const result = validateSearch(draft, localIsoDate());
       if (!result.ok) {
         setErrors(result.errors);
@@ -119,7 +131,7 @@ export function SearchForm({ initial, initialErrors, submitLabel = 'Search Fligh
       }
       setErrors({});
       rememberSearchOrigin(result.query.from);
-      navigate(resultUrl(result.query));
+      navigate(result.returnDate ? roundTripResultUrl(result.query, result.returnDate) : resultUrl(result.query));
     } catch {
       notify.error('Could not load the search form. Check your connection and try again.');
     } finally {
@@ -135,6 +147,20 @@ export function SearchForm({ initial, initialErrors, submitLabel = 'Search Fligh
 
   return (
     <form className="search-form card" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadValidator().catch(() => {})} aria-labelledby={headingId}>
+      <fieldset className="trip-type">
+        <legend className="visually-hidden">Trip type</legend>
+        <label className={roundTrip ? 'trip-option' : 'trip-option checked'}>
+          <input type="radio" name="tripType" value="oneWay" checked={!roundTrip} onChange={() => {
+              setRoundTrip(false);
+              clear('returnDate');
+            }} />
+          One way
+        </label>
+        <label className={roundTrip ? 'trip-option checked' : 'trip-option'}>
+          <input type="radio" name="tripType" value="roundTrip" checked={roundTrip} onChange={() => setRoundTrip(true)} />
+          Round trip
+        </label>
+      </fieldset>
       <div className="route-fields">
         <AirportCombobox
           id="from"
@@ -178,6 +204,7 @@ export function SearchForm({ initial, initialErrors, submitLabel = 'Search Fligh
             onChange={(event) => {
               setDate(event.target.value);
               clear('date');
+              clear('returnDate');
             }}
           />
           {errors.date ? (
@@ -186,6 +213,29 @@ export function SearchForm({ initial, initialErrors, submitLabel = 'Search Fligh
             </p>
           ) : null}
         </div>
+        {roundTrip ? (
+          <div className="field">
+            <label htmlFor="returnDate">Return Date</label>
+            <input
+              id="returnDate"
+              name="returnDate"
+              type="date"
+              min={date && date > today ? date : today}
+              value={returnDate}
+              aria-invalid={errors.returnDate ? true : undefined}
+              aria-describedby={errors.returnDate ? 'returnDate-error' : undefined}
+              onChange={(event) => {
+                setReturnDate(event.target.value);
+                clear('returnDate');
+              }}
+            />
+            {errors.returnDate ? (
+              <p id="returnDate-error" className="field-error">
+                {errors.returnDate}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <div className="field">
           <label htmlFor="cabin">Class</label>
           <select

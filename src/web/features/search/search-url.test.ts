@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { draftFromSearch, localIsoDate, queryFromDraft, resultUrl } from './search-url';
+import { draftFromSearch, localIsoDate, queryFromDraft, resultUrl, roundTripResultUrl, searchApiPath } from './search-url';
 import { validateSearch } from './validate-search';
 import { codeFromLabel } from '../../components/airport-suggestions';
 
@@ -9,7 +9,7 @@ describe('search URL', () => {
     const url = resultUrl({ from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'business', adults: 2, children: 0, infants: 1 });
     expect(url).toBe('/result?from=BOM&to=DEL&date=2026-12-24&cabin=business&adults=2&children=0&infants=1');
     const draft = draftFromSearch(url.split('?')[1] ?? '');
-    expect(draft).toEqual({ from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'business', adults: '2', children: '0', infants: '1' });
+    expect(draft).toEqual({ from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'business', adults: '2', children: '0', infants: '1', tripType: 'oneWay', returnDate: '' });
   });
 
   it('says there is no search when the URL carries none', () => {
@@ -33,7 +33,7 @@ describe('search URL', () => {
 
 describe('validateSearch', () => {
   const today = '2026-11-21';
-  const blank = { from: '', to: '', date: '', cabin: 'economy', adults: '1', children: '0', infants: '0' };
+  const blank = { from: '', to: '', date: '', cabin: 'economy', adults: '1', children: '0', infants: '0', tripType: 'oneWay', returnDate: '' };
 
   it('gives a message per missing or wrong field', () => {
     expect(validateSearch(blank, today)).toEqual({
@@ -60,6 +60,27 @@ describe('validateSearch', () => {
   });
 });
 
+describe('round-trip search URL and validation', () => {
+  const today = '2026-11-21';
+  const draft = { from: 'DEL', to: 'BOM', date: '2026-12-24', cabin: 'economy', adults: '1', children: '0', infants: '0', tripType: 'roundTrip', returnDate: '2026-12-28' };
+
+  it('holds the whole query in the URL', () => {
+    const url = roundTripResultUrl({ from: 'DEL', to: 'BOM', date: '2026-12-24', cabin: 'economy', adults: 1, children: 0, infants: 0 }, '2026-12-28');
+    expect(url).toBe('/result?from=DEL&to=BOM&date=2026-12-24&cabin=economy&adults=1&children=0&infants=0&tripType=roundTrip&returnDate=2026-12-28');
+    expect(draftFromSearch(url.split('?')[1] ?? '')).toEqual(draft);
+    expect(searchApiPath(draft)).toBe('/api/search/round-trip?from=DEL&to=BOM&date=2026-12-24&cabin=economy&adults=1&children=0&infants=0&tripType=roundTrip&returnDate=2026-12-28');
+    // A one-way search asks the API exactly as before.
+    expect(searchApiPath({ ...draft, tripType: 'oneWay', returnDate: '' })).toBe('/api/search?from=DEL&to=BOM&date=2026-12-24&cabin=economy&adults=1&children=0&infants=0');
+  });
+
+  it('gives the return date its messages', () => {
+    expect(validateSearch({ ...draft, returnDate: '2026-12-23' }, today)).toEqual({ ok: false, errors: { returnDate: 'Return date cannot be before departure date' } });
+    expect(validateSearch({ ...draft, returnDate: '' }, today)).toEqual({ ok: false, errors: { returnDate: 'Return date is required' } });
+    expect(validateSearch({ ...draft, to: 'DEL', returnDate: '2026-12-24' }, today)).toEqual({ ok: false, errors: { to: 'Source and destination cannot be same' } });
+    expect(validateSearch(draft, today)).toEqual({ ok: true, query: { from: 'DEL', to: 'BOM', date: '2026-12-24', cabin: 'economy', adults: 1, children: 0, infants: 0 }, returnDate: '2026-12-28' });
+  });
+});
+
 describe('queryFromDraft', () => {
   const today = '2026-11-21';
 
@@ -70,7 +91,7 @@ describe('queryFromDraft', () => {
   });
 
   it('leaves anything unusual to the server', () => {
-    const base = { from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'economy', adults: '1', children: '0', infants: '0' };
+    const base = { from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'economy', adults: '1', children: '0', infants: '0', tripType: 'oneWay', returnDate: '' };
     expect(queryFromDraft({ ...base, from: 'bom' })).toBeNull();
     expect(queryFromDraft({ ...base, to: 'BOM' })).toBeNull();
     expect(queryFromDraft({ ...base, date: '24/12/2026' })).toBeNull();
@@ -91,6 +112,8 @@ describe('queryFromDraft', () => {
       adults: digit,
       children: digit,
       infants: digit,
+      tripType: fc.constant('oneWay'),
+      returnDate: fc.constant(''),
     });
     fc.assert(
       fc.property(draft, (d) => {

@@ -1,6 +1,6 @@
 import type { SearchQuery } from '../../../core/search';
 
-export { draftFromSearch, draftToParams, EMPTY_DRAFT, queryFromDraft, SEARCH_FIELDS, type SearchDraft, type SearchField } from '../../../core/search-draft';
+export { draftFromSearch, draftToParams, EMPTY_DRAFT, isRoundTripDraft, queryFromDraft, returnDateOf, SEARCH_FIELDS, searchApiPath, type SearchDraft, type SearchField } from '../../../core/search-draft';
 
 /**
  * The results URL for a validated search, so a results page can be reloaded, shared and bookmarked.
@@ -28,4 +28,12 @@ export function resultUrl(query: SearchQuery, extra: Record<string, string> = {}
 export function localIsoDate(date: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * The results URL of a validated round trip: the one-way URL plus the trip type and return date.
+ * @example roundTripResultUrl(query, '2026-12-28') // "/result?from=BOM&…&infants=0&tripType=roundTrip&returnDate=2026-12-28"
+ */
+export function roundTripResultUrl(query: SearchQuery, returnDate: string, extra: Record<string, string> = {}): string {
+  return resultUrl(query, { tripType: 'roundTrip', returnDate, ...extra });
 }

@@ -31,9 +31,12 @@ const BAND_WORDS: Record<FareBand, string> = { low: 'low fare', fair: 'fair fare
  * picking a day searches it.
  * @example <FareCalendar query={query} onPick={(date) => navigate(resultUrl({ ...query, date }))} />
  */
-export function FareCalendar({ query, onPick }: { query: SearchQuery; onPick(date: string): void }) {
+export function FareCalendar({ query, onPick, title = 'Fare calendar', idPrefix = '', minDate }: { query: SearchQuery; onPick(date: string): void; title?: string; idPrefix?: string; minDate?: string }) {
   const { format } = useCurrency();
-  const today = localIsoDate();
+  // Days before `minDate` (a return before its departure) are disabled like past days.
+  const realToday = localIsoDate();
+  const today = minDate && minDate > realToday ? minDate : realToday;
+  const titleId = `${idPrefix}calendar-title`;
   const [month, setMonth] = useState(query.date.slice(0, 7));
   const calendar = useFareCalendar({ from: query.from, to: query.to, month, cabin: query.cabin });
   const strip = useRef<HTMLOListElement>(null);
@@ -46,17 +49,17 @@ export function FareCalendar({ query, onPick }: { query: SearchQuery; onPick(dat
 
   const canGoBack = month > today.slice(0, 7);
   return (
-    <section className="fare-calendar card" aria-labelledby="calendar-title">
+    <section className="fare-calendar card" aria-labelledby={titleId}>
       <div className="cal-head">
-        <h2 id="calendar-title">Fare calendar</h2>
+        <h2 id={titleId}>{title}</h2>
         <div className="cal-nav">
-          <button type="button" className="icon-btn" aria-label="Previous month" disabled={!canGoBack} onClick={() => setMonth((m) => addMonths(m, -1))}>
+          <button type="button" className="icon-btn" aria-label={`Previous month${idPrefix ? ` (${title})` : ''}`} disabled={!canGoBack} onClick={() => setMonth((m) => addMonths(m, -1))}>
             <ChevronLeft aria-hidden="true" size={20} />
           </button>
           <span className="cal-month" aria-live="polite">
             {monthTitle.format(utc(`${month}-01`))}
           </span>
-          <button type="button" className="icon-btn" aria-label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))}>
+          <button type="button" className="icon-btn" aria-label={`Next month${idPrefix ? ` (${title})` : ''}`} onClick={() => setMonth((m) => addMonths(m, 1))}>
             <ChevronRight aria-hidden="true" size={20} />
           </button>
         </div>
@@ -73,12 +76,13 @@ export function FareCalendar({ query, onPick }: { query: SearchQuery; onPick(dat
         <ol className="cal-strip" ref={strip}>
           {calendar.data.days.map((day) => {
             const past = day.date < today;
+            const pastWords = day.date < realToday ? 'past date' : 'before departure';
             const band = day.lowestFare !== null ? fareBand(day.lowestFare) : null;
             const selected = day.date === query.date;
             const fareText = day.lowestFare !== null ? format(day.lowestFare) : 'No flights';
             // The button's name is its visible text plus the hidden words around it, so what a
             // speech-input user reads out is what selects it: "Thu 24 December ₹4,567 low fare".
-            const status = past ? 'past date' : day.lowestFare !== null ? (band ? BAND_WORDS[band] : '') : 'no flights';
+            const status = past ? pastWords : day.lowestFare !== null ? (band ? BAND_WORDS[band] : '') : 'no flights';
             return (
               <li key={day.date}>
                 <button
@@ -86,7 +90,7 @@ export function FareCalendar({ query, onPick }: { query: SearchQuery; onPick(dat
                   className={`cal-day${band && !past ? ` band-${band}` : ''}`}
                   disabled={past || day.lowestFare === null}
                   aria-current={selected ? 'date' : undefined}
-                  title={`${longDay.format(utc(day.date))}: ${past ? 'past date' : day.lowestFare !== null ? `from ${fareText}` : 'no flights'}`}
+                  title={`${longDay.format(utc(day.date))}: ${past ? pastWords : day.lowestFare !== null ? `from ${fareText}` : 'no flights'}`}
                   onClick={() => onPick(day.date)}
                 >
                   <span className="cal-wd">{weekday.format(utc(day.date))}</span> <span className="cal-dn">{Number(day.date.slice(8, 10))}</span>

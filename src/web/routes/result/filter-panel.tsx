@@ -11,6 +11,12 @@ interface FilterPanelProps {
   /** Called by Apply Filters; a different cabin means a new search. */
   onApply(filters: ResultFilters, cabin: Cabin): void;
   onClear(): void;
+  /** Prefix for the panel's element ids, when a screen shows more than one panel (a round trip's two lists). */
+  idPrefix?: string;
+  /** The panel's heading; "Filters" by default. */
+  title?: string;
+  /** Folds away at every width (a round trip's lists sit side by side, with no room beside them). */
+  foldable?: boolean;
 }
 
 function toggle<T>(list: readonly T[], value: T): T[] {
@@ -22,7 +28,8 @@ function toggle<T>(list: readonly T[], value: T): T[] {
  * maximum moves), Stops, Clear All and Apply Filters. Choices take effect on Apply.
  * On narrow screens it collapses into a section above the list.
  */
-export function FilterPanel({ airlines, cabin, applied, onApply, onClear }: FilterPanelProps) {
+export function FilterPanel({ airlines, cabin, applied, onApply, onClear, idPrefix = '', title = 'Filters', foldable = false }: FilterPanelProps) {
+  const id = (name: string) => `${idPrefix}${name}`;
   const { format } = useCurrency();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<ResultFilters>(applied);
@@ -49,20 +56,20 @@ export function FilterPanel({ airlines, cabin, applied, onApply, onClear }: Filt
   }
 
   return (
-    <section className="filter-panel card" aria-labelledby="filters-title">
+    <section className={foldable ? 'filter-panel card foldable' : 'filter-panel card'} aria-labelledby={id('filters-title')}>
       <div className="filter-head">
-        <h2 id="filters-title">Filters</h2>
-        <button ref={toggleButton} type="button" className="btn btn-small filter-toggle" aria-expanded={open} aria-controls="filter-body" onClick={() => setOpen((v) => !v)}>
+        <h2 id={id('filters-title')}>{title}</h2>
+        <button ref={toggleButton} type="button" className="btn btn-small filter-toggle" aria-expanded={open} aria-controls={id('filter-body')} onClick={() => setOpen((v) => !v)}>
           <SlidersHorizontal aria-hidden="true" size={16} />
           {open ? 'Hide filters' : `Show filters${inUse > 0 ? ` (${inUse})` : ''}`}
         </button>
       </div>
-      <form id="filter-body" className={open ? 'filter-body open' : 'filter-body'} onSubmit={submit}>
+      <form id={id('filter-body')} className={open ? 'filter-body open' : 'filter-body'} onSubmit={submit}>
         <div className="filter-group">
-          <label htmlFor="filter-cabin" className="filter-label">
+          <label htmlFor={id('filter-cabin')} className="filter-label">
             Class
           </label>
-          <select id="filter-cabin" value={draftCabin} onChange={(event) => setDraftCabin(CABINS.find((c) => c === event.target.value) ?? cabin)}>
+          <select id={id('filter-cabin')} value={draftCabin} onChange={(event) => setDraftCabin(CABINS.find((c) => c === event.target.value) ?? cabin)}>
             {CABINS.map((value) => (
               <option key={value} value={value}>
                 {CABIN_LABELS[value]}
@@ -105,11 +112,11 @@ export function FilterPanel({ airlines, cabin, applied, onApply, onClear }: Filt
           ))}
         </fieldset>
         <div className="filter-group">
-          <label htmlFor="filter-price" className="filter-label">
+          <label htmlFor={id('filter-price')} className="filter-label">
             Price Range
           </label>
           <input
-            id="filter-price"
+            id={id('filter-price')}
             type="range"
             min={0}
             max={PRICE_MAX}
@@ -120,7 +127,7 @@ export function FilterPanel({ airlines, cabin, applied, onApply, onClear }: Filt
           />
           <div className="range-ends small muted">
             <span>{format(0)}</span>
-            <output htmlFor="filter-price">Up to {format(draft.maxPrice)}</output>
+            <output htmlFor={id('filter-price')}>Up to {format(draft.maxPrice)}</output>
           </div>
         </div>
         <div className="filter-actions">

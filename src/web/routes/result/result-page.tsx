@@ -8,12 +8,13 @@ import { QueryScope } from '../../lib/query-scope';
 import { airlinesOf, applyFilters, isSortKey, NO_FILTERS, type ResultFilters, SORT_LABELS, SORTS, sortItineraries, type SortKey } from '../../features/search/result-filters';
 import { ResultsHead } from '../../features/search/results-head';
 import { useSearchResults } from '../../features/search/search-api';
-import { draftFromSearch, draftToParams, queryFromDraft, resultUrl } from '../../features/search/search-url';
+import { draftFromSearch, draftToParams, isRoundTripDraft, queryFromDraft, resultUrl } from '../../features/search/search-url';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { FareCalendar } from './fare-calendar';
 import { FilterPanel } from './filter-panel';
 import { FlightCard, FlightCardSkeleton } from './flight-card';
+import { RoundTripResults } from './round-trip-results';
 import './result.css';
 
 // The form behind "Modify search" loads when the traveller opens it (or the search was refused).
@@ -21,11 +22,9 @@ const SearchForm = lazy(() => import('../../features/search/search-form').then((
 const NeedsConnection = lazy(() => import('../../lib/offline/needs-connection').then((m) => ({ default: m.NeedsConnection })));
 
 export function ResultPage() {
-  return (
-    <QueryScope>
-      <Results />
-    </QueryScope>
-  );
+  const search = useSearch();
+  const draft = useMemo(() => draftFromSearch(search), [search]);
+  return <QueryScope>{draft && isRoundTripDraft(draft) ? <RoundTripResults draft={draft} /> : <Results />}</QueryScope>;
 }
 
 const PAGE_SIZE = 20;
