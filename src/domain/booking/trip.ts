@@ -1,5 +1,5 @@
 import type { PassengerLegFare } from '../../core/fares';
-import { type SpecialReturn as ReturnOffer, returnJourneyOf, selfTransferMinimum, specialReturn, splitOverLegs } from '../../core/round-trip';
+import { type SpecialReturn as ReturnOffer, returnJourneyOf, selfTransferMinimum, specialReturn, splitOverLegs, separateTickets as ticketsApart } from '../../core/round-trip';
 import type { Itinerary, ItineraryPrice, PassengerType, PriceBreakdown } from '../../core/search';
 import { type BookingJourney, type SpecialReturn, TRIP_MESSAGES } from '../../core/trip';
 
@@ -18,8 +18,8 @@ import { type BookingJourney, type SpecialReturn, TRIP_MESSAGES } from '../../co
  *   return fares: `specialReturn` of src/core/round-trip.ts, the rule the results screen shows)
  *   takes its discount off each passenger's journey base fare lines, split over the legs; taxes
  *   stay those of the one-ways, so the fare rows still add up to the booking's total.
- * - A journey is on a separate ticket when its airlines are not exactly the previous journey's
- *   (a different airline checks in and carries bags apart). Every journey has its own PNR except
+ * - A journey is on a separate ticket when any airline of it or of the previous journey differs
+ *   (`separateTickets` of src/core/round-trip.ts: a different airline checks in and carries bags apart). Every journey has its own PNR except
  *   the two journeys of a special return, which are one ticket and share one.
  * - A one-journey booking is a trip of one journey: its booking PNR, every leg, its fare family.
  */
@@ -133,8 +133,6 @@ export function discountedFares(rows: readonly PassengerLegFare[], journeys: rea
   return taken === offer.discountPaise ? out : null;
 }
 
-const carriersOf = (it: Itinerary) => [...new Set(it.legs.map((l) => l.carrier))].sort().join(',');
-
 /**
  * Whether each journey is on a separate ticket from the previous one (the first never is).
  * @example separateTickets([indigoOut, airIndiaBack]) // [false, true]
@@ -142,7 +140,7 @@ const carriersOf = (it: Itinerary) => [...new Set(it.legs.map((l) => l.carrier))
 export function separateTickets(itineraries: readonly Itinerary[]): boolean[] {
   return itineraries.map((it, i) => {
     const before = itineraries[i - 1];
-    return before !== undefined && carriersOf(before) !== carriersOf(it);
+    return before !== undefined && ticketsApart({ carriers: before.legs.map((l) => l.carrier) }, { carriers: it.legs.map((l) => l.carrier) });
   });
 }
 
