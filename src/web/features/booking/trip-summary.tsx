@@ -42,7 +42,7 @@ export function TripSummary({
               {journey.cancelledAt ? <span className="trip-badge trip-badge-cancelled">Cancelled</span> : null}
               {action?.(index)}
             </p>
-            <ItinerarySummary itinerary={journeyItinerary(itinerary, journey, index)} headingLevel={headingLevel} />
+            <ItinerarySummary itinerary={journeyItinerary(itinerary, journey, index)} headingLevel={headingLevel} label={`Journey ${index + 1} flight details`} />
           </li>
         ))}
       </ol>
