@@ -39,7 +39,7 @@ export const TripJourneyRequestSchema = z.object({
 export type TripJourneyRequest = z.infer<typeof TripJourneyRequestSchema>;
 
 /** The special return price a pair of journeys got (same airline both ways), as stored with the booking. */
-export const SpecialReturnSchema = z.object({
+const SpecialReturnSchema = z.object({
   airline: z.string(),
   /** What the pair costs less than its two one-ways, for all passengers, whole rupees. */
   discountInr: z.number().int(),

@@ -94,7 +94,7 @@ export function specialReturnOf(itineraries: readonly Itinerary[], passengers: {
 }
 
 /** The special return as stored with the booking's journeys. */
-export const storedSpecialReturn = (offer: ReturnOffer): SpecialReturn => ({
+const storedSpecialReturn = (offer: ReturnOffer): SpecialReturn => ({
   airline: offer.airline,
   discountInr: offer.discountPaise / 100,
   cancelSeparately: !offer.rules.cancelOnlyTogether,

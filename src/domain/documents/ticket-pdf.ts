@@ -48,7 +48,7 @@ export interface TicketPdfData {
 }
 
 /** One journey of a whole-trip e-ticket. */
-export interface TicketJourney {
+interface TicketJourney {
   pnr: string;
   firstLeg: number;
   legCount: number;
