@@ -17,7 +17,7 @@ const ARROW =
 /**
  * The inside of `<main>` for a results URL naming `query`: the screen's heading and summary, then
  * a loading skeleton where the list will be. A round trip (`returnDate`) says so and shows both days.
- * @example resultsFirstFrame(queryFromSearch('?from=DEL&to=BOM&date=2026-12-24')) // '<div class="container page results-page"><header class="results-head"><h1>Flight Results</h1>…'
+ * @example resultsFirstFrame(queryFromDraft(draftFromSearch('?from=DEL&to=BOM&date=2026-12-24'))) // '<div class="container page results-page"><header class="results-head"><h1>Flight Results</h1>…'
  */
 export function resultsFirstFrame(query: SearchQuery, returnDate?: string): string {
   const days = returnDate ? `${travelDayText(query.date)} – ${travelDayText(returnDate)}` : travelDayText(query.date);

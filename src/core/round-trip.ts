@@ -232,7 +232,10 @@ export function roundTripPairId(outboundId: string, inboundId: string): string {
 // ---------------------------------------------------------------------------
 // Hand-off to the booking screen (/result/book history state)
 
-/** One journey of a whole trip, as the results screen hands it to /result/book. */
+/**
+ * One journey of a whole trip, as the results screen hands it to /result/book.
+ * @public (the booking screen's type, branch rt-booking)
+ */
 export interface BookJourney {
   itinerary: Itinerary;
   /** The one-way search this journey answers (from, to, date of this journey; the trip's cabin and passengers). */

@@ -84,16 +84,6 @@ export function queryFromDraft(draft: SearchDraft): SearchQuery | null {
   return { from, to, date, cabin: cabin as Cabin, adults, children, infants };
 }
 
-/**
- * The search a results URL's query string names, when the page can draw it at once (see
- * `queryFromDraft`); null otherwise.
- * @example queryFromSearch('?from=BOM&to=DEL&date=2026-12-24') // { from: 'BOM', to: 'DEL', date: '2026-12-24', cabin: 'economy', adults: 1, children: 0, infants: 0 }
- */
-export function queryFromSearch(search: string): SearchQuery | null {
-  const draft = draftFromSearch(search);
-  return draft ? queryFromDraft(draft) : null;
-}
-
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : word === 'child' ? 'ren' : 's'}`;
 }

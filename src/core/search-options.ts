@@ -28,10 +28,6 @@ export const SEARCH_MESSAGES = {
 
 export const MAX_SEATS_PER_BOOKING = 9;
 
-/** One way (the default) or round trip; the URL and the API carry it as `tripType`. */
-export const TRIP_TYPES = ['oneWay', 'roundTrip'] as const;
-export type TripType = (typeof TRIP_TYPES)[number];
-
 /** Passenger types, in the order prices list them. */
 export const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const;
 export type PassengerType = (typeof PASSENGER_TYPES)[number];

@@ -6,7 +6,7 @@ import { CABINS, MAX_SEATS_PER_BOOKING, SEARCH_MESSAGES } from './search-options
  * Messages are shown to travellers exactly as written here. The constants live in
  * search-options.ts (no zod) so the home page can use them without loading zod.
  */
-export { CABIN_LABELS, CABINS, SEARCH_MESSAGES, TRIP_TYPES, type Cabin, type TripType } from './search-options';
+export { CABIN_LABELS, CABINS, SEARCH_MESSAGES, type Cabin } from './search-options';
 
 const count = (min: number, max: number, label: string) =>
   z.coerce
@@ -250,7 +250,7 @@ export type AirportSuggestion = z.infer<typeof AirportSuggestionSchema>;
 export const AirportSuggestionsSchema = z.object({ airports: z.array(AirportSuggestionSchema) }).meta({ id: 'AirportSuggestions' });
 
 /** Whether a round trip is domestic (both airports in India: two lists side by side) or international (combined itineraries). */
-export const ROUND_TRIP_MARKETS = ['domestic', 'international'] as const;
+const ROUND_TRIP_MARKETS = ['domestic', 'international'] as const;
 export type RoundTripMarket = (typeof ROUND_TRIP_MARKETS)[number];
 
 /**

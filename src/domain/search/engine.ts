@@ -2,7 +2,7 @@ import { type DaySlice, PAIR_STRIDE } from '../schedule/expand';
 import type { FlightPattern } from '../schedule/patterns';
 import { dayNumber, localToUtcMinutes } from '../world/time';
 import type { World } from '../world/world';
-import { type ConnectionFacts, connectionFacts, connectsByIndex, maximumLayover, minimumConnection } from './mct';
+import { type ConnectionFacts, connectionFacts, connectsByIndex, maximumLayover, shortestConnection } from './mct';
 import { queryRules, twoStopAllowed } from './rules';
 
 /** One leg the engine chose: a pattern on a local departure day, times in UTC minutes. */
@@ -356,11 +356,11 @@ class SearchContext {
   }
 }
 
-/** Exact connection rule: MCT by terminals and domestic/international, and the layover limit. */
+/** Exact connection rule: MCT by terminals and domestic/international (between two airlines, Safar's self-transfer minimum), and the layover limit. */
 export function connects(inbound: FlightPattern, outbound: FlightPattern, arrival: number, departure: number): boolean {
   const gap = departure - arrival;
   if (gap > maximumLayover(inbound.international, outbound.international)) return false;
-  return gap >= minimumConnection(inbound.to, inbound.toTerminal, outbound.fromTerminal, inbound.international, outbound.international);
+  return gap >= shortestConnection(inbound.to, inbound.toTerminal, outbound.fromTerminal, inbound.international, outbound.international, inbound.carrier === outbound.carrier);
 }
 
 function legAt(slice: DaySlice, r: number): EngineLeg {

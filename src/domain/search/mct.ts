@@ -1,3 +1,4 @@
+import { selfTransferMinimum } from '../../core/round-trip';
 import type { DatedFlight } from '../world/world';
 
 /**
@@ -25,14 +26,26 @@ export function maximumLayover(inboundInternational: boolean, outboundInternatio
 }
 
 /**
- * Whether `outbound` can follow `inbound` (same airport, MCT met, layover within bounds).
+ * The shortest connection Safar offers, in minutes: the airport's MCT when one airline flies both
+ * flights; between two airlines (separate tickets, a self-transfer) never less than Safar's
+ * self-transfer minimum (3 h domestic, more with a terminal change or abroad: core/round-trip.ts).
+ * @example shortestConnection('DEL', '3', '3', false, false, false) // 180
+ */
+export function shortestConnection(airport: string, arrivalTerminal: string | null, departureTerminal: string | null, inboundInternational: boolean, outboundInternational: boolean, sameAirline: boolean): number {
+  const mct = minimumConnection(airport, arrivalTerminal, departureTerminal, inboundInternational, outboundInternational);
+  if (sameAirline) return mct;
+  return Math.max(mct, selfTransferMinimum({ international: inboundInternational || outboundInternational, changeOfTerminal: arrivalTerminal !== departureTerminal }));
+}
+
+/**
+ * Whether `outbound` can follow `inbound` (same airport, the shortest connection Safar offers met, layover within bounds).
  * @example isValidConnection(first, second)
  */
 export function isValidConnection(inbound: DatedFlight, outbound: DatedFlight): boolean {
   if (inbound.to !== outbound.from) return false;
   const gap = (outbound.departureUtc.getTime() - inbound.arrivalUtc.getTime()) / 60_000;
-  const mct = minimumConnection(inbound.to, inbound.toTerminal, outbound.fromTerminal, inbound.international, outbound.international);
-  return gap >= mct && gap <= maximumLayover(inbound.international, outbound.international);
+  const least = shortestConnection(inbound.to, inbound.toTerminal, outbound.fromTerminal, inbound.international, outbound.international, inbound.carrier === outbound.carrier);
+  return gap >= least && gap <= maximumLayover(inbound.international, outbound.international);
 }
 
 /**
@@ -49,6 +62,10 @@ export interface ConnectionFacts {
   /** Per outbound pattern: its offset within an inbound row (departure terminal, international). */
   outbound: Int32Array;
   mct: Int32Array;
+  /** The same table for a self-transfer (two airlines): `shortestConnection` with sameAirline false. */
+  selfTransfer: Int32Array;
+  /** Carrier index of each pattern. */
+  carrier: Int32Array;
 }
 
 /** The only airports whose MCT differs from the general rule; any other code stands for the rest. */
@@ -57,7 +74,7 @@ const SPECIAL_AIRPORTS = ['DEL', 'BOM', 'BLR', ''];
 /**
  * @example const facts = connectionFacts(world.patterns, world.airportIndex)
  */
-export function connectionFacts(patterns: readonly { to: string; fromTerminal: string | null; toTerminal: string | null; international: boolean }[], airportIndex: ReadonlyMap<string, number>): ConnectionFacts {
+export function connectionFacts(patterns: readonly { to: string; carrier: string; fromTerminal: string | null; toTerminal: string | null; international: boolean }[], airportIndex: ReadonlyMap<string, number>): ConnectionFacts {
   const terminals: (string | null)[] = [null];
   const code = (t: string | null) => {
     let c = terminals.indexOf(t);
@@ -70,18 +87,28 @@ export function connectionFacts(patterns: readonly { to: string; fromTerminal: s
   }
   const t = terminals.length;
   const mct = new Int32Array(SPECIAL_AIRPORTS.length * t * t * 4);
+  const selfTransfer = new Int32Array(mct.length);
   SPECIAL_AIRPORTS.forEach((airport, kind) => {
     for (let at = 0; at < t; at++) {
       for (let dt = 0; dt < t; dt++) {
         for (let flags = 0; flags < 4; flags++) {
-          mct[((kind * t + at) * t + dt) * 4 + flags] = minimumConnection(airport, terminals[at] ?? null, terminals[dt] ?? null, flags >= 2, flags % 2 === 1);
+          const i = ((kind * t + at) * t + dt) * 4 + flags;
+          mct[i] = shortestConnection(airport, terminals[at] ?? null, terminals[dt] ?? null, flags >= 2, flags % 2 === 1, true);
+          selfTransfer[i] = shortestConnection(airport, terminals[at] ?? null, terminals[dt] ?? null, flags >= 2, flags % 2 === 1, false);
         }
       }
     }
   });
   const n = patterns.length;
-  const facts: ConnectionFacts = { to: new Int32Array(n), international: new Uint8Array(n), inbound: new Int32Array(n), outbound: new Int32Array(n), mct };
+  const carriers = new Map<string, number>();
+  const facts: ConnectionFacts = { to: new Int32Array(n), international: new Uint8Array(n), inbound: new Int32Array(n), outbound: new Int32Array(n), mct, selfTransfer, carrier: new Int32Array(n) };
   patterns.forEach((p, i) => {
+    let c = carriers.get(p.carrier);
+    if (c === undefined) {
+      c = carriers.size;
+      carriers.set(p.carrier, c);
+    }
+    facts.carrier[i] = c;
     const special = SPECIAL_AIRPORTS.indexOf(p.to);
     const kind = special >= 0 ? special : SPECIAL_AIRPORTS.length - 1;
     facts.to[i] = airportIndex.get(p.to) ?? -1;
@@ -92,9 +119,10 @@ export function connectionFacts(patterns: readonly { to: string; fromTerminal: s
   return facts;
 }
 
-/** `connects` by pattern index: MCT by terminals and domestic/international, and the layover limit. */
+/** `connects` by pattern index: MCT by terminals and domestic/international (self-transfer minimum between airlines), and the layover limit. */
 export function connectsByIndex(f: ConnectionFacts, pin: number, pout: number, arrival: number, departure: number): boolean {
   const gap = departure - arrival;
   if (gap > maximumLayover(f.international[pin] === 1, f.international[pout] === 1)) return false;
-  return gap >= (f.mct[(f.inbound[pin] ?? 0) + (f.outbound[pout] ?? 0)] ?? 0);
+  const table = f.carrier[pin] === f.carrier[pout] ? f.mct : f.selfTransfer;
+  return gap >= (table[(f.inbound[pin] ?? 0) + (f.outbound[pout] ?? 0)] ?? 0);
 }

@@ -1,5 +1,5 @@
 import { AlertTriangle, ArrowRight, Check, Tag } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useMemo, useReducer, useState } from 'react';
+import { lazy, type RefObject, Suspense, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { type BookJourneysState, SEPARATE_TICKETS_WARNING, specialReturnRuleTexts } from '../../../core/round-trip';
 import type { Itinerary, SearchQuery } from '../../../core/search';
@@ -155,8 +155,22 @@ function Trip({ answer, onCabin, onContinue }: { answer: Answer; onCabin(cabin: 
   // Returns that may follow the chosen outbound (all of them before one is chosen).
   const returnable = useMemo(() => (chosenOut ? inbound.filter((back) => pairPrice(chosenOut, back, answer.query).allowed) : inbound), [chosenOut, inbound, answer.query]);
 
+  // In combined mode a step replaces the other's list: focus goes to the new step's heading
+  // (never left on <body>), after the traveller picked or asked to change the outbound.
+  const focusRequest = useRef<Direction | null>(null);
+  const setFocusStep = (direction: Direction) => {
+    focusRequest.current = direction;
+  };
+  useEffect(() => {
+    const direction = focusRequest.current;
+    if (!direction) return;
+    focusRequest.current = null;
+    document.getElementById(direction === 'inbound' ? 'ret-list-title' : 'out-list-title')?.focus();
+  }, [selection.step, selection.outboundId]);
+
   function pickOutbound(it: Itinerary) {
     dispatch({ type: 'pickOutbound', id: it.id, pairs: pairs(it) });
+    if (combined) setFocusStep('inbound');
   }
 
   const outboundList = (
@@ -172,6 +186,7 @@ function Trip({ answer, onCabin, onContinue }: { answer: Answer; onCabin(cabin: 
       onPick={pickOutbound}
       onCabin={onCabin}
       priceOf={combined ? (it) => ({ inr: cheapestRoundTrip(it, inbound, answer.query), label: 'round trip from' }) : undefined}
+      passengers={answer.query}
     />
   );
   const inboundList = (
@@ -208,7 +223,14 @@ function Trip({ answer, onCabin, onContinue }: { answer: Answer; onCabin(cabin: 
                   Outbound chosen · {outQuery.from} to {outQuery.to}, {travelDayText(outQuery.date)}
                 </h2>
                 <JourneyLine itinerary={chosenOut} />
-                <button type="button" className="btn btn-small" onClick={() => dispatch({ type: 'changeOutbound' })}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => {
+                    dispatch({ type: 'changeOutbound' });
+                    setFocusStep('outbound');
+                  }}
+                >
                   Change outbound
                 </button>
               </section>
@@ -271,7 +293,7 @@ function JourneyList({ direction, step, heading, day, itineraries, reason, cabin
   const travellers = passengers ? passengers.adults + passengers.children + passengers.infants : 1;
   return (
     <section className="rt-list" aria-labelledby={titleId}>
-      <h2 id={titleId} className="rt-step-title">
+      <h2 id={titleId} className="rt-step-title" tabIndex={-1}>
         <span className="rt-step" aria-hidden="true">
           {step}
         </span>
@@ -365,7 +387,7 @@ function JourneyList({ direction, step, heading, day, itineraries, reason, cabin
                     ) : (
                       <span className="fc-amount">{format(it.price.total.total)}</span>
                     )}
-                    <span className="small muted">{travellers > 1 ? `${travellers} travellers` : 'All-in price'}</span>
+                    <span className="small muted">{travellers > 1 ? `Total for ${travellers} travellers` : 'All-in price'}</span>
                     <button type="button" className={chosen ? 'btn btn-primary rt-select' : 'btn rt-select'} aria-pressed={chosen} aria-label={label} onClick={() => onPick(it)}>
                       {chosen ? (
                         <>
@@ -426,13 +448,36 @@ function JourneyLine({ itinerary }: { itinerary: Itinerary }) {
   );
 }
 
+/**
+ * The sticky summary's height as `--sticky-bottom` on <html> while it is shown, which sets the
+ * page's scroll-padding-bottom: a flight focused by Tab never slides under it.
+ */
+function useStickyBottomInset(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--sticky-bottom', `${Math.ceil(el.getBoundingClientRect().height) + 16}px`);
+    // (Measured once where there is no ResizeObserver.)
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    resize?.observe(el);
+    measure();
+    return () => {
+      resize?.disconnect();
+      root.style.removeProperty('--sticky-bottom');
+    };
+  }, [ref]);
+}
+
 /** The sticky summary: the chosen pair, the combined all-in total, the special return fare and its rules, separate tickets, Continue. */
 function Summary({ answer, outbound, inbound, ready, onContinue }: { answer: Answer; outbound: Itinerary | null; inbound: Itinerary | null; ready: boolean; onContinue(): void }) {
   const { format, currency } = useCurrency();
   const pair = outbound && inbound ? pairPrice(outbound, inbound, answer.query) : null;
   const airlineName = outbound?.airlines[0] ?? '';
+  const box = useRef<HTMLElement>(null);
+  useStickyBottomInset(box);
   return (
-    <section className="rt-summary card" aria-labelledby="rt-summary-title">
+    <section ref={box} className="rt-summary card" aria-labelledby="rt-summary-title">
       <div className="rt-summary-trip">
         <h2 id="rt-summary-title" className="visually-hidden">
           Your round trip
@@ -478,16 +523,16 @@ function Summary({ answer, outbound, inbound, ready, onContinue }: { answer: Ans
         </details>
       ) : null}
       {pair?.separateTickets ? (
-        <div className="rt-warning rt-separate small" role="note">
-          <p>
-            <AlertTriangle aria-hidden="true" size={14} /> <strong>Separate tickets</strong>
-          </p>
+        <details className="rt-warning rt-separate small">
+          <summary>
+            <AlertTriangle aria-hidden="true" size={14} /> <strong>Separate tickets:</strong> separate check-in, bags re-checked, no protection if the first flight is late
+          </summary>
           <ul>
             {SEPARATE_TICKETS_WARNING.map((text) => (
               <li key={text}>{text}</li>
             ))}
           </ul>
-        </div>
+        </details>
       ) : null}
     </section>
   );
