@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import { expectNoAxeViolations } from './support/a11y';
-import { signUpByApi, toastsClosed, travelDate } from './support/fixtures';
+import { isoDay, signUpByApi, toastsClosed, travelDate } from './support/fixtures';
 
 /**
  * Whole-trip bookings (issue 28, decision 0062) end to end in Chromium: a 3-city Multi-City plan
@@ -169,4 +169,65 @@ test('a round trip on two airlines booked and paid once, then its return journey
   await expect(page.getByTestId('ticket-status')).toContainText(/Partly cancelled|Refund/i);
   await scanLightAndDark(page);
   await shoot(page, 'round-trip-ticket');
+});
+
+const roundTripUrl = (from: string, to: string, date: string, returnDate: string) =>
+  `/result?from=${from}&to=${to}&date=${date}&cabin=economy&adults=1&children=0&infants=0&tripType=roundTrip&returnDate=${returnDate}`;
+
+test('a domestic round trip chosen from the two lists (a special return on IndiGo) and paid once: the price shown is the price charged, one PNR', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await signUpByApi(page, baseURL, 'rt-dom');
+  await page.goto(roundTripUrl('DEL', 'BOM', isoDay(20), isoDay(24)));
+  const outbound = page.getByRole('region', { name: /Outbound · DEL to BOM/ });
+  const back = page.getByRole('region', { name: /Return · BOM to DEL/ });
+  await expect(outbound.getByRole('button', { name: /^Select outbound / }).first()).toBeVisible({ timeout: 15_000 });
+  await outbound.getByRole('listitem').filter({ hasText: /^IndiGo 6E/ }).first().getByRole('button', { name: /^Select outbound/ }).click();
+  await back.getByRole('listitem').filter({ hasText: /less as a return on IndiGo/ }).first().getByRole('button', { name: /^Select return/ }).click();
+  const summary = page.getByRole('region', { name: 'Your round trip' });
+  const saving = ((await summary.getByText(/less as a return on IndiGo/).first().textContent()) ?? '').match(/₹[\d,]+/)?.[0];
+  await summary.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/result\/book$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Book Your Trip' })).toBeVisible();
+  await expect(page.getByRole('note', { name: 'Return fare' })).toContainText(`${saving ?? ''} less as a return on IndiGo`);
+  await expect(page.getByTestId('running-total')).not.toHaveText('Pricing…', { timeout: 15_000 });
+  const shown = await page.getByTestId('running-total').textContent();
+  await fillAdult(page);
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  // Charged what the booking screen showed: no price-changed dialog, the same total.
+  await expect(page.getByTestId('pay-total')).toHaveText(shown ?? '');
+  await payByCard(page);
+
+  await openNewestTicket(page);
+  const journeys = page.locator('.trip-journey');
+  await expect(journeys).toHaveCount(2);
+  const pnrs = await page.locator('.trip-pnr').allTextContents();
+  expect(pnrs).toHaveLength(2);
+  expect(pnrs[0]).toBe(pnrs[1]);
+  // The special return is cancelled only as a whole: no journey on its own.
+  await expect(page.getByRole('button', { name: /^Cancel journey/ })).toHaveCount(0);
+  await scanLightAndDark(page);
+});
+
+test('an international round trip chosen as combined itineraries and paid once: one ticket with both journeys', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await signUpByApi(page, baseURL, 'rt-intl');
+  await page.goto(roundTripUrl('DEL', 'DXB', isoDay(30), isoDay(37)));
+  const outbound = page.getByRole('region', { name: /Outbound · DEL to DXB/ });
+  await expect(outbound.getByRole('button', { name: /^Select outbound / }).first()).toBeVisible({ timeout: 15_000 });
+  await outbound.getByRole('button', { name: /^Select outbound / }).first().click();
+  await page.getByRole('region', { name: /Return · DXB to DEL/ }).getByRole('button', { name: /^Select return / }).first().click();
+  await page.getByRole('region', { name: 'Your round trip' }).getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/result\/book$/);
+  await expect(page.getByTestId('running-total')).not.toHaveText('Pricing…', { timeout: 15_000 });
+  await fillAdult(page);
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await payByCard(page);
+  await openNewestTicket(page);
+  const journeys = page.locator('.trip-journey');
+  await expect(journeys).toHaveCount(2);
+  await expect(journeys.nth(0)).toContainText('DEL → DXB');
+  await expect(journeys.nth(1)).toContainText('DXB → DEL');
 });
