@@ -87,7 +87,8 @@ function Ticket({ booking }: { booking: BookingView }) {
         >
           <Download aria-hidden="true" size={18} /> Download PDF
         </button>
-        {confirmed && (
+        {/* A whole trip's journeys are not changed to other flights (decision 0062): cancel one and book again. */}
+        {confirmed && booking.journeys.length < 2 && (
           <Link href={`/ticket/${encodeURIComponent(booking.id)}/change`} className="btn">
             <CalendarClock aria-hidden="true" size={18} /> Change flight
           </Link>
