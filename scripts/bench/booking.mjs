@@ -3,7 +3,8 @@
 // Prints completed bookings/s, flow and per-step latency, and checks zero oversell at the end.
 // The server's start-up pricing is awaited and WARMUP_SECONDS of unrecorded bookings run first.
 // Usage: npm run bench booking   (BOOKING_BENCH_SECONDS, BOOKING_BENCH_WARMUP_SECONDS, BOOKING_BENCH_CONCURRENCY to tune;
-// BOOKING_BENCH_ONLY=postgres or pglite runs one database; BENCH_POOL_SIZE sets DATABASE_POOL_SIZE, else the server default)
+// BOOKING_BENCH_ONLY=postgres or pglite runs one database; BENCH_POOL_SIZE sets DATABASE_POOL_SIZE, else the server default;
+// BOOKING_BENCH_ROUND_TRIPS=1 books round trips instead: out and back as one booking of two journeys, decision 0062)
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ const CONCURRENCY = Number(process.env.BOOKING_BENCH_CONCURRENCY ?? 32);
 const USERS = 40;
 const PASSWORD = 'Bench-pass-123';
 const ONLY = process.env.BOOKING_BENCH_ONLY;
+const ROUND_TRIPS = process.env.BOOKING_BENCH_ROUND_TRIPS === '1';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const ADULT = { title: 'Mr', firstName: 'Rahul', lastName: 'Sharma', dob: '1990-05-24', type: 'Adult', mobileNo: '9876543210' };
@@ -55,11 +57,22 @@ async function runAgainst(label, env, inspect) {
         // adult's all-in fare the client would derive.
         for (const it of body.itineraries ?? []) {
           if (it.legs.length !== 1) continue;
-          itineraries.push({ id: `${it.legs[0][0]}:${body.query.cabin}`, adultTotal: it.fares.adult.baseFare + it.fares.adult.taxesAndFees });
+          itineraries.push({ id: `${it.legs[0][0]}:${body.query.cabin}`, adultTotal: it.fares.adult.baseFare + it.fares.adult.taxesAndFees, route: `${from}-${to}`, day: d });
         }
       }
     }
     if (itineraries.length === 0) throw new Error('no itineraries found');
+    // Round trips: an outbound on days 0–2 with a return on the same route reversed three days later.
+    const trips = [];
+    if (ROUND_TRIPS) {
+      for (const out of itineraries) {
+        const [from, to] = out.route.split('-');
+        if (out.day > 2) continue;
+        const backs = itineraries.filter((b) => b.route === `${to}-${from}` && b.day === out.day + 3);
+        for (const back of backs.slice(0, 6)) trips.push({ journeys: [{ itineraryId: out.id }, { itineraryId: back.id }], adultTotal: out.adultTotal + back.adultTotal });
+      }
+      if (trips.length === 0) throw new Error('no round trips found');
+    }
 
     await warmUp(base);
 
@@ -77,11 +90,12 @@ async function runAgainst(label, env, inspect) {
       while (performance.now() < deadline) {
         const i = n++;
         const cookie = cookies[i % cookies.length];
-        const it = itineraries[(i * 7919) % itineraries.length];
+        const it = ROUND_TRIPS ? trips[(i * 7919) % trips.length] : itineraries[(i * 7919) % itineraries.length];
         const party = PARTIES[i % PARTIES.length];
         const started = performance.now();
+        const what = ROUND_TRIPS ? { journeys: it.journeys } : { itineraryId: it.id };
         const hold = await timed('hold', () =>
-          post('/api/bookings', { Cookie: cookie, 'Idempotency-Key': `bench-${w}-${i}-${randomBytes(4).toString('hex')}` }, JSON.stringify({ itineraryId: it.id, passengers: party, quotedTotal: it.adultTotal * party.length, acceptPriceChange: true })),
+          post('/api/bookings', { Cookie: cookie, 'Idempotency-Key': `bench-${w}-${i}-${randomBytes(4).toString('hex')}` }, JSON.stringify({ ...what, passengers: party, quotedTotal: it.adultTotal * party.length, acceptPriceChange: true })),
         );
         const held = hold.json();
         if (hold.status !== 201) {
@@ -127,8 +141,9 @@ async function runAgainst(label, env, inspect) {
     client.close();
     const f = (v) => v.toFixed(1);
     const per = (ms) => (ms / Math.max(1, counts.confirmed)).toFixed(2);
-    console.log(`\n${label}: ${CONCURRENCY} concurrent travellers for ${SECONDS} s (after ${WARMUP_SECONDS} s of warm-up) over ${itineraries.length} itineraries`);
-    console.log(`  confirmed bookings: ${counts.confirmed} = ${(counts.confirmed / elapsed).toFixed(0)} bookings/s (sold out ${counts.soldOut}, payment failed ${counts.payFailed}, other ${counts.other})`);
+    const kind = ROUND_TRIPS ? 'round-trip bookings' : 'bookings';
+    console.log(`\n${label}: ${CONCURRENCY} concurrent travellers for ${SECONDS} s (after ${WARMUP_SECONDS} s of warm-up) over ${ROUND_TRIPS ? `${trips.length} round trips` : `${itineraries.length} itineraries`}`);
+    console.log(`  confirmed ${kind}: ${counts.confirmed} = ${(counts.confirmed / elapsed).toFixed(0)} ${kind}/s (sold out ${counts.soldOut}, payment failed ${counts.payFailed}, other ${counts.other})`);
     console.log(`  whole flow (4 requests): p50 ${f(percentile(flows, 50))} ms, p99 ${f(percentile(flows, 99))} ms`);
     for (const [name, v] of Object.entries(steps)) console.log(`  ${name.padEnd(8)} p50 ${f(percentile(v, 50))} ms, p99 ${f(percentile(v, 99))} ms (${v.length})`);
     const pgNote = label === 'PostgreSQL' ? `, PostgreSQL ${per(used.postgres)} ms (all its processes)` : '';

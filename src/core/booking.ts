@@ -3,6 +3,7 @@ import { DISPLAY_STATUSES } from './fares';
 import { CABINS, ItinerarySchema, LegAirportSchema } from './search';
 import { fareFamilyId } from './fares';
 import { hasInvisibleOrControl } from './text';
+import { BookingJourneySchema, MAX_JOURNEYS, TRIP_MESSAGES, TripJourneyRequestSchema } from './trip';
 
 /**
  * The booking contract shared by the booking screens and the booking API. Messages are the
@@ -336,13 +337,24 @@ export const IdempotencyKeySchema = z
  * Body of POST /api/bookings. Passengers are checked against the travel date by the server
  * after it knows the itinerary (validatePassengers), so here they are only shaped.
  */
+/**
+ * Body of POST /api/bookings: one itinerary (`itineraryId`, today's form), or a whole trip of
+ * several journeys in travel order (`journeys`, decision 0062) — exactly one of the two.
+ * `quotedTotal` is the whole booking's total either way.
+ */
 export const CreateBookingBodySchema = z.object({
-  itineraryId: z.string({ message: 'Choose a flight to book' }).trim().min(1, 'Choose a flight to book').max(400, 'Choose a flight to book').regex(/^[\x21-\x7e]+$/, 'Choose a flight to book'),
+  /** The itinerary to book (one journey); omit when sending `journeys`. */
+  itineraryId: z.string({ message: 'Choose a flight to book' }).trim().min(1, 'Choose a flight to book').max(400, 'Choose a flight to book').regex(/^[\x21-\x7e]+$/, 'Choose a flight to book').optional(),
+  /** Two or more journeys booked as one trip (a round trip, or every leg of a Multi-City plan), in travel order. */
+  journeys: z.array(TripJourneyRequestSchema, { message: TRIP_MESSAGES.tooFewJourneys }).min(2, TRIP_MESSAGES.tooFewJourneys).max(MAX_JOURNEYS, TRIP_MESSAGES.tooManyJourneys).optional(),
   passengers: z.array(z.unknown(), { message: PASSENGER_MESSAGES.noPassengers }).min(1, PASSENGER_MESSAGES.noPassengers).max(MAX_PASSENGERS, PASSENGER_MESSAGES.tooMany),
   quotedTotal: z.number({ message: 'quotedTotal must be a number' }).int('quotedTotal must be whole rupees').min(0, 'quotedTotal must be positive'),
   acceptPriceChange: z.boolean().optional(),
   /** The fare family option chosen from the quote's `families` (its id); the cheapest when absent. */
   fareFamily: fareFamilyId.optional(),
+}).superRefine((b, ctx) => {
+  if (b.itineraryId === undefined && b.journeys === undefined) ctx.addIssue({ code: 'custom', path: ['itineraryId'], message: 'Choose a flight to book' });
+  if (b.itineraryId !== undefined && b.journeys !== undefined) ctx.addIssue({ code: 'custom', path: ['journeys'], message: TRIP_MESSAGES.bothForms });
 });
 export type CreateBookingBody = z.infer<typeof CreateBookingBodySchema>;
 
@@ -484,6 +496,11 @@ export const BookingViewSchema = z
     creditPaise: z.number().int().min(0),
     /** What the traveller sees as its status: from the booking's status and its refunds' (refund pending until every refund completed). */
     displayStatus: z.enum(DISPLAY_STATUSES),
+    /**
+     * The journeys of the booking in travel order (decision 0062): one for a booking of one
+     * itinerary, two or more for a whole trip, each with its legs, PNR and fare family.
+     */
+    journeys: z.array(BookingJourneySchema),
   })
   .meta({ id: 'BookingView' });
 export type BookingView = z.infer<typeof BookingViewSchema>;

@@ -17,6 +17,8 @@ export const TRIP_CHANGE_MESSAGES = {
   notChangeable: 'This booking cannot be changed',
   dueChanged: 'The amount due has changed since you looked. Please review it.',
   changeDateRequired: 'Choose a new travel date',
+  unknownJourney: 'Choose a journey of this booking',
+  wholeJourney: 'A journey is cancelled for every passenger still travelling',
 } as const;
 
 /** Reasons carried by 409s of this flow (`error.reason`). */
@@ -30,6 +32,8 @@ export const CancellationQuoteQuerySchema = z.object({
     .string()
     .regex(/^\d(,\d)*$/, TRIP_CHANGE_MESSAGES.unknownPassenger)
     .optional(),
+  /** One journey of a whole-trip booking (0-based, in travel order) to cancel alone, for every passenger still travelling; omitted: the whole booking. */
+  journey: z.string().regex(/^\d$/, 'Choose a journey of this booking').optional(),
 });
 
 export const CancellationQuoteAnswerSchema = z
@@ -55,6 +59,11 @@ export const CancellationRequestSchema = z.object({
   destination: z.enum(REFUND_DESTINATIONS).default('original'),
   /** The refund the traveller saw; a different refund now answers 409 refund-changed with the new quote. */
   quotedRefundPaise: z.number().int().min(0),
+  /**
+   * One journey of a whole-trip booking (0-based, in travel order) to cancel alone, by its own fare
+   * rules; `passengers` must then be every passenger still travelling. Omitted: the passengers' whole trip.
+   */
+  journey: z.number({ message: 'Choose a journey of this booking' }).int('Choose a journey of this booking').min(0, 'Choose a journey of this booking').max(5, 'Choose a journey of this booking').optional(),
 });
 export type CancellationRequest = z.infer<typeof CancellationRequestSchema>;
 

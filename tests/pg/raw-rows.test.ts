@@ -38,6 +38,7 @@ async function writeRows(database: Database) {
     fareFamily: '6E.SAVER',
     changedFrom: null,
     creditPaise: 0,
+    journeys: null,
   };
   await database.db.insert(bookings).values(booking);
   const payment: typeof payments.$inferSelect = {

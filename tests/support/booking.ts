@@ -27,6 +27,17 @@ export async function findItinerary(app: RequestableApp, query: { from: string; 
   return found;
 }
 
+/**
+ * Every direct itinerary a search returns (real world, real fares), cheapest first as the answer orders them.
+ * @example const all = await directItineraries(app, { from: 'DEL', to: 'BOM', date: '2026-12-24' })
+ */
+export async function directItineraries(app: RequestableApp, query: { from: string; to: string; date: string }): Promise<Itinerary[]> {
+  const params = new URLSearchParams({ from: query.from, to: query.to, date: query.date, adults: '1', children: '0', infants: '0' });
+  const res = await app.request(`/api/search?${params.toString()}`);
+  if (res.status !== 200) throw new Error(`search failed: ${res.status} ${await res.text()}`);
+  return expandSearchResponse((await res.json()) as CompactSearchResponse).itineraries.filter((i) => i.stops === 0);
+}
+
 export function authed(cookie: string, extra: Record<string, string> = {}) {
   return jsonHeaders({ Cookie: cookie, ...extra });
 }

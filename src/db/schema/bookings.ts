@@ -4,6 +4,7 @@ import { BOOKING_STATUSES, IDEMPOTENCY_STATUSES, PAID_WITH, PASSENGER_TITLES, PA
 import { CHECK_IN_SOURCES } from '../../core/check-in';
 import { OUTBOX_KINDS } from '../../core/notifications';
 import type { Itinerary, ItineraryPrice } from '../../core/search';
+import type { BookingJourney } from '../../core/trip';
 import { CABINS, PASSENGER_TYPES } from '../../core/search-options';
 import { users } from './accounts';
 
@@ -42,6 +43,11 @@ export const bookings = pgTable(
      * payment of provider `credit` (decision 0055).
      */
     creditPaise: integer('credit_paise').notNull().default(0),
+    /**
+     * The journeys of a whole-trip booking (decision 0062), in travel order, each naming its legs
+     * of `itinerary`; null for a booking of one itinerary (its one journey is derived).
+     */
+    journeys: jsonb('journeys').$type<BookingJourney[]>(),
   },
   (t) => [
     uniqueIndex('bookings_pnr_unique').on(t.pnr),

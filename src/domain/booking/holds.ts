@@ -23,6 +23,8 @@ import { type KeyedAnswer, KeyTakenError, keyInsert } from './keyed-answer';
 import { type SeatMove, chainedMoves, inLockOrder } from '../inventory/moves';
 import { chooseFamily, passengerLegFares } from '../fares/families/options';
 import { bookingView, storedKind } from './views';
+import { type BookingJourney, TRIP_MESSAGES, type TripJourneyRequest } from '../../core/trip';
+import { combineJourneys, discountedFares, journeyRoute, specialReturnOf, travelOrderProblem } from './trip';
 
 /** The 409 a changed fare answers; carries what the traveller must see before accepting. */
 export class PriceChangedError extends AppError {
@@ -191,6 +193,10 @@ async function writeHold(
     /** The fare family option booked and its rows, one per passenger position × leg. */
     fareFamily: string;
     fares: readonly PassengerLegFare[];
+    /** A whole trip's journeys; one whose `pnr` is '' gets the booking's PNR (the others' are drawn by the caller). Absent for one itinerary. */
+    journeys?: readonly BookingJourney[] | undefined;
+    /** The error of a leg without the seats (a trip names its journey); the plain sold-out otherwise. */
+    soldOut?: (() => Promise<AppError>) | undefined;
   },
 ): Promise<{ booking: BookingView; inventory: InventoryChange[] }> {
   const { itinerary, seats, list, keyed } = hold;
@@ -221,16 +227,20 @@ async function writeHold(
       fareFamily: hold.fareFamily,
       changedFrom: null,
       creditPaise: 0,
+      // A journey without a PNR of its own (the first, and one sharing its ticket) has the booking's.
+      journeys: hold.journeys ? [...hold.journeys] : null,
     };
+    row.journeys = row.journeys?.map((j) => (j.pnr === '' ? { ...j, pnr: row.pnr } : j)) ?? null;
     const paxRows = list.map((p, position): typeof passengers.$inferSelect => ({ ...passengerRow(row.id, position, p), id: randomUUID(), ticketNumber: null }));
     const booking = bookingView(row, paxRows);
     const taking = chainedMoves(legs.map((leg): SeatMove => ({ from: 'available', to: 'held', seats: q`${seats}::int`, where: q`i.flight_id = ${leg.flightId} and i.cabin = ${leg.cabin}` })));
     const steps: Statement[] = [taking.steps];
     const lastLeg = taking.last;
     steps.push(q`booked as (
-        insert into bookings (id, pnr, user_id, status, itinerary_id, cabin, itinerary, passenger_count, seat_count, price, total_inr, hold_expires_at, created_at, fare_family)
+        insert into bookings (id, pnr, user_id, status, itinerary_id, cabin, itinerary, passenger_count, seat_count, price, total_inr, hold_expires_at, created_at, fare_family, journeys)
         select ${row.id}, ${row.pnr}, ${row.userId}::uuid, 'held', ${row.itineraryId}, ${cabin}, ${JSON.stringify(itinerary)}::jsonb, ${row.passengerCount}::int,
-               ${seats}::int, ${JSON.stringify(itinerary.price)}::jsonb, ${row.totalInr}::int, ${at(row.holdExpiresAt)}, ${at(now)}, ${hold.fareFamily}
+               ${seats}::int, ${JSON.stringify(itinerary.price)}::jsonb, ${row.totalInr}::int, ${at(row.holdExpiresAt)}, ${at(now)}, ${hold.fareFamily},
+               ${row.journeys ? JSON.stringify(row.journeys) : null}::jsonb
         where exists (select 1 from ${lastLeg})
         on conflict do nothing returning id)`);
     steps.push(q`segments as (
@@ -273,7 +283,7 @@ async function writeHold(
       return { booking, inventory: fromJson<InventoryChange[] | undefined>(result?.inventory) ?? [] };
     } catch (error) {
       const aborted = abortReason(error);
-      if (aborted === ABORT.soldOut) throw soldOutError();
+      if (aborted === ABORT.soldOut) throw hold.soldOut ? await hold.soldOut() : soldOutError();
       if (aborted === ABORT.keyTaken) throw new KeyTakenError();
       if (aborted !== ABORT.referenceTaken) throw error;
     }
@@ -300,4 +310,97 @@ export function passengerRow(bookingId: string, position: number, p: Passenger):
     aadhaarLast4: p.aadharCard ? p.aadharCard.slice(-4) : null,
     cancelledAt: null,
   };
+}
+
+/** A whole trip's hold (decision 0062): several journeys in travel order, the passengers once. */
+export interface TripHoldRequest extends Omit<HoldRequest, 'itineraryId' | 'fareFamily'> {
+  journeys: readonly TripJourneyRequest[];
+}
+
+/** The 409 of a trip one of whose journeys lacks the seats: nothing was held, and it says which journey. */
+const journeySoldOut = (index: number, journey: Pick<BookingJourney, 'from' | 'to'>) =>
+  new AppError('conflict', TRIP_MESSAGES.journeySoldOut(index + 1, journeyRoute(journey)), { journeys: TRIP_MESSAGES.journeySoldOut(index + 1, journeyRoute(journey)) }, BOOKING_REASONS.soldOut);
+
+/**
+ * Holds a whole trip as one booking: every journey re-priced from the database for the same
+ * passengers (each in its chosen fare family), checked to be in travel order, and every seat of
+ * every leg taken in the one statement of `writeHold` — all or nothing. A journey without the
+ * seats (found before, or by the statement under a race) holds nothing and names that journey.
+ * `quotedTotal` is the trip's total; a different one answers price-changed as for one itinerary.
+ * @example const { booking } = await createTripHold(db, clock, catalog, { userId, journeys: [{ itineraryId: out }, { itineraryId: back }], passengers, quotedTotal: 10800 })
+ */
+export async function createTripHold(db: Db, clock: Clock, catalog: BookingCatalog, request: TripHoldRequest): Promise<{ booking: BookingView; inventory: InventoryChange[] }> {
+  const firstId = request.journeys[0]?.itineraryId;
+  const travelDate = firstId === undefined ? null : travelDateOf(firstId);
+  if (!travelDate || request.journeys.length < 2) throw new AppError('validation_failed', TRIP_MESSAGES.tooFewJourneys, { journeys: TRIP_MESSAGES.tooFewJourneys });
+  const checked = validatePassengers(request.passengers, travelDate);
+  if (!checked.ok) {
+    throw new AppError('validation_failed', Object.values(checked.fields)[0] ?? PASSENGER_MESSAGES.formToast, checked.fields);
+  }
+  const list = checked.passengers;
+  const now = clock.now();
+  const quotes = await Promise.all(request.journeys.map((j) => catalog.quote(db, j.itineraryId, paxCounts(list), now)));
+  const seats = seatCount(list);
+  const types = list.map((p): PassengerType => storedKind(p.type));
+  const chosen = quotes.map((quote, i) => {
+    const field = `journeys.${i}`;
+    if (!quote) throw new AppError('not_found', `Journey ${i + 1} is no longer available. Please search again.`, { [`${field}.itineraryId`]: 'This flight is no longer available' });
+    try {
+      return { quote, family: chooseFamily(quote.families, request.journeys[i]?.fareFamily) };
+    } catch (error) {
+      if (error instanceof AppError) throw new AppError('validation_failed', error.message, { [`${field}.fareFamily`]: error.message });
+      throw error;
+    }
+  });
+  // Each journey carries its chosen family's price (the cheapest family's is the itinerary's own).
+  const priced = chosen.map(({ quote, family }) => ({ itinerary: { ...quote.itinerary, price: family.price }, fareFamily: family.option.id }));
+  const problem = travelOrderProblem(priced.map((p) => p.itinerary));
+  if (problem) throw new AppError('validation_failed', problem, { journeys: problem });
+  // Each journey its own ticket and PNR (the first's is the booking's), unless one special return.
+  const pnrs = priced.map((_, i) => (i === 0 ? '' : newPnr()));
+  const oneWays = combineJourneys(priced, pnrs);
+  const oneWayFares = chosen.flatMap(({ family }, i) => passengerLegFares(family, types).map((f) => ({ ...f, legIndex: f.legIndex + (oneWays.journeys[i]?.firstLeg ?? 0) })));
+  // The special return the results screen showed, recomputed on the families chosen (the same rule).
+  const offer = specialReturnOf(priced.map((p) => p.itinerary), paxCounts(list));
+  const specialFares = offer ? discountedFares(oneWayFares, oneWays.journeys, offer) : null;
+  const { itinerary, journeys, fareFamily } = offer && specialFares ? combineJourneys(priced, pnrs, offer) : oneWays;
+  const fares = specialFares ?? oneWayFares;
+  chosen.forEach(({ quote }, i) => {
+    const journey = journeys[i];
+    if (journey && quote.seatsAvailable < seats) throw journeySoldOut(i, journey);
+  });
+  const newTotal = itinerary.price.total.total;
+  if (newTotal !== request.quotedTotal && request.acceptPriceChange !== true) throw new PriceChangedError(request.quotedTotal, newTotal, itinerary);
+
+  /** Which journey lacked the seats when the statement found a leg short (read after it rolled back). */
+  const soldOut = async (): Promise<AppError> => {
+    const rows = await queryRows<{ flight_id: string; cabin: string; available: number }>(
+      db,
+      q`select flight_id, cabin, available from flight_inventory where flight_id = any(${`{${itinerary.legs.map((l) => l.flightId).join(',')}}`}::text[])`,
+    );
+    const short = (legIndex: number) => {
+      const leg = itinerary.legs[legIndex];
+      const row = rows.find((r) => r.flight_id === leg?.flightId && r.cabin === leg.cabin);
+      return row !== undefined && Number(row.available) < seats;
+    };
+    const index = journeys.findIndex((j) => Array.from({ length: j.legCount }, (_, k) => j.firstLeg + k).some(short));
+    const journey = journeys[index];
+    return journey ? journeySoldOut(index, journey) : soldOutError();
+  };
+
+  const holdExpiresAt = new Date(now.getTime() + (request.holdMs ?? HOLD_MINUTES * 60_000));
+  return writeHold(db, catalog, now, {
+    userId: request.userId,
+    itinerary,
+    seats,
+    passengerCount: list.length,
+    list,
+    holdExpiresAt,
+    inventoryRowsExist: chosen.every(({ quote }) => quote.inventoryRowsExist === true),
+    keyed: request.idempotency,
+    fareFamily,
+    fares,
+    journeys,
+    soldOut,
+  });
 }

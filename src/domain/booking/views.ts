@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import type { RefundStatus } from '../../core/fares';
 import { bookings, passengers, refunds } from '../../db/schema';
 import { displayStatusOf } from '../refunds/rule';
+import { oneJourney } from './trip';
 import type { Tx } from './catalog';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -63,6 +64,7 @@ export function bookingView(row: BookingRow, pax: PassengerRow[], refundStatuses
     changedFrom: row.changedFrom,
     creditPaise: row.creditPaise,
     displayStatus: displayStatusOf(row.status, [...refundStatuses]),
+    journeys: row.journeys ?? [oneJourney(row.pnr, itinerary, row.fareFamily, row.totalInr)],
   };
 }
 

@@ -25,6 +25,8 @@ import { type Claimed, LEASE_SECONDS } from './refund-sender';
 import { type RefundablePayment, refundablePaymentsFrom, refundablePaymentsJson } from './refundable';
 import { splitRefund } from './split';
 import { creditRefundEntries, refundDestination } from '../credit/refunds';
+import { type BookingJourney, TRIP_MESSAGES } from '../../core/trip';
+import { getAirline } from '../world/airlines';
 import { cancellationView, refundView } from './views';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -49,6 +51,11 @@ type RefundRow = typeof refunds.$inferSelect;
  * - The refund goes back to the original payment method unless the traveller chose Safar credit;
  *   what was paid with Safar credit always goes back to it. Refunds to credit are completed at
  *   once and added to the traveller's credit ledger in the same transaction, once per refund.
+ * - One journey of a whole-trip booking (decision 0062) can be cancelled alone, for every
+ *   passenger still travelling, by its own legs' fare rules: only its legs' fares are refunded,
+ *   only its legs' seats go back and only its legs' boarding passes are voided; the passengers
+ *   travel on on the other journeys. A special return whose fare forbids it says so (409). The
+ *   booking is partly cancelled, or cancelled once every journey is.
  */
 
 /** Flight facts the rule needs that a stored itinerary does not carry. */
@@ -87,6 +94,33 @@ function chosenPositions(pax: readonly PassengerRow[], asked: readonly number[] 
 
 const cancellable = (booking: BookingRow) => booking.status === 'confirmed' || booking.status === 'partly_cancelled';
 
+/** The legs of a journey: [first, end). */
+type LegRange = { first: number; end: number };
+const inRange = (range: LegRange | null, legIndex: number) => range === null || (legIndex >= range.first && legIndex < range.end);
+
+/**
+ * The journey to cancel alone, checked: a journey of this whole-trip booking not cancelled yet,
+ * whose fare allows cancelling it alone; undefined: none (the passengers' whole trip).
+ */
+function chosenJourney(booking: BookingRow, index: number | undefined): { index: number; journey: BookingJourney; legs: LegRange } | null {
+  if (index === undefined) return null;
+  const journey = booking.journeys?.[index];
+  if (!journey || (booking.journeys?.length ?? 0) < 2) throw new AppError('validation_failed', TRIP_CHANGE_MESSAGES.unknownJourney, { journey: TRIP_CHANGE_MESSAGES.unknownJourney });
+  if (journey.cancelledAt !== null) throw new AppError('validation_failed', TRIP_MESSAGES.journeyCancelled, { journey: TRIP_MESSAGES.journeyCancelled });
+  if (journey.specialReturn && !journey.specialReturn.cancelSeparately) {
+    throw new AppError('conflict', TRIP_MESSAGES.cancelTogether(getAirline(journey.specialReturn.airline)?.name ?? journey.specialReturn.airline));
+  }
+  return { index, journey, legs: { first: journey.firstLeg, end: journey.firstLeg + journey.legCount } };
+}
+
+/** A journey is cancelled for every passenger still travelling: the positions asked must be all of them (omitted: all). */
+function journeyPositions(pax: readonly PassengerRow[], asked: readonly number[] | undefined): number[] {
+  const active = pax.filter((p) => p.cancelledAt === null).map((p) => p.position);
+  if (active.length === 0) throw notCancellable();
+  if (asked !== undefined && [...new Set(asked)].sort((a, b) => a - b).join(',') !== active.join(',')) throw invalidPassengers(TRIP_CHANGE_MESSAGES.wholeJourney);
+  return active;
+}
+
 /** The family of each leg: the one its fares were sold with, else the booking's option for that leg. */
 function legFamily(booking: BookingRow, fares: readonly PassengerLegFare[], legIndex: number): FareFamily {
   const code = fares.find((f) => f.legIndex === legIndex)?.familyCode ?? booking.fareFamily?.split('~')[legIndex] ?? '';
@@ -95,9 +129,17 @@ function legFamily(booking: BookingRow, fares: readonly PassengerLegFare[], legI
   return family;
 }
 
-/** The refund rule's quote for these passengers' active fares now (a voluntary cancellation unless the airline cancelled). */
-function quoteFor(booking: BookingRow, allFares: readonly PassengerLegFare[], positions: readonly number[], facts: FlightFacts, now: Date, reason: CancelReason = 'voluntary'): { quote: RefundQuote; fares: PassengerLegFare[] } {
-  const fares = allFares.filter((f) => f.status === 'active' && positions.includes(f.passengerPosition));
+/** The refund rule's quote for these passengers' active fares now (on one journey's legs when given; a voluntary cancellation unless the airline cancelled). */
+function quoteFor(
+  booking: BookingRow,
+  allFares: readonly PassengerLegFare[],
+  positions: readonly number[],
+  facts: FlightFacts,
+  now: Date,
+  reason: CancelReason = 'voluntary',
+  range: LegRange | null = null,
+): { quote: RefundQuote; fares: PassengerLegFare[] } {
+  const fares = allFares.filter((f) => f.status === 'active' && positions.includes(f.passengerPosition) && inRange(range, f.legIndex));
   const legs = booking.itinerary.legs.map((leg, legIndex) => ({
     legIndex,
     departureUtc: new Date(leg.departure),
@@ -112,7 +154,15 @@ function quoteFor(booking: BookingRow, allFares: readonly PassengerLegFare[], po
  * Answers after departure and inside the cutoff too: then only taxes and airport charges come back.
  * @example const { quote } = await cancellationQuote(db, clock, facts, userId, 'BK1732180000000', [1])
  */
-export async function cancellationQuote(db: Db, clock: Clock, facts: FlightFacts, userId: string, bookingId: string, positions?: readonly number[], reason: CancelReason = 'voluntary'): Promise<CancellationQuoteAnswer> {
+export async function cancellationQuote(
+  db: Db,
+  clock: Clock,
+  facts: FlightFacts,
+  userId: string,
+  bookingId: string,
+  positions?: readonly number[],
+  { reason = 'voluntary', journey }: QuoteOptions = {},
+): Promise<CancellationQuoteAnswer> {
   // One statement: the booking (only the traveller's own) with its passengers and stored fares.
   const [row] = await queryRows<Record<string, unknown>>(
     db,
@@ -124,13 +174,20 @@ export async function cancellationQuote(db: Db, clock: Clock, facts: FlightFacts
   if (!cancellable(booking)) throw notCancellable();
   const pax = fromJson<Record<string, unknown>[]>(row.facts_pax ?? []).map(passengerRaw.fromJson);
   const fares = await faresOrDerived(db, bookingId, row.facts_fares);
-  const chosen = chosenPositions(pax, positions);
-  const { quote } = quoteFor(booking, fares, chosen, facts, clock.now(), reason);
+  const trip = chosenJourney(booking, journey);
+  const chosen = trip ? journeyPositions(pax, positions) : chosenPositions(pax, positions);
+  const { quote } = quoteFor(booking, fares, chosen, facts, clock.now(), reason, trip?.legs ?? null);
   return { passengers: chosen, quote, creditOffered: true };
 }
 
 /** Why passengers are cancelled: the traveller's choice, or the airline changed the flight (the disruption centre: everything back). */
 export type CancelReason = 'voluntary' | 'airlineCancelled';
+
+/** How a cancellation is quoted: why (the airline cancelling refunds everything), and one journey of a whole trip. */
+export interface QuoteOptions {
+  reason?: CancelReason;
+  journey?: number | undefined;
+}
 
 export interface CancelRequest extends CancellationRequest {
   /** Default `voluntary`. */
@@ -242,14 +299,21 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
     const booking = bookingRaw.fromRaw(locked);
     if (!cancellable(booking)) throw notCancellable();
     const { pax, fares: allFares, faresStored, segments, email, payments } = await readFacts(tx, booking.id, factRows.value[0]);
-    const positions = chosenPositions(pax, request.passengers);
+    const trip = chosenJourney(booking, request.journey);
+    const positions = trip ? journeyPositions(pax, request.passengers) : chosenPositions(pax, request.passengers);
     const reason = request.reason ?? 'voluntary';
-    const { quote, fares } = quoteFor(booking, allFares, positions, facts, now, reason);
+    const { quote, fares } = quoteFor(booking, allFares, positions, facts, now, reason, trip?.legs ?? null);
     if (quote.refundPaise !== request.quotedRefundPaise) throw new RefundChangedError({ passengers: positions, quote, creditOffered: true });
 
-    const cancelled = pax.filter((p) => positions.includes(p.position));
-    const seats = cancelled.filter((p) => p.type !== 'infant').length;
-    const status = pax.every((p) => p.cancelledAt !== null || positions.includes(p.position)) ? ('cancelled' as const) : ('partly_cancelled' as const);
+    // Travelling on: a journey cancelled alone leaves its passengers on the other journeys.
+    const leaving = pax.filter((p) => positions.includes(p.position));
+    const cancelled = trip ? [] : leaving;
+    const seats = leaving.filter((p) => p.type !== 'infant').length;
+    const journeysAfter = trip ? (booking.journeys ?? []).map((j, i) => (i === trip.index ? { ...j, cancelledAt: now.toISOString() } : j)) : booking.journeys;
+    const everyone = trip ? (journeysAfter ?? []).every((j) => j.cancelledAt !== null) : pax.every((p) => p.cancelledAt !== null || positions.includes(p.position));
+    const status = everyone ? ('cancelled' as const) : ('partly_cancelled' as const);
+    // Seats go back on the legs still holding some (a journey cancelled before holds none), of this journey only when one is cancelled.
+    const freed = segments.filter((s) => s.seats > 0 && inRange(trip?.legs ?? null, s.legIndex));
     const shares = splitRefund(quote.refundPaise, payments);
     const paymentOf = (id: string | null) => payments.find((p) => p.id === id);
     const methodOf = (r: Pick<RefundRow, 'paymentId' | 'destination'>) => (r.destination === 'credit' ? methodLabel('credit') : methodLabel(paymentOf(r.paymentId)?.method ?? null));
@@ -294,14 +358,17 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
       bookingId: booking.id,
       pnr: booking.pnr,
       cancellationId: cancellation.id,
-      passengers: cancelled.map((p) => ({ position: p.position, name: [p.title, p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ') })),
-      legs: booking.itinerary.legs.map((leg, legIndex) => ({ legIndex, flightNumber: leg.flightNumber, from: leg.from.code, to: leg.to.code, departure: leg.departure })),
+      passengers: leaving.map((p) => ({ position: p.position, name: [p.title, p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ') })),
+      legs: booking.itinerary.legs
+        .map((leg, legIndex) => ({ legIndex, flightNumber: leg.flightNumber, from: leg.from.code, to: leg.to.code, departure: leg.departure }))
+        .filter((leg) => inRange(trip?.legs ?? null, leg.legIndex)),
       quote,
       methodLabels: [...new Set(refundRows.filter((r) => r.destination === 'original').map(methodOf))],
       creditPaise: refundRows.filter((r) => r.destination === 'credit').reduce((n, r) => n + r.amountPaise, 0),
     };
-    const after: BookingRow = { ...booking, status, seatCount: booking.seatCount - seats };
-    const paxAfter = pax.map((p) => (positions.includes(p.position) ? { ...p, cancelledAt: now } : p));
+    // A journey cancelled alone keeps its passengers (and their seats on the other journeys).
+    const after: BookingRow = { ...booking, status, seatCount: trip ? booking.seatCount : booking.seatCount - seats, journeys: journeysAfter };
+    const paxAfter = pax.map((p) => (cancelled.includes(p) ? { ...p, cancelledAt: now } : p));
     const answer: CancellationAnswer = {
       booking: bookingView(after, paxAfter, refundRows.map((r) => r.status)),
       cancellation: cancellationView(cancellation),
@@ -311,10 +378,13 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
     // Round trip 3: every write in one statement. Seats go back leg by leg in lock order.
     const at = q`${now.toISOString()}::timestamptz`;
     const ids = `{${cancelled.map((p) => p.id).join(',')}}`;
+    const leavingIds = `{${leaving.map((p) => p.id).join(',')}}`;
+    const first = trip?.legs.first ?? 0;
+    const end = trip?.legs.end ?? booking.itinerary.legs.length;
     const moving =
-      seats > 0 && segments.length > 0
+      seats > 0 && freed.length > 0
         ? chainedMoves(
-            inLockOrder(segments).map((seg): SeatMove => ({ from: 'sold', to: 'available', seats: q`${seats}::int`, where: q`i.flight_id = ${seg.flightId} and i.cabin = ${seg.cabin}`, onlyIfThere: false })),
+            inLockOrder(freed).map((seg): SeatMove => ({ from: 'sold', to: 'available', seats: q`${seats}::int`, where: q`i.flight_id = ${seg.flightId} and i.cabin = ${seg.cabin}`, onlyIfThere: false })),
           )
         : null;
     // Stored fares: the cancelled passengers' active rows change status. Derived ones (a booking
@@ -324,19 +394,24 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
     const [written] = await queryRows<{ inventory: unknown; kept: number }>(
       tx,
       q`with ${moving ? q`${moving.steps},` : q``}
-        seg as (update booking_segments set seats = seats - ${seats}::int where booking_id = ${booking.id} and ${seats}::int > 0 returning 1),
+        seg as (update booking_segments set seats = seats - ${seats}::int where booking_id = ${booking.id} and ${seats}::int > 0 and seats > 0
+                  and leg_index >= ${first}::int and leg_index < ${end}::int returning 1),
         pax as (update passengers set cancelled_at = ${at} where id = any(${ids}::uuid[]) returning 1),
         fares as (${
           faresStored
-            ? q`update booking_fares set status = 'cancelled' where booking_id = ${booking.id} and status = 'active' and passenger_position = any(${`{${positions.join(',')}}`}::int[]) returning 1`
+            ? q`update booking_fares set status = 'cancelled' where booking_id = ${booking.id} and status = 'active' and passenger_position = any(${`{${positions.join(',')}}`}::int[])
+                  and leg_index >= ${first}::int and leg_index < ${end}::int returning 1`
             : q`insert into booking_fares (booking_id, passenger_position, leg_index, passenger_type, family_code, lines, total_paise, status)
           select ${booking.id}, r."passengerPosition", r."legIndex", r."passengerType", r."familyCode", r.lines, r."totalPaise", r.status
           from jsonb_to_recordset(${JSON.stringify(fareRows)}::jsonb) as r("passengerPosition" int, "legIndex" int, "passengerType" text, "familyCode" text, lines jsonb, "totalPaise" int, status text)
           on conflict (booking_id, passenger_position, leg_index) do update set status = excluded.status returning 1`
         }),
-        passes as (update boarding_passes set voided_at = ${at} where passenger_id = any(${ids}::uuid[]) and voided_at is null returning 1),
-        unseated as (update passenger_seats set released_at = ${at} where passenger_id = any(${ids}::uuid[]) and released_at is null returning 1),
-        booked as (update bookings set status = ${status}, seat_count = seat_count - ${seats}::int where id = ${booking.id} returning 1),
+        passes as (update boarding_passes set voided_at = ${at} where passenger_id = any(${leavingIds}::uuid[]) and voided_at is null
+                     and leg_index >= ${first}::int and leg_index < ${end}::int returning 1),
+        unseated as (update passenger_seats set released_at = ${at} where passenger_id = any(${leavingIds}::uuid[]) and released_at is null
+                       and leg_index >= ${first}::int and leg_index < ${end}::int returning 1),
+        booked as (update bookings set status = ${status}, seat_count = ${after.seatCount}::int, journeys = ${after.journeys ? JSON.stringify(after.journeys) : null}::jsonb
+                     where id = ${booking.id} returning 1),
         cancelled as (
           insert into cancellations (id, booking_id, user_id, reason, passenger_positions, quote, refund_paise, retained_paise, destination, created_at)
           values (${cancellation.id}::uuid, ${booking.id}, ${booking.userId}::uuid, ${reason}, ${JSON.stringify(positions)}::jsonb, ${JSON.stringify(quote)}::jsonb,
@@ -360,7 +435,7 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
     );
     if (keyed && Number(written?.kept ?? 0) === 0) throw new KeyTakenError();
     const inventory = fromJson<InventoryChange[]>(written?.inventory ?? []);
-    if (moving && inventory.length !== segments.length) throw new Error(`Inventory rows missing for booking ${booking.id}`);
+    if (moving && inventory.length !== freed.length) throw new Error(`Inventory rows missing for booking ${booking.id}`);
     if (request.within) await request.within(tx, answer);
     // Only refunds to the original payment method go through the provider; refunds to credit are completed.
     const sending = refundRows.filter((r) => r.destination === 'original');

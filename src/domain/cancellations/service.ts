@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { type InventoryListener, applyInventory } from '../booking/catalog';
 import type { KeyedAnswer } from '../booking/keyed-answer';
 import type { PaymentProvider } from '../payments/provider';
-import { type CancelReason, type CancelRequest, type FlightFacts, cancelPassengers, cancellationQuote } from './cancel';
+import { type CancelRequest, type FlightFacts, type QuoteOptions, cancelPassengers, cancellationQuote } from './cancel';
 import { type SendReport, sendCancellationRefunds, sendLeasedRefunds } from './refund-sender';
 import { loadRefunds } from './views';
 
@@ -31,8 +31,8 @@ export interface CancellationDeps {
 }
 
 export interface CancellationService {
-  /** What cancelling these passengers (default: all still travelling) refunds now. */
-  quote(userId: string, bookingId: string, positions?: readonly number[], reason?: CancelReason): Promise<CancellationQuoteAnswer>;
+  /** What cancelling these passengers (default: all still travelling), or one journey of a whole trip, refunds now (a voluntary cancellation unless the airline cancelled). */
+  quote(userId: string, bookingId: string, positions?: readonly number[], options?: QuoteOptions): Promise<CancellationQuoteAnswer>;
   /** Cancels passengers (one transaction), gives their seats back to search and sends the refunds at once. */
   cancel(request: CancellationRequest & Pick<CancelRequest, 'reason' | 'within'> & { userId: string; bookingId: string; idempotency?: KeyedAnswer<CancellationAnswer> | undefined }): Promise<CancellationAnswer>;
   /** The refund tracker of a booking (404 for anyone but its traveller). */
@@ -49,7 +49,7 @@ export function createCancellationService(deps: CancellationDeps): CancellationS
   const { db, clock, provider, facts, logger } = deps;
   const sendRefunds = (ids?: readonly string[]) => sendCancellationRefunds(db, clock, provider, ids ? { ids } : {});
   return {
-    quote: (userId, bookingId, positions, reason) => cancellationQuote(db, clock, facts, userId, bookingId, positions, reason),
+    quote: (userId, bookingId, positions, options) => cancellationQuote(db, clock, facts, userId, bookingId, positions, options),
 
     async cancel(request) {
       const { answer, inventory, leased } = await cancelPassengers(db, clock, facts, { ...request, leaseRefunds: true });

@@ -6,6 +6,7 @@ import { AppError } from '../../core/errors';
 import type { ChangeQuote, PassengerLegFare } from '../../core/fares';
 import { type Itinerary, searchQuerySchema } from '../../core/search';
 import { type ChangeAnswer, type ChangeOptionsAnswer, TRIP_CHANGE_MESSAGES, TRIP_CHANGE_REASONS } from '../../core/trip-changes';
+import { TRIP_MESSAGES } from '../../core/trip';
 import type { Db } from '../../db/client';
 import { joinStatements, q, queryRows } from '../../db/raw';
 import { bookingFares, bookingSegments, bookings, passengers } from '../../db/schema';
@@ -94,6 +95,10 @@ function assertChangeable(old: OldBooking, now: Date) {
   const { row } = old;
   if (!CHANGEABLE_STATUSES.includes(row.status)) throw notChangeable(row.status === 'held' ? 'it is not paid yet.' : `it is ${row.status === 'changed' ? 'already changed' : row.status}.`);
   if (old.travelling.length === 0 || old.fares.length === 0) throw notChangeable('nobody is travelling on it any more.');
+  // A whole trip's journey is not changed to another flight (yet): its fare rules apply to cancelling it instead.
+  const special = row.journeys?.find((j) => j.specialReturn !== null && !j.specialReturn.changeSeparately)?.specialReturn;
+  if (special) throw new AppError('conflict', TRIP_MESSAGES.changeTogether(special.airline));
+  if (row.journeys && row.journeys.length > 1) throw new AppError('conflict', TRIP_MESSAGES.changeTrip);
   changeQuote({ bookedAt: row.createdAt, legs: familyLegs(old), oldFares: old.fares, newFares: old.fares, now });
 }
 
@@ -246,6 +251,7 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
       fareFamily: familyId,
       changedFrom: old.row.id,
       creditPaise: Math.max(0, totalPaise - quote.duePaise),
+      journeys: null,
     });
     const segments = itinerary.legs.map((leg, legIndex) => ({ bookingId: row.id, legIndex, flightId: leg.flightId, cabin: leg.cabin, seats }));
     await tx.insert(bookingSegments).values(segments);

@@ -17,6 +17,12 @@ import { localStampLike } from '../documents/dates';
 import { familyByCode } from '../fares/families/lookup';
 import { maskDocumentNumber, sealDocument, validAfter } from './documents';
 import { type CheckInState, type LegPassengerState, bookingCheckIn, checkInState } from './rule';
+import { TRIP_MESSAGES } from '../../core/trip';
+import { journeyOfLeg } from '../booking/trip';
+
+/** Whether a leg belongs to a journey of a whole-trip booking that was cancelled alone. */
+const legCancelled = (booking: { journeys: readonly { firstLeg: number; legCount: number; cancelledAt: string | null }[] | null }, legIndex: number) =>
+  (booking.journeys?.[journeyOfLeg(booking.journeys, legIndex)]?.cancelledAt ?? null) !== null;
 
 /**
  * Web check-in, built once with the app's dependencies; routes call it.
@@ -140,7 +146,8 @@ export function createCheckInService(deps: CheckInDeps): CheckInService {
       const now = clock.now();
       const legs = storedItinerary(booking).legs.map((leg, legIndex) => {
         const international = deps.international(leg.flightId);
-        const travellers = travelling(booking) ? pax.filter((p) => p.cancelledAt === null) : [];
+        // Nobody travels on a journey cancelled alone (decision 0062).
+        const travellers = travelling(booking) && !legCancelled(booking, legIndex) ? pax.filter((p) => p.cancelledAt === null) : [];
         const any = travellers[0] ? stateFor(booking, pax, travellers[0], legIndex, international, now) : null;
         return {
           legIndex,
@@ -282,6 +289,7 @@ export function createCheckInService(deps: CheckInDeps): CheckInService {
         if (!travelling(booking)) throw new AppError('conflict', CHECK_IN_MESSAGES.notConfirmed, undefined, 'not-confirmed');
         const leg = storedItinerary(booking).legs[request.legIndex];
         if (!leg) throw new AppError('validation_failed', CHECK_IN_MESSAGES.noLeg, { legIndex: CHECK_IN_MESSAGES.noLeg });
+        if (legCancelled(booking, request.legIndex)) throw new AppError('conflict', TRIP_MESSAGES.journeyCancelled);
         const international = deps.international(leg.flightId);
 
         const fields: Record<string, string> = {};

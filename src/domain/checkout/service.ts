@@ -19,7 +19,7 @@ import { bookings, payments, webhookEvents } from '../../db/schema';
 import { type BookingCatalog, type InventoryListener, applyInventory } from '../booking/catalog';
 import { type ConfirmOutcome, type PaymentNotice, confirmPayment } from '../booking/confirm';
 import { cancelHold, sweepExpiredHolds } from '../booking/expire';
-import { type HoldRequest, type PartyHoldRequest, createHold, createPartyHold, notBookable } from '../booking/holds';
+import { type HoldRequest, type PartyHoldRequest, type TripHoldRequest, createHold, createPartyHold, createTripHold, notBookable } from '../booking/holds';
 import type { KeyedAnswer } from '../booking/keyed-answer';
 import { chooseFamily } from '../fares/families/options';
 import { settleRefunds } from '../booking/refunds';
@@ -133,6 +133,8 @@ export interface CheckoutService {
   quote(query: QuoteQuery): Promise<Quote>;
   /** Holds seats for a traveller (re-priced from the database); `holdMs` overrides the default lifetime. */
   hold(request: HoldRequest): Promise<BookingView>;
+  /** Holds a whole trip of several journeys as one booking, all seats or none (decision 0062). */
+  holdTrip(request: TripHoldRequest): Promise<BookingView>;
   /** Holds seats for a party of adults whose details come later (a Travel Companion group); `holdMs` up to MAX_HOLD_MS. */
   holdParty(request: PartyHoldRequest): Promise<BookingView>;
   /**
@@ -246,6 +248,14 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       const holdMs = request.holdMs ?? settings.holdMs;
       if (!Number.isSafeInteger(holdMs) || holdMs < 1_000 || holdMs > MAX_HOLD_MS) throw new Error(`hold lifetime out of range: ${holdMs} ms`);
       const { booking, inventory } = await createHold(db, clock, catalog, { ...request, holdMs });
+      applyInventory(deps.inventory, inventory);
+      return booking;
+    },
+
+    async holdTrip(request) {
+      const holdMs = request.holdMs ?? settings.holdMs;
+      if (!Number.isSafeInteger(holdMs) || holdMs < 1_000 || holdMs > MAX_HOLD_MS) throw new Error(`hold lifetime out of range: ${holdMs} ms`);
+      const { booking, inventory } = await createTripHold(db, clock, catalog, { ...request, holdMs });
       applyInventory(deps.inventory, inventory);
       return booking;
     },

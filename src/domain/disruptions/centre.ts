@@ -361,6 +361,8 @@ async function rebookOnto(deps: DisruptionDeps, loaded: Loaded, live: LiveCase, 
       paymentId: null,
       paymentMethod: null,
       fareFamily: old.fareFamily,
+      // A whole trip keeps its journeys: one flight is swapped for one, so each journey's legs stay where they were.
+      journeys: old.journeys,
       changedFrom: old.id,
       // Free: the whole value of the old booking is carried over.
       creditPaise: old.totalInr * 100,
@@ -419,7 +421,7 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
   /** The full refund of a live booking now (airline-cancelled rule), 0 when it cannot be cancelled. */
   async function fullRefund(loaded: Loaded): Promise<number> {
     if (!bookingLive(loaded.row)) return 0;
-    const answer = await deps.cancellations.quote(loaded.row.userId, loaded.row.id, undefined, 'airlineCancelled');
+    const answer = await deps.cancellations.quote(loaded.row.userId, loaded.row.id, undefined, { reason: 'airlineCancelled' });
     return answer.quote.refundPaise;
   }
 
@@ -478,7 +480,7 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
         return true;
       }
       // A refund: a significant retiming left unanswered, or a cancellation with no protected flight.
-      const quote = await deps.cancellations.quote(loaded.row.userId, loaded.row.id, undefined, 'airlineCancelled');
+      const quote = await deps.cancellations.quote(loaded.row.userId, loaded.row.id, undefined, { reason: 'airlineCancelled' });
       await deps.cancellations.cancel({
         userId: loaded.row.userId,
         bookingId: loaded.row.id,
@@ -557,7 +559,7 @@ export function createDisruptionService(deps: DisruptionDeps): DisruptionService
       const loaded = await loadBooking(db, request.bookingId, request.userId);
       const live = pick(loaded, casesOf(world, loaded, now), request.disruptionId);
       assertAction(loaded, live, 'refund');
-      const quote = await deps.cancellations.quote(request.userId, loaded.row.id, undefined, 'airlineCancelled');
+      const quote = await deps.cancellations.quote(request.userId, loaded.row.id, undefined, { reason: 'airlineCancelled' });
       const answer = await deps.cancellations.cancel({
         userId: request.userId,
         bookingId: loaded.row.id,

@@ -46,6 +46,7 @@ const booking: BookingView = {
   changedFrom: null,
   displayStatus: 'Confirmed',
   creditPaise: 0,
+  journeys: [],
 };
 
 const fare: BookingFare = { option: null, fares: [] };

@@ -44,5 +44,6 @@ export function ticketPdfDataFromBooking(booking: BookingView, fare: BookingFare
     payment: { id: booking.paymentId ?? '-', method: booking.paymentMethod ?? (booking.paymentId ? 'Safar credit' : '-') },
     contactEmail: extras.contactEmail ?? null,
     bcbp: extras.bcbp ?? null,
+    journeys: booking.journeys.map((j) => ({ pnr: j.pnr, firstLeg: j.firstLeg, legCount: j.legCount, separateTicket: j.separateTicket, cancelled: j.cancelledAt !== null })),
   };
 }

@@ -145,4 +145,21 @@ describe('renderTicketPdf', () => {
     expect(text).toContain('Change of terminal');
     expect(text).toMatch(/Page 2 of \d/);
   });
+
+  it.skipIf(!hasPdftotext)('prints a whole trip journey by journey, each with its PNR, separate tickets and a cancelled journey marked', async () => {
+    const trip: TicketPdfData = {
+      ...oneFlight,
+      legs: [DEL_BOM, { ...DEL_BOM, flightNumber: 'AI 678', carrierName: 'Air India', from: DEL_BOM.to, to: DEL_BOM.from, departure: '2026-12-29T09:00:00+05:30', arrival: '2026-12-29T11:10:00+05:30' }],
+      journeys: [
+        { pnr: 'K7QX2M', firstLeg: 0, legCount: 1, separateTicket: false, cancelled: false },
+        { pnr: 'P4RT9Z', firstLeg: 1, legCount: 1, separateTicket: true, cancelled: true },
+      ],
+    };
+    const text = pdfText(await renderTicketPdf(trip)).replace(/\s+/g, ' ');
+    expect(text).toContain('Journey 1: DEL to BOM');
+    expect(text).toContain('PNR K7QX2M');
+    expect(text).toContain('Journey 2: BOM to DEL');
+    expect(text).toContain('PNR P4RT9Z | Separate ticket | CANCELLED');
+    expect(text).toContain('Bags are collected and checked in again.');
+  });
 });

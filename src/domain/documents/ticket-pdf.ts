@@ -1,3 +1,4 @@
+import { SEPARATE_TICKETS_WARNING } from '../../core/round-trip';
 import type { PDFDocument } from 'pdf-lib';
 import { CABIN_LABELS, type Layover, type Leg, type PriceBreakdown } from '../../core/search';
 import { barcodeMatrix } from './barcode';
@@ -39,6 +40,21 @@ export interface TicketPdfData {
   contactEmail?: string | null;
   /** First passenger's first-leg BCBP: printed as a PDF417 when given. */
   bcbp?: string | null;
+  /**
+   * The journeys of a whole-trip booking (decision 0062), in travel order, each naming its legs
+   * and PNR; absent or one: the legs print as one journey under the booking's PNR.
+   */
+  journeys?: TicketJourney[];
+}
+
+/** One journey of a whole-trip e-ticket. */
+interface TicketJourney {
+  pnr: string;
+  firstLeg: number;
+  legCount: number;
+  /** On a ticket of its own apart from the previous journey (another airline). */
+  separateTicket: boolean;
+  cancelled: boolean;
 }
 
 const MARGIN = 40;
@@ -165,6 +181,20 @@ function layoverStrip(flow: Flow, layover: Layover, city: string): void {
   flow.top += 28;
 }
 
+/** The strip that opens a journey of a whole trip: its number, route, PNR and what sets it apart. */
+function journeyStrip(flow: Flow, data: TicketPdfData, journey: TicketJourney, index: number): void {
+  flow.ensure(30 + LEG_HEIGHT);
+  const s = flow.sheet;
+  const first = data.legs[journey.firstLeg];
+  const last = data.legs[journey.firstLeg + journey.legCount - 1];
+  s.rect(MARGIN, flow.top - 4, CONTENT, 22, { fill: COLORS.band });
+  const route = first && last ? `${first.from.code} to ${last.to.code}` : '';
+  const marks = [journey.separateTicket ? 'Separate ticket' : '', journey.cancelled ? 'CANCELLED' : ''].filter(Boolean).join('  |  ');
+  s.text(`Journey ${index + 1}: ${route}`, MARGIN + 12, flow.top + 10, { size: 10, font: 'bold', maxWidth: 260 });
+  s.text(`PNR ${journey.pnr}${marks ? `  |  ${marks}` : ''}`, RIGHT - 12, flow.top + 10, { size: 10, font: 'bold', color: journey.cancelled ? COLORS.muted : COLORS.accent, align: 'right', maxWidth: 260 });
+  flow.top += 28;
+}
+
 const ROW = 19;
 
 function passengerTable(flow: Flow, passengers: TicketPassenger[]): void {
@@ -239,6 +269,7 @@ function notes(flow: Flow, data: TicketPdfData): void {
     'Web check-in opens 48 hours and closes 1 hour before departure. Carry this e-ticket and a valid government photo ID.',
     'Reach the airport at least 2 hours before a domestic flight and 3 hours before an international flight.',
   ];
+  if (data.journeys?.some((j) => j.separateTicket)) lines.push(SEPARATE_TICKETS_WARNING.join(' '));
   let top = flow.top + 8;
   for (const line of lines) top = s.paragraph(`-  ${line}`, MARGIN, top, width, { size: 8.5, lineGap: 2 }) + 13;
   let bottom = top;
@@ -269,10 +300,18 @@ export async function renderTicketPdf(data: TicketPdfData): Promise<Uint8Array> 
   const flow = new Flow(doc, fonts, data);
   summary(flow, data);
   flow.section('Itinerary', LEG_HEIGHT);
-  data.legs.forEach((leg, i) => {
-    legCard(flow, leg, i, data.legs.length);
-    const layover = data.layovers?.[i];
-    if (layover && i < data.legs.length - 1) layoverStrip(flow, layover, leg.to.city);
+  // A whole trip prints journey by journey, each under its PNR; one journey prints its legs alone.
+  const journeys = data.journeys && data.journeys.length > 1 ? data.journeys : [{ pnr: data.pnr, firstLeg: 0, legCount: data.legs.length, separateTicket: false, cancelled: false }];
+  journeys.forEach((journey, j) => {
+    if (journeys.length > 1) journeyStrip(flow, data, journey, j);
+    const legs = data.legs.slice(journey.firstLeg, journey.firstLeg + journey.legCount);
+    // The itinerary's layovers run journey by journey: none between journeys.
+    const layovers = data.layovers?.slice(journey.firstLeg - j, journey.firstLeg - j + Math.max(0, journey.legCount - 1));
+    legs.forEach((leg, i) => {
+      legCard(flow, leg, i, legs.length);
+      const layover = layovers?.[i];
+      if (layover && i < legs.length - 1) layoverStrip(flow, layover, leg.to.city);
+    });
   });
   flow.top += 6;
   passengerTable(flow, data.passengers);

@@ -71,7 +71,7 @@ describe('planTrip on the real engine', () => {
   const base = { cabin: 'economy' as const, adults: 1, children: 0, infants: 0, optimizeOrder: false };
 
   it('plans three cities in both modes: best price is never dearer, shortest time never longer', async () => {
-    const stops = [{ city: 'DEL', date: '2026-12-10' }, { city: 'GOI', date: '2026-12-13' }, { city: 'BOM', date: '2026-12-16' }];
+    const stops = [{ city: 'DEL', date: '2026-12-10' }, { city: 'GOI', date: '2026-12-13' }, { city: 'BOM', date: '2026-12-13' }];
     const cheap = await planTrip(deps, { ...base, stops, mode: 'price' }, NOW);
     const fast = await planTrip(deps, { ...base, stops, mode: 'time' }, NOW);
     expect(cheap.legs.map((l) => [l.fromCode, l.toCode])).toEqual([['DEL', 'GOI'], ['GOI', 'BOM']]);
@@ -86,13 +86,25 @@ describe('planTrip on the real engine', () => {
   });
 
   it('tries other orders of the middle cities and keeps the best one', async () => {
-    const stops = [{ city: 'DEL', date: '2026-12-10' }, { city: 'JAI', date: '2026-12-12' }, { city: 'BLR', date: '2026-12-14' }, { city: 'BOM', date: '2026-12-16' }];
+    const stops = [{ city: 'DEL', date: '2026-12-10' }, { city: 'JAI', date: '2026-12-12' }, { city: 'BLR', date: '2026-12-14' }, { city: 'BOM', date: '2026-12-14' }];
     const plain = await planTrip(deps, { ...base, stops, mode: 'price' }, NOW);
     const optimized = await planTrip(deps, { ...base, stops, mode: 'price', optimizeOrder: true }, NOW);
     expect(optimized.optimization.tried).toBe(2);
     expect(optimized.totalPrice).toBeLessThanOrEqual(plain.totalPrice);
     expect(optimized.order[0]).toBe('DEL');
     expect(optimized.order[3]).toBe('BOM');
+  });
+
+  it('honours every date it asks for: the last leg lands on the last city\u2019s date, or the plan says why it cannot (it used to land days early without a word)', async () => {
+    // Flying on from GOI on the 13th cannot land in BOM on the 15th: said on the last date, nothing planned.
+    const early = planTrip(deps, { ...base, mode: 'price', stops: [{ city: 'DEL', date: '2026-12-10' }, { city: 'GOI', date: '2026-12-13' }, { city: 'BOM', date: '2026-12-15' }] }, NOW);
+    await expect(early).rejects.toMatchObject({ fields: { 'stops.2.date': expect.stringContaining('2026-12-13') } });
+    // Every date honoured: each leg leaves on its city's date and the last one lands on the last date.
+    for (const mode of ['price', 'time'] as const) {
+      const plan = await planTrip(deps, { ...base, mode, stops: [{ city: 'DEL', date: '2026-12-10' }, { city: 'GOI', date: '2026-12-13' }, { city: 'BOM', date: '2026-12-13' }] }, NOW);
+      expect(plan.legs.map((l) => l.departureTime.slice(0, 10))).toEqual(['2026-12-10', '2026-12-13']);
+      expect(plan.legs[1]?.arrivalTime.slice(0, 10)).toBe('2026-12-13');
+    }
   });
 
   it('rejects too few stops, unknown cities and dates that go back', async () => {

@@ -106,7 +106,16 @@ function hm(minutes: number): string {
   return h ? (m ? `${h}h ${m}m` : `${h}h`) : `${m}m`;
 }
 
-/** Checks the stops: known cities, 2–6 of them, no city twice in a row, dates from today on and never going back. */
+/** The day after a YYYY-MM-DD date. */
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** What a last date the last leg cannot land on says (on that field). */
+const cannotLand = (city: string, flyOn: string) => `Flights from ${city} on ${flyOn} land on ${flyOn} or ${nextDay(flyOn)}: choose the day you land, or a later date to fly on from ${city}`;
+
+/**
+ * Checks the stops: known cities, 2–6 of them, no city twice in a row, dates from today on and
+ * never going back, and a last date the last leg can land on (at most a day after the date it leaves).
+ */
 function validateStops(world: World, stops: readonly PlanStop[], today: string, lastSaleDate: string): void {
   if (stops.length < MIN_STOPS || stops.some((s) => !s.city || !s.date)) throw new PlanError('Please add at least 2 cities with dates');
   if (stops.length > MAX_STOPS) throw new PlanError(`Plan at most ${MAX_STOPS} cities`);
@@ -118,12 +127,17 @@ function validateStops(world: World, stops: readonly PlanStop[], today: string, 
     else if (stop.date > lastSaleDate) fields[`stops.${i}.date`] = `Flights are on sale up to ${lastSaleDate}`;
     else if (i > 0 && stop.date < (stops[i - 1]?.date ?? '')) fields[`stops.${i}.date`] = `Stop ${i + 1}'s date must be on or after stop ${i}'s`;
   });
+  const last = stops.length - 1;
+  const flyOn = stops[last - 1];
+  if (flyOn && !fields[`stops.${last}.date`] && (stops[last]?.date ?? '') > nextDay(flyOn.date)) {
+    fields[`stops.${last}.date`] = cannotLand(world.getAirport(flyOn.city)?.city ?? flyOn.city, flyOn.date);
+  }
   if (Object.keys(fields).length) throw new PlanError(Object.values(fields)[0] ?? 'Check the stops', fields);
 }
 
 /**
  * Plans a multi-city trip on the real search engine: one search per leg (leg i flies on stop i's
- * date), the cheapest or fastest combination whose legs fit together, and optionally the best
+ * date, and the last leg lands on the last stop's date: every date asked for is honoured), the cheapest or fastest combination whose legs fit together, and optionally the best
  * order of the intermediate cities (every order priced for real, origin and final city fixed).
  * Throws PlanError for bad stops or when no combination fits.
  */
@@ -152,8 +166,14 @@ export async function planTrip(deps: PlannerDeps, request: PlanRequest, now: Dat
     return options;
   };
 
+  const lastDate = stops[stops.length - 1]?.date ?? '';
+  /** A leg's options; the last leg's only those landing on the last stop's date. */
+  const legOptions = (cities: readonly string[], i: number) => {
+    const options = optionsFor(cities[i] ?? '', cities[i + 1] ?? '', stops[i]?.date ?? '');
+    return i === cities.length - 2 ? options.filter((o) => o.ranked.flights[o.ranked.flights.length - 1]?.arrivalLocal.slice(0, 10) === lastDate) : options;
+  };
   const planOrder = (cities: string[]) => {
-    const options = cities.slice(0, -1).map((from, i) => optionsFor(from, cities[i + 1] ?? from, stops[i]?.date ?? ''));
+    const options = cities.slice(0, -1).map((_, i) => legOptions(cities, i));
     const chosen = options.some((o) => o.length === 0) ? null : chooseLegs(request.mode, options);
     if (!chosen) return null;
     return { cities, chosen, totalPrice: chosen.reduce((s, o) => s + o.price, 0), totalMinutes: chosen.reduce((s, o) => s + o.minutes, 0) };
@@ -176,6 +196,12 @@ export async function planTrip(deps: PlannerDeps, request: PlanRequest, now: Dat
   }
   if (!best) {
     const missing = entered.slice(0, -1).findIndex((from, i) => optionsFor(from, entered[i + 1] ?? from, stops[i]?.date ?? '').length === 0);
+    const lastLeg = entered.length - 2;
+    if (missing < 0 && legOptions(entered, lastLeg).length === 0) {
+      const flyOn = stops[lastLeg];
+      const message = cannotLand(world.getAirport(entered[lastLeg] ?? '')?.city ?? entered[lastLeg] ?? '', flyOn?.date ?? '');
+      throw new PlanError(message, { [`stops.${entered.length - 1}.date`]: message });
+    }
     if (missing >= 0) {
       const from = world.getAirport(entered[missing] ?? '')?.city ?? entered[missing];
       const to = world.getAirport(entered[missing + 1] ?? '')?.city ?? entered[missing + 1];

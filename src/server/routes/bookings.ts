@@ -20,14 +20,15 @@ const createBookingRoute = travellerRoute({}, {
   operationId: 'createHold',
   tags: ['Bookings'],
   summary: 'Hold seats for 10 minutes: re-prices from the database and takes seats atomically',
-  description: 'Signed-in traveller only; requires an Idempotency-Key. Re-prices the itinerary from the database and takes the seats in one transaction. A changed fare answers 409 with the old and new totals unless `acceptPriceChange` is set. Replays with the same key answer the first result.',
+  description:
+    'Signed-in traveller only; requires an Idempotency-Key. Re-prices the itinerary from the database and takes the seats in one transaction. A changed fare answers 409 with the old and new totals unless `acceptPriceChange` is set. Replays with the same key answer the first result. A whole trip (a round trip, or every leg of a Multi-City plan) is sent as `journeys` instead of `itineraryId`: two or more in travel order, each with its own fare family, the passengers once and `quotedTotal` the whole trip\'s; every seat of every journey is held or none is, and a journey without the seats answers 409 sold-out naming it.',
   request: { headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: CreateBookingBodySchema } } } },
   responses: {
     201: json(BookingResponseSchema, 'Booking held'),
     400: json(ErrorSchema, 'Invalid passengers or request'),
     401: json(ErrorSchema, 'Not signed in'),
     404: json(ErrorSchema, 'The itinerary no longer exists'),
-    409: json(z.union([PriceChangedBodySchema, ErrorSchema]), 'price-changed (with oldTotal, newTotal, itinerary), sold-out, or idempotency_in_progress'),
+    409: json(z.union([PriceChangedBodySchema, ErrorSchema]), 'price-changed (with oldTotal, newTotal, itinerary), sold-out (for a trip, naming the journey; nothing held), or idempotency_in_progress'),
     422: json(ErrorSchema, 'idempotency_mismatch'),
   },
 });
@@ -100,16 +101,12 @@ export function registerBookings(app: OpenApiApp) {
         clock,
         { userId: user.id, scope: 'create-booking', key, hash: requestHash(body) },
         (booking) => ({ status: 201, body: { booking } }),
-        (idempotency) =>
-          checkout.hold({
-            userId: user.id,
-            itineraryId: body.itineraryId,
-            passengers: body.passengers,
-            quotedTotal: body.quotedTotal,
-            acceptPriceChange: body.acceptPriceChange,
-            fareFamily: body.fareFamily,
-            idempotency,
-          }),
+        (idempotency) => {
+          const common = { userId: user.id, passengers: body.passengers, quotedTotal: body.quotedTotal, acceptPriceChange: body.acceptPriceChange, idempotency };
+          // The schema lets exactly one of the two through: one itinerary, or a whole trip.
+          if (body.journeys) return checkout.holdTrip({ ...common, journeys: body.journeys });
+          return checkout.hold({ ...common, itineraryId: body.itineraryId ?? '', fareFamily: body.fareFamily });
+        },
       );
       return sendStored(c, createBookingRoute, answer);
     } catch (error) {

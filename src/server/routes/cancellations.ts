@@ -26,14 +26,14 @@ const quoteRoute = travellerRoute({ owns: 'booking' }, {
   tags: ['Bookings'],
   summary: 'What cancelling passengers of a confirmed booking refunds now, per passenger and leg',
   description:
-    "Signed-in traveller only; another traveller's booking id answers 404, exactly like an id that does not exist. `passengers` lists positions (\"0,2\"); omitted, every passenger still travelling. Taxes and airport charges always come back; base fare and fuel charge less the airline's fee for the time band, nothing of them inside the cutoff or after departure (each line's `rule` and `explanation` say which applied). `creditOffered` says whether the refund may go to Safar credit instead of the original payment method (always, for a traveller's own booking; never the default).",
+    "Signed-in traveller only; another traveller's booking id answers 404, exactly like an id that does not exist. `passengers` lists positions (\"0,2\"); omitted, every passenger still travelling. Taxes and airport charges always come back; base fare and fuel charge less the airline's fee for the time band, nothing of them inside the cutoff or after departure (each line's `rule` and `explanation` say which applied). `creditOffered` says whether the refund may go to Safar credit instead of the original payment method (always, for a traveller's own booking; never the default). `journey` (0-based) quotes cancelling one journey of a whole-trip booking alone, for every passenger still travelling, by that journey's fare rules (409 when a special return fare allows cancelling only the whole trip).",
   request: { params: BookingIdParams, query: CancellationQuoteQuerySchema },
   responses: {
     200: json(CancellationQuoteAnswerSchema, 'The refund quote'),
-    400: json(ErrorSchema, 'Unknown or already cancelled passengers, or an infant left without an adult'),
+    400: json(ErrorSchema, 'Unknown or already cancelled passengers or journey, or an infant left without an adult'),
     401: json(ErrorSchema, 'Not signed in'),
     404: json(ErrorSchema, 'No such booking'),
-    409: json(ErrorSchema, 'The booking is not confirmed (held, expired, cancelled or changed)'),
+    409: json(ErrorSchema, 'The booking is not confirmed (held, expired, cancelled or changed), or its special return fare allows cancelling only the whole trip'),
   },
 });
 
@@ -44,7 +44,7 @@ const cancelRoute = travellerRoute({ owns: 'booking' }, {
   tags: ['Bookings'],
   summary: 'Cancels passengers of a confirmed booking and refunds them (idempotent)',
   description:
-    "Signed-in traveller only; requires an Idempotency-Key. In one transaction: the refund is computed again and must equal `quotedRefundPaise` (else 409 refund-changed with the new quote, nothing cancelled), the passengers' seats go back to sale, their boarding passes stop being valid, the refund is recorded (split over the booking's payments: Safar credit spent on it first, then largest first) and the cancellation mail queued. `destination` is `original` unless the traveller chose `credit`: then the whole refund is added to their Safar credit at once (completed, one ledger entry per refund; see GET /api/account/credit). What was paid with Safar credit always goes back to it. A refund to the original payment method is then sent through the provider; follow it at `/api/bookings/{id}/refunds`. Replays with the same key answer the first result.",
+    "Signed-in traveller only; requires an Idempotency-Key. In one transaction: the refund is computed again and must equal `quotedRefundPaise` (else 409 refund-changed with the new quote, nothing cancelled), the passengers' seats go back to sale, their boarding passes stop being valid, the refund is recorded (split over the booking's payments: Safar credit spent on it first, then largest first) and the cancellation mail queued. `destination` is `original` unless the traveller chose `credit`: then the whole refund is added to their Safar credit at once (completed, one ledger entry per refund; see GET /api/account/credit). What was paid with Safar credit always goes back to it. A refund to the original payment method is then sent through the provider; follow it at `/api/bookings/{id}/refunds`. Replays with the same key answer the first result. With `journey` (0-based), one journey of a whole-trip booking is cancelled alone for every passenger still travelling (`passengers` must list them all): only its legs' fares are refunded, its seats given back and its boarding passes voided; the passengers travel on on the other journeys (409 when a special return fare allows cancelling only the whole trip).",
   request: {
     params: BookingIdParams,
     headers: IdempotencyHeaders,
@@ -52,10 +52,10 @@ const cancelRoute = travellerRoute({ owns: 'booking' }, {
   },
   responses: {
     201: json(CancellationAnswerSchema, 'Cancelled; the refund is on its way'),
-    400: json(ErrorSchema, 'No, unknown or already cancelled passengers, an infant left without an adult, or an unknown destination'),
+    400: json(ErrorSchema, 'No, unknown or already cancelled passengers or journey, an infant left without an adult, or an unknown destination'),
     401: json(ErrorSchema, 'Not signed in'),
     404: json(ErrorSchema, 'No such booking'),
-    409: json(z.union([RefundChangedBodySchema, ErrorSchema]), 'refund-changed (with the new quote), the booking is not confirmed, or idempotency_in_progress'),
+    409: json(z.union([RefundChangedBodySchema, ErrorSchema]), 'refund-changed (with the new quote), the booking is not confirmed, a special return cancelled one journey at a time, or idempotency_in_progress'),
     422: json(ErrorSchema, 'idempotency_mismatch'),
   },
 });
@@ -79,7 +79,8 @@ export function registerCancellations(app: OpenApiApp) {
   app.openapi(quoteRoute, async (c) => {
     const user = currentUser(c);
     const { id } = c.req.valid('param');
-    const answer = await c.get('deps').cancellations.quote(user.id, id, positionsOf(c.req.valid('query').passengers));
+    const query = c.req.valid('query');
+    const answer = await c.get('deps').cancellations.quote(user.id, id, positionsOf(query.passengers), { journey: query.journey === undefined ? undefined : Number(query.journey) });
     c.header('Cache-Control', 'no-store');
     return c.json(answer, 200);
   });

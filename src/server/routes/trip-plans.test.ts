@@ -12,7 +12,7 @@ describe('saved trip plans (/api/trip-plans)', () => {
   let alice: { cookie: string };
   let bob: { cookie: string };
   let planned: PlanResult;
-  const stops = [{ city: 'DEL', date: '2026-12-10' }, { city: 'GOI', date: '2026-12-13' }, { city: 'BOM', date: '2026-12-16' }];
+  const stops = [{ city: 'DEL', date: '2026-12-10' }, { city: 'GOI', date: '2026-12-13' }, { city: 'BOM', date: '2026-12-13' }];
 
   beforeAll(async () => {
     ctx = await createTestApp();

@@ -13,7 +13,7 @@ export const queryKeys = {
     all: ['bookings'] as const,
     one: (bookingId: string) => ['bookings', bookingId] as const,
     /** The refund quote for cancelling these passenger positions ("0,2"). */
-    cancellationQuote: (bookingId: string, passengers: string) => ['bookings', bookingId, 'cancellation-quote', passengers] as const,
+    cancellationQuote: (bookingId: string, passengers: string, journey: number | null = null) => ['bookings', bookingId, 'cancellation-quote', passengers, journey] as const,
     /** The refund tracker: the booking's cancellations and refunds. */
     refunds: (bookingId: string) => ['bookings', bookingId, 'refunds'] as const,
     /** Flights the booking may change to on a date (YYYY-MM-DD), each with what changing costs. */

@@ -9,14 +9,14 @@ import './itinerary-summary.css';
  * Used by the booking, payment and ticket screens so a traveller always sees the same picture.
  * @example <ItinerarySummary itinerary={booking.itinerary} headingLevel={3} />
  */
-export function ItinerarySummary({ itinerary, headingLevel = 2 }: { itinerary: Itinerary; headingLevel?: 2 | 3 }) {
+export function ItinerarySummary({ itinerary, headingLevel = 2, label = 'Flight details' }: { itinerary: Itinerary; headingLevel?: 2 | 3; label?: string }) {
   const first = itinerary.legs[0];
   const last = itinerary.legs[itinerary.legs.length - 1];
   if (!first || !last) return null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const stopsLabel = itinerary.stops === 0 ? 'Non-stop' : `${itinerary.stops} stop${itinerary.stops > 1 ? 's' : ''}`;
   return (
-    <section className="itin" aria-label="Flight details">
+    <section className="itin" aria-label={label}>
       <div className="itin-head">
         <Heading className="itin-title">
           {first.from.code} → {last.to.code}

@@ -1,6 +1,8 @@
 import { Plane, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { PLANNER_MESSAGES, type PlanResult } from '../../../core/planner';
+import type { BookJourneysState } from '../../../core/round-trip';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { Modal } from '../../components/modal';
@@ -8,6 +10,7 @@ import { useCurrency } from '../../lib/currency-context';
 import { AirportCombobox } from '../../components/airport-combobox';
 import { PlanLegRow, dateLabel, hm, time } from './plan-leg-row';
 import { planMultiCity, savePlan } from './planner-api';
+import { withAddedCity, withDate } from './stop-dates';
 import './planner.css';
 
 interface StopDraft {
@@ -25,6 +28,19 @@ function isoDay(days: number): string {
 }
 
 
+/**
+ * The booking screen's state for the whole plan as one trip (decision 0062): every leg a journey,
+ * in travel order, for one adult in economy (the booking screen adds passengers).
+ */
+function wholeTripState(plan: PlanResult): BookJourneysState {
+  const itineraries = plan.legs.map((leg) => leg.itinerary);
+  return {
+    journeys: plan.legs.map((leg) => ({ itinerary: leg.itinerary, query: { from: leg.fromCode, to: leg.toCode, date: leg.date, cabin: leg.itinerary.legs[0]?.cabin ?? 'economy', adults: 1, children: 0, infants: 0 } })),
+    specialReturn: null,
+    separateTickets: itineraries.some((it, i) => i > 0 && it.legs[0]?.carrier !== itineraries[i - 1]?.legs[0]?.carrier),
+  };
+}
+
 let nextId = 1;
 const newStop = (isOrigin: boolean, text = '', code: string | null = null, date = ''): StopDraft => ({ id: nextId++, text, code, date, isOrigin });
 
@@ -34,7 +50,8 @@ const newStop = (isOrigin: boolean, text = '', code: string | null = null, date 
  */
 export default function MultiCityDialog({ open, onOpenChange, origin }: { open: boolean; onOpenChange(open: boolean): void; origin: string }) {
   const { format } = useCurrency();
-  const [stops, setStops] = useState<StopDraft[]>(() => [newStop(true, origin, null, isoDay(7)), newStop(false, '', null, isoDay(10))]);
+  // The last city's date is the day the last flight lands: it starts the day that flight leaves.
+  const [stops, setStops] = useState<StopDraft[]>(() => [newStop(true, origin, null, isoDay(7)), newStop(false, '', null, isoDay(7))]);
   const [mode, setMode] = useState<'price' | 'time'>('price');
   const [optimizeOrder, setOptimizeOrder] = useState(true);
   const [state, setState] = useState<'idle' | 'optimizing' | 'result'>('idle');
@@ -107,7 +124,10 @@ export default function MultiCityDialog({ open, onOpenChange, origin }: { open: 
                 value={stop.date}
                 aria-invalid={fieldErrors[`stops.${index}.date`] ? true : undefined}
                 aria-describedby={fieldErrors[`stops.${index}.date`] ? `mc-date-${stop.id}-error` : undefined}
-                onChange={(e) => update(stop.id, { date: e.target.value })}
+                onChange={(e) => {
+                  const date = e.target.value;
+                  setStops((list) => withDate(list, list.findIndex((s) => s.id === stop.id), date));
+                }}
               />
               {fieldErrors[`stops.${index}.date`] ? (
                 <p id={`mc-date-${stop.id}-error`} className="field-error">
@@ -126,7 +146,7 @@ export default function MultiCityDialog({ open, onOpenChange, origin }: { open: 
         ))}
       </ol>
       <div className="mc-controls">
-        <button type="button" className="btn" disabled={stops.length >= 6} onClick={() => setStops((list) => [...list, newStop(false, '', null, list[list.length - 1]?.date ?? '')])}>
+        <button type="button" className="btn" disabled={stops.length >= 6} onClick={() => setStops((list) => withAddedCity(list, newStop(false)))}>
           Add City
         </button>
         <fieldset className="mc-mode">
@@ -181,9 +201,12 @@ export default function MultiCityDialog({ open, onOpenChange, origin }: { open: 
               ))}
             </ol>
             <div className="modal-actions">
-              <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={saving}>
+              <button type="button" className="btn" onClick={() => void save()} disabled={saving}>
                 {saving ? 'Saving…' : 'Save Trip Plan'}
               </button>
+              <Link href="/result/book" state={wholeTripState(plan)} className="btn btn-primary" onClick={() => onOpenChange(false)}>
+                Book whole trip
+              </Link>
             </div>
           </section>
         ) : null}

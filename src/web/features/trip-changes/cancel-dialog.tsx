@@ -19,6 +19,8 @@ interface Props {
   booking: BookingView;
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** One journey of a whole-trip booking (0-based) to cancel alone; null: the booking or some passengers. */
+  journey?: number | null;
 }
 
 /**
@@ -27,13 +29,13 @@ interface Props {
  * shown beside the old one before the traveller confirms again.
  * @example <CancelDialog booking={booking} open={open} onOpenChange={setOpen} />
  */
-export function CancelDialog({ booking, open, onOpenChange }: Props) {
+export function CancelDialog({ booking, open, onOpenChange, journey = null }: Props) {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(cancelReducer, travellingPositions(booking), initialCancel);
   const { region, say } = useLiveRegion('polite');
   const alert = useLiveRegion('assertive');
   const chosen = chosenPositions(state);
-  const quote = useQuery({ ...cancellationQuoteQuery(booking.id, chosen), enabled: open && chosen.length > 0 && state.phase.name !== 'done', placeholderData: keepPreviousData });
+  const quote = useQuery({ ...cancellationQuoteQuery(booking.id, chosen, journey), enabled: open && chosen.length > 0 && state.phase.name !== 'done', placeholderData: keepPreviousData });
   // One key per choice: a retry of the same confirm is the same request; another choice is another.
   const key = useRef<{ for: string; key: string } | null>(null);
   const choiceRef = useRef<HTMLFieldSetElement>(null);
@@ -41,7 +43,9 @@ export function CancelDialog({ booking, open, onOpenChange }: Props) {
   // The quote of the passengers chosen now (the last choice's stays cached while the next one loads, never shown for it).
   const answer = quote.data && quote.data.passengers.join(',') === chosen.join(',') ? quote.data : null;
   const phase = state.phase;
-  const several = state.travelling.length > 1;
+  // A journey of a whole trip is cancelled for everyone still travelling: no choice of passengers.
+  const several = state.travelling.length > 1 && journey === null;
+  const trip = journey === null ? null : booking.journeys[journey];
   const only = several ? undefined : booking.passengers[state.travelling[0] ?? -1];
 
   useEffect(() => {
@@ -65,7 +69,7 @@ export function CancelDialog({ booking, open, onOpenChange }: Props) {
     const signature = `${chosen.join(',')}|${state.destination}|${quotedRefundPaise}`;
     if (key.current?.for !== signature) key.current = { for: signature, key: newIdempotencyKey() };
     dispatch({ type: 'confirm', quotedRefundPaise });
-    void cancelPassengers(booking.id, { passengers: chosen, destination: state.destination, quotedRefundPaise }, key.current.key).then(
+    void cancelPassengers(booking.id, { passengers: chosen, destination: state.destination, quotedRefundPaise, ...(journey === null ? {} : { journey }) }, key.current.key).then(
       (done) => {
         dispatch({ type: 'cancelled', answer: done });
         announce(`Cancellation confirmed. ${formatPaise(done.cancellation.refundPaise)} will be refunded.`);
@@ -111,8 +115,8 @@ export function CancelDialog({ booking, open, onOpenChange }: Props) {
         onOpenChange(next);
       }}
       dismissible={phase.name !== 'sending'}
-      title={`Cancel booking ${booking.pnr}`}
-      description={`${booking.source} → ${booking.destination} · ${formatDate(booking.date)}`}
+      title={trip && journey !== null ? `Cancel journey ${journey + 1} of booking ${booking.pnr}` : `Cancel booking ${booking.pnr}`}
+      description={trip ? `${trip.from} → ${trip.to} · ${formatDate(trip.date)} · the other journeys stay booked` : `${booking.source} → ${booking.destination} · ${formatDate(booking.date)}`}
       className="cancel-dialog"
     >
       {region}

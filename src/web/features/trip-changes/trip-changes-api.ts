@@ -32,13 +32,14 @@ function positionsParam(positions: readonly number[]): string {
 /**
  * GET cancellation-quote: what cancelling these passengers gives back now, line by line. Fees
  * depend on the time left, so an answer is reused for a minute at most.
+ * `journey` (0-based) quotes one journey of a whole-trip booking cancelled alone.
  * @example useQuery(cancellationQuoteQuery(booking.id, [0, 2]))
  */
-export function cancellationQuoteQuery(bookingId: string, positions: readonly number[]) {
+export function cancellationQuoteQuery(bookingId: string, positions: readonly number[], journey: number | null = null) {
   const passengers = positionsParam(positions);
   return queryOptions({
-    queryKey: queryKeys.bookings.cancellationQuote(bookingId, passengers),
-    queryFn: () => apiFetch<CancellationQuoteAnswer>(`${path(bookingId, 'cancellation-quote')}?${new URLSearchParams({ passengers }).toString()}`),
+    queryKey: queryKeys.bookings.cancellationQuote(bookingId, passengers, journey),
+    queryFn: () => apiFetch<CancellationQuoteAnswer>(`${path(bookingId, 'cancellation-quote')}?${new URLSearchParams({ passengers, ...(journey === null ? {} : { journey: String(journey) }) }).toString()}`),
     staleTime: 60_000,
     retry: false,
   });

@@ -38,6 +38,8 @@ import { WeatherButton } from '../../features/weather/weather-button';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import './book.css';
+import { isTripState } from '../../features/booking/trip-price';
+import { TripBookingForm } from './trip-booking-form';
 import { NeedsConnection } from '../../lib/offline/needs-connection';
 import { QueryScope } from '../../lib/query-scope';
 import { useOnline } from '../../lib/offline/connection';
@@ -71,7 +73,7 @@ function resultsHref(query: SearchQuery | undefined): string {
 export function BookPage() {
   useDocumentTitle('Book Your Flight');
   return (
-    <RequireAuth returnIf={isBookState}>
+    <RequireAuth returnIf={(value) => isBookState(value) || isTripState(value)}>
       <QueryScope>
         <BookScreen />
       </QueryScope>
@@ -81,6 +83,8 @@ export function BookPage() {
 
 function BookScreen() {
   const state: unknown = useHistoryState();
+  // A whole trip (a round trip, or a Multi-City plan): every journey in one booking.
+  if (isTripState(state)) return <TripBookingForm key={state.journeys.map((j) => j.itinerary.id).join('+')} state={state} />;
   if (!isBookState(state)) {
     return (
       <div className="container page book-empty">

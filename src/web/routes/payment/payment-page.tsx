@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../components/page-title';
 import { RequireAuth } from '../../features/auth/require-auth';
 import { bookingQuery, confirmBooking, createPayment, paymentConfigQuery } from '../../features/booking/booking-api';
 import { formatCountdown, formatDay, formatInr, formatPaise, localTime } from '../../lib/format';
-import { ItinerarySummary } from '../../features/booking/itinerary-summary';
+import { SeparateTicketsNote, TripSummary } from '../../features/booking/trip-summary';
 import { useCurrency } from '../../lib/currency-context';
 import { FullScreenLoader } from '../../features/payments/full-screen-loader';
 import { PaymentMethodFields } from '../../features/payments/payment-method-fields';
@@ -264,18 +264,35 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
         <section className="card pay-summary" aria-labelledby="pay-summary-title">
           <h2 id="pay-summary-title">Booking summary</h2>
           <dl className="pay-facts">
-            <div>
-              <dt>Route</dt>
-              <dd>
-                {first?.from.city ?? booking.source} ({booking.source}) → {last?.to.city ?? booking.destination} ({booking.destination})
-              </dd>
-            </div>
-            <div>
-              <dt>Date and departure</dt>
-              <dd>
-                {formatDay(booking.date)} at {localTime(itinerary.departure)}
-              </dd>
-            </div>
+            {booking.journeys.length > 1 ? null : (
+              <div>
+                <dt>Route</dt>
+                <dd>
+                  {first?.from.city ?? booking.source} ({booking.source}) → {last?.to.city ?? booking.destination} ({booking.destination})
+                </dd>
+              </div>
+            )}
+            {booking.journeys.length > 1 ? (
+              <div>
+                <dt>Journeys</dt>
+                <dd>
+                  <ol className="pay-journeys">
+                    {booking.journeys.map((j) => (
+                      <li key={j.firstLeg}>
+                        {j.from} → {j.to} · {formatDay(j.date)} at {localTime(itinerary.legs[j.firstLeg]?.departure ?? itinerary.departure)}
+                      </li>
+                    ))}
+                  </ol>
+                </dd>
+              </div>
+            ) : (
+              <div>
+                <dt>Date and departure</dt>
+                <dd>
+                  {formatDay(booking.date)} at {localTime(itinerary.departure)}
+                </dd>
+              </div>
+            )}
             <div>
               <dt>Passengers</dt>
               <dd>
@@ -305,6 +322,7 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
               </dd>
             </div>
           </dl>
+          {booking.journeys.some((j) => j.separateTicket) ? <SeparateTicketsNote /> : null}
           <p className="pay-hold" role="timer" aria-live="off">
             <Timer aria-hidden="true" size={18} /> Seats held for {formatCountdown(secondsLeft)}
           </p>
@@ -320,7 +338,7 @@ function PaymentForm({ booking, config }: { booking: BookingView; config: Paymen
           </details>
           <details className="pay-details">
             <summary>Flight details</summary>
-            <ItinerarySummary itinerary={itinerary} headingLevel={3} />
+            <TripSummary itinerary={itinerary} journeys={booking.journeys} headingLevel={3} />
           </details>
         </section>
 

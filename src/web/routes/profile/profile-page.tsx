@@ -183,7 +183,10 @@ function BookingRow({ booking, amount }: { booking: BookingListItem; amount: str
     <li className="card profile-booking" data-testid="booking-row">
       <div className="profile-booking-main">
         <h3 className="profile-route">
-          {from ? `${from} (${booking.source})` : booking.source} → {to ? `${to} (${booking.destination})` : booking.destination}
+          {booking.journeys.length > 1
+            ? // A whole trip: every city in travel order (a round trip ends where it began).
+              [booking.journeys[0]?.from ?? booking.source, ...booking.journeys.map((j) => j.to)].join(' → ')
+            : `${from ? `${from} (${booking.source})` : booking.source} → ${to ? `${to} (${booking.destination})` : booking.destination}`}
         </h3>
         <dl className="profile-booking-facts">
           <div>

@@ -8,7 +8,7 @@ import { bookingQuery } from '../../features/booking/booking-api';
 import { ApiError } from '../../lib/api';
 import { downloadTicket } from '../../features/booking/download-ticket';
 import { formatDate, formatDay, formatInr, localDate } from '../../lib/format';
-import { ItinerarySummary } from '../../features/booking/itinerary-summary';
+import { TripSummary } from '../../features/booking/trip-summary';
 import { BookedFlightStatus } from '../../features/tracker/booked-flight-status';
 import { BookingExtras } from '../../features/personal-data/booking-extras';
 import { QueryScope } from '../../lib/query-scope';
@@ -88,7 +88,8 @@ function Ticket({ booking }: { booking: BookingView }) {
         >
           <Download aria-hidden="true" size={18} /> Download PDF
         </button>
-        {confirmed && (
+        {/* A whole trip's journeys are not changed to other flights (decision 0062): cancel one and book again. */}
+        {confirmed && booking.journeys.length < 2 && (
           <Link href={`/ticket/${encodeURIComponent(booking.id)}/change`} className="btn">
             <CalendarClock aria-hidden="true" size={18} /> Change flight
           </Link>
@@ -138,7 +139,7 @@ function Ticket({ booking }: { booking: BookingView }) {
           )}
         </dl>
 
-        <ItinerarySummary itinerary={booking.itinerary} />
+        <TripSummary itinerary={booking.itinerary} journeys={booking.journeys} action={(index) => <CancelBookingButton booking={booking} journey={index} />} />
         {valid ? <BookedFlightStatus legs={booking.itinerary.legs} /> : null}
 
         <section className="ticket-section" aria-labelledby="ticket-pax">
