@@ -181,7 +181,7 @@ export async function cancellationQuote(
 }
 
 /** Why passengers are cancelled: the traveller's choice, or the airline changed the flight (the disruption centre: everything back). */
-export type CancelReason = 'voluntary' | 'airlineCancelled';
+type CancelReason = 'voluntary' | 'airlineCancelled';
 
 /** How a cancellation is quoted: why (the airline cancelling refunds everything), and one journey of a whole trip. */
 export interface QuoteOptions {
