@@ -4,7 +4,7 @@ import type { CompactSearchResponse } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import { parseBcbp } from '../../src/domain/documents/bcbp';
 import { scanPng } from '../support/barcode-scan';
-import { expectNoAxeViolations } from './support/a11y';
+import { expectNoAxeViolations, scanLightAndDark } from './support/a11y';
 import { bookByApi, itineraryInsideCheckInWindow, toastsClosed, signUpByApi } from './support/fixtures';
 import { pressKey } from './support/focus';
 
@@ -21,13 +21,6 @@ const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? 'test-results/screens';
  * carries that seat and a sequence number.
  */
 
-async function scanLightAndDark(page: Page) {
-  await toastsClosed(page);
-  await expectNoAxeViolations(page);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
-  await expectNoAxeViolations(page);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-}
 
 test.describe('web check-in', () => {
   test.describe.configure({ timeout: 120_000 });

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
-import { expectNoAxeViolations } from './support/a11y';
+import { expectNoAxeViolations, scanLightAndDark } from './support/a11y';
 import { bookByApi, signUpByApi, toastsClosed } from './support/fixtures';
 import { expectAnnounced, expectFocusVisible, pressKey, tabTo, watchLiveRegions } from './support/focus';
 
@@ -19,13 +19,6 @@ import { expectAnnounced, expectFocusVisible, pressKey, tabTo, watchLiveRegions 
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
-async function scanLightAndDark(page: Page) {
-  await toastsClosed(page);
-  await expectNoAxeViolations(page);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
-  await expectNoAxeViolations(page);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-}
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
-import { expectNoAxeViolations } from './support/a11y';
+import { expectNoAxeViolations, scanLightAndDark } from './support/a11y';
 import { newEmail, toastsClosed, travelDate, signUpByApi, E2E_PASSWORD as PASSWORD } from './support/fixtures';
 
 /**
@@ -11,13 +11,6 @@ import { newEmail, toastsClosed, travelDate, signUpByApi, E2E_PASSWORD as PASSWO
  * chatbot's quick and free questions, and its answer from the traveller's own booking.
  */
 
-async function scanLightAndDark(page: Page) {
-  await toastsClosed(page);
-  await expectNoAxeViolations(page);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
-  await expectNoAxeViolations(page);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-}
 
 async function openExplore(page: Page, path = '/explore') {
   await page.goto(path);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations } from './support/a11y';
+import { expectNoAxeViolations, scanLightAndDark } from './support/a11y';
 import { expectAnnounced, expectFocusVisible, pressKey, tabTo, watchLiveRegions } from './support/focus';
 
 /**
@@ -23,14 +23,6 @@ const travelDate = (daysAhead = 7) => new Date(Date.now() + daysAhead * 86_400_0
 async function expectHeadingFocused(page: Page, name: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name })).toBeFocused({ timeout: 10_000 });
   await expectFocusVisible(page, { indicator: false }, 'screen heading');
-}
-
-/** axe on the screen or dialog as it stands, in the light palette and then the dark one. */
-async function scanLightAndDark(page: Page) {
-  await expectNoAxeViolations(page);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
-  await expectNoAxeViolations(page);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
 }
 
 async function type(page: Page, text: string) {
@@ -142,7 +134,7 @@ test.describe('keyboard journey', () => {
     await pressKey(page, 'Enter');
     await expect(apply).toBeFocused();
     await expectAnnounced(page, /\d+ of \d+ flights/);
-    await scanLightAndDark(page);
+    await scanLightAndDark(page, { toasts: 'keep' });
 
     // --- Sort: never under the sticky header ---
     const sort = page.getByRole('combobox', { name: 'Sort by' });
@@ -206,7 +198,7 @@ test.describe('keyboard journey', () => {
     await expect(checkout.getByLabel('Card number')).toBeFocused();
     await expectFocusVisible(page, {}, 'first invalid field');
     await expectAnnounced(page, /problems?: Enter a valid card number/);
-    await scanLightAndDark(page);
+    await scanLightAndDark(page, { toasts: 'keep' });
     const testCard = checkout.getByRole('button', { name: '4111 1111 1111 1111, succeeds' });
     await tabTo(page, testCard);
     await expect(checkout.getByRole('button', { name: '4000 0000 0000 0002, is declined' })).toBeVisible();
@@ -228,7 +220,7 @@ test.describe('keyboard journey', () => {
     await expectAnnounced(page, /Booking confirmed! Your PNR is [A-Z0-9]{6}/);
     await page.waitForTimeout(3_000);
     await expect(page).toHaveURL(/\/payment$/);
-    await scanLightAndDark(page);
+    await scanLightAndDark(page, { toasts: 'keep' });
     const viewTicket = page.getByRole('link', { name: 'View Ticket (opens in new tab)' });
     counts['Confirmed: View Ticket'] = (await tabTo(page, viewTicket)).presses;
     const ticketTab = context.waitForEvent('page');

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations } from './support/a11y';
+import { expectNoAxeViolations, scanLightAndDark } from './support/a11y';
 import { toastsClosed, travelDate, signUpByApi } from './support/fixtures';
 import { expectAnnounced, expectFocusVisible, pressKey, tabTo, watchLiveRegions } from './support/focus';
 
@@ -16,13 +16,6 @@ import { expectAnnounced, expectFocusVisible, pressKey, tabTo, watchLiveRegions 
 /** Screenshots for a person to look at (E2E_SCREENSHOTS=<folder>). */
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
-async function scanLightAndDark(page: Page) {
-  await toastsClosed(page);
-  await expectNoAxeViolations(page);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
-  await expectNoAxeViolations(page);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-}
 
 async function shoot(page: Page, name: string, { fullPage = true } = {}) {
   if (!SHOTS) return;

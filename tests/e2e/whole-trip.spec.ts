@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
-import { expectNoAxeViolations } from './support/a11y';
+import { expectNoAxeViolations, scanLightAndDark } from './support/a11y';
 import { isoDay, signUpByApi, toastsClosed, travelDate } from './support/fixtures';
 
 /**
@@ -13,13 +13,6 @@ import { isoDay, signUpByApi, toastsClosed, travelDate } from './support/fixture
 
 const SHOTS = 'test-results/screens';
 
-async function scanLightAndDark(page: Page) {
-  await toastsClosed(page);
-  await expectNoAxeViolations(page);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
-  await expectNoAxeViolations(page);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-}
 
 /** Screenshots at 390 and 1280 px, light and dark, for a person to look at (E2E_SCREENSHOTS=1). */
 async function shoot(page: Page, name: string) {

@@ -25,3 +25,23 @@ export async function expectNoAxeViolations(page: Page) {
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary, 'axe violations').toEqual([]);
 }
+
+/**
+ * axe in the light theme, then the dark one, then back to light. Open toasts are waited out first
+ * (unless `toasts: 'keep'`). Transitions are cut short during the scans (reduced motion): a theme
+ * switch fades every button's colours, and a card skipped by `content-visibility` starts its fade
+ * only when axe reads it, half-way colours failing contrast.
+ * @example await scanLightAndDark(page)
+ */
+export async function scanLightAndDark(page: Page, { toasts = 'wait' }: { toasts?: 'wait' | 'keep' } = {}): Promise<void> {
+  if (toasts === 'wait') await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    await expectNoAxeViolations(page);
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    await expectNoAxeViolations(page);
+  } finally {
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+    await page.emulateMedia({ reducedMotion: null });
+  }
+}
