@@ -1,11 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { decode } from 'bcbp';
 import type { CompactSearchResponse } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import { parseBcbp } from '../../src/domain/documents/bcbp';
 import { scanPng } from '../support/barcode-scan';
-import { expectNoAxeViolations, scanLightAndDark } from './support/a11y';
-import { bookByApi, itineraryInsideCheckInWindow, toastsClosed, signUpByApi } from './support/fixtures';
+import { scanLightAndDark } from './support/a11y';
+import { bookByApi, itineraryInsideCheckInWindow, signUpByApi } from './support/fixtures';
 import { pressKey } from './support/focus';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? 'test-results/screens';

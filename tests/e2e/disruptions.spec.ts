@@ -3,8 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
-import { expectNoAxeViolations, scanLightAndDark } from './support/a11y';
-import { bookByApi, signUpByApi, toastsClosed } from './support/fixtures';
+import { scanLightAndDark } from './support/a11y';
+import { bookByApi, signUpByApi } from './support/fixtures';
 import { expectAnnounced, expectFocusVisible, pressKey, tabTo, watchLiveRegions } from './support/focus';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, scanLightAndDark } from './support/a11y';
+import { scanLightAndDark } from './support/a11y';
 import { expectAnnounced, expectFocusVisible, pressKey, tabTo, watchLiveRegions } from './support/focus';
 
 /**

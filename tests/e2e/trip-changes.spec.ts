@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, scanLightAndDark } from './support/a11y';
-import { toastsClosed, travelDate, signUpByApi } from './support/fixtures';
+import { scanLightAndDark } from './support/a11y';
+import { travelDate, signUpByApi } from './support/fixtures';
 import { expectAnnounced, expectFocusVisible, pressKey, tabTo, watchLiveRegions } from './support/focus';
 
 /**

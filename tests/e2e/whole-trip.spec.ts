@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
-import { expectNoAxeViolations, scanLightAndDark } from './support/a11y';
-import { isoDay, signUpByApi, toastsClosed, travelDate } from './support/fixtures';
+import { scanLightAndDark } from './support/a11y';
+import { isoDay, signUpByApi, travelDate } from './support/fixtures';
 
 /**
  * Whole-trip bookings (issue 28, decision 0062) end to end in Chromium: a 3-city Multi-City plan
