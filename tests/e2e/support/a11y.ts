@@ -28,20 +28,31 @@ export async function expectNoAxeViolations(page: Page) {
 
 /**
  * axe in the light theme, then the dark one, then back to light. Open toasts are waited out first
- * (unless `toasts: 'keep'`). Transitions are cut short during the scans (reduced motion): a theme
- * switch fades every button's colours, and a card skipped by `content-visibility` starts its fade
- * only when axe reads it, half-way colours failing contrast.
+ * (unless `toasts: 'keep'`). During the scans transitions are cut short (reduced motion: a theme
+ * switch fades every button's colours) and nothing is skipped by `content-visibility` (a card
+ * skipped off screen starts its restyle only when axe reads it, half-way colours failing contrast).
  * @example await scanLightAndDark(page)
  */
 export async function scanLightAndDark(page: Page, { toasts = 'wait' }: { toasts?: 'wait' | 'keep' } = {}): Promise<void> {
   if (toasts === 'wait') await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  // Everything rendered while axe reads it: content the browser skips off screen keeps the styles
+  // of the theme it was last painted in.
+  await page.evaluate(() => {
+    const style = document.createElement('style');
+    style.setAttribute('data-axe-scan', '');
+    style.textContent = '* { content-visibility: visible !important; }';
+    document.head.append(style);
+  });
   try {
     await expectNoAxeViolations(page);
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
     await expectNoAxeViolations(page);
   } finally {
-    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+    await page.evaluate(() => {
+      document.documentElement.setAttribute('data-theme', 'light');
+      document.querySelector('style[data-axe-scan]')?.remove();
+    });
     await page.emulateMedia({ reducedMotion: null });
   }
 }
