@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
@@ -12,26 +11,12 @@ import { BOOKING_FAILED, FLIGHT_UNAVAILABLE, bookingFailureOf } from '../../feat
 import { formatInr, localDate } from '../../lib/format';
 import { ItinerarySummary } from '../../features/booking/itinerary-summary';
 import { Modal } from '../../components/modal';
-import { PassengerCard } from '../../features/booking/passenger-card';
-import {
-  type DraftField,
-  emptyPassenger,
-  initialPassengers,
-  type PassengerDraft,
-  quoteMix,
-  runningTotal,
-  toPassengerInput,
-  updatePassenger,
-  validateForm,
-} from '../../features/booking/passenger-form';
+import { quoteMix, runningTotal, toPassengerInput, validateForm } from '../../features/booking/passenger-form';
 import { GroupBookingButton } from '../../features/companion/group-booking-button';
 import { FamilyPicker } from '../../features/fares/family-picker';
 import { validateGstDetails } from '../../../core/gst';
-import { fillFromSaved } from '../../features/personal-data/fill-from-saved';
 import { GstDetailsFields, type GstDraft, emptyGst, toGstInput } from '../../features/personal-data/gst-details-fields';
-import { savedTravellersQuery, setGstDetails } from '../../features/personal-data/personal-data-api';
-import { SavedTravellerPicker } from '../../features/personal-data/saved-traveller-picker';
-import type { SavedTravellerView } from '../../../core/personal-data';
+import { setGstDetails } from '../../features/personal-data/personal-data-api';
 import { useCurrency } from '../../lib/currency-context';
 import { resultUrl } from '../../features/search/search-url';
 import { WeatherButton } from '../../features/weather/weather-button';
@@ -40,6 +25,7 @@ import { notify } from '../../lib/toast';
 import './book.css';
 import { isTripState } from '../../features/booking/trip-price';
 import { TripBookingForm } from './trip-booking-form';
+import { PassengerList, usePassengerDrafts } from './passenger-list';
 import { NeedsConnection } from '../../lib/offline/needs-connection';
 import { QueryScope } from '../../lib/query-scope';
 import { useOnline } from '../../lib/offline/connection';
@@ -110,11 +96,8 @@ type Problem = { kind: 'price-changed'; oldTotal: number; newTotal: number } | {
 function BookingForm({ itinerary, query, initialFamily }: { itinerary: Itinerary; query: SearchQuery | undefined; initialFamily: string | null }) {
   const [, navigate] = useLocation();
   const { currency, format } = useCurrency();
-  const [passengers, setPassengers] = useState<PassengerDraft[]>(() => initialPassengers(query));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
-  const saved = useQuery(savedTravellersQuery());
   const [gstOn, setGstOn] = useState(false);
   const [gst, setGst] = useState<GstDraft>(emptyGst);
   const [gstErrors, setGstErrors] = useState<Record<string, string>>({});
@@ -122,6 +105,8 @@ function BookingForm({ itinerary, query, initialFamily }: { itinerary: Itinerary
   // so a lost response can never create a second hold; a changed body gets a fresh key.
   const submission = useRef<{ body: string; key: string } | null>(null);
   const travelDate = localDate(itinerary.departure);
+  const drafts = usePassengerDrafts(query, travelDate);
+  const { passengers, setErrors } = drafts;
   const queryClient = useQueryClient();
   // The family chosen by the traveller (here or on the results card); null: the cheapest.
   const [family, setFamily] = useState<string | null>(initialFamily);
@@ -142,34 +127,6 @@ function BookingForm({ itinerary, query, initialFamily }: { itinerary: Itinerary
   const backHref = resultsHref(query);
   const destination = itinerary.legs[itinerary.legs.length - 1];
 
-  const change = (index: number, field: DraftField, value: string) => {
-    setPassengers((list) => list.map((p, i) => (i === index ? updatePassenger(p, field, value) : p)));
-    const key = `passengers.${index}.${field}`;
-    if (errors[key] || (field === 'type' && errors.passengers)) {
-      setErrors(({ [key]: _drop, passengers: _list, ...rest }) => rest);
-    }
-  };
-
-  const fill = (index: number, traveller: SavedTravellerView) => {
-    setPassengers((list) => list.map((p, i) => (i === index ? fillFromSaved(p, traveller, travelDate) : p)));
-    setErrors({});
-  };
-
-  const remove = (index: number) => {
-    setPassengers((list) => list.filter((_, i) => i !== index));
-    // Field errors are keyed by position, so they no longer line up after a removal.
-    setErrors({});
-    // The Remove button is gone with its card; keep keyboard focus in the form.
-    window.requestAnimationFrame(() => document.getElementById('book-add-passenger')?.focus());
-  };
-
-  const add = () => {
-    if (passengers.length >= MAX_PASSENGERS) return;
-    const draft = emptyPassenger();
-    setPassengers((list) => [...list, draft]);
-    // Keyboard and screen-reader users continue in the card they just added.
-    window.requestAnimationFrame(() => document.getElementById(`pax-${draft.key}-title`)?.focus());
-  };
 
   const submit = async (acceptPriceChange: boolean, quotedTotal: number) => {
     const inputs = passengers.map(toPassengerInput);
@@ -287,31 +244,16 @@ function BookingForm({ itinerary, query, initialFamily }: { itinerary: Itinerary
             </div>
           )}
           <h2 className="book-section-title">Passenger details</h2>
-          {passengers.map((passenger, index) => (
-            <PassengerCard
-              key={passenger.key}
-              index={index}
-              passenger={passenger}
-              errors={errors}
-              travelDate={travelDate}
-              canRemove={passengers.length > 1}
-              onChange={(field, value) => change(index, field, value)}
-              onRemove={() => remove(index)}
-              tools={<SavedTravellerPicker index={index} travellers={saved.data ?? []} onPick={(t) => fill(index, t)} />}
-            />
-          ))}
-          {errors.passengers && (
-            <p className="bk-error book-list-error" role="alert">
-              {errors.passengers}
-            </p>
-          )}
-          <div className="book-tools">
-            <button type="button" id="book-add-passenger" className="btn" onClick={add} disabled={passengers.length >= MAX_PASSENGERS}>
-              <Plus aria-hidden="true" size={18} /> Add Passenger
-            </button>
-            <GroupBookingButton itinerary={itinerary} query={query} className="btn" iconSize={18} />
-            {destination ? <WeatherButton code={destination.to.code} city={destination.to.city} date={itinerary.arrival.slice(0, 10)} label="Weather Insights" className="btn" iconSize={18} /> : null}
-          </div>
+          <PassengerList
+            drafts={drafts}
+            travelDate={travelDate}
+            tools={
+              <>
+                <GroupBookingButton itinerary={itinerary} query={query} className="btn" iconSize={18} />
+                {destination ? <WeatherButton code={destination.to.code} city={destination.to.city} date={itinerary.arrival.slice(0, 10)} label="Weather Insights" className="btn" iconSize={18} /> : null}
+              </>
+            }
+          />
           {passengers.length >= MAX_PASSENGERS && <p className="muted small">At most {MAX_PASSENGERS} passengers per booking.</p>}
           <fieldset className="card pax-card">
             <legend className="pax-legend">

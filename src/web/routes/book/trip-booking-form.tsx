@@ -1,24 +1,19 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import { useQueries } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { BOOKING_REASONS, MAX_PASSENGERS, PASSENGER_MESSAGES } from '../../../core/booking';
+import { BOOKING_REASONS, PASSENGER_MESSAGES } from '../../../core/booking';
 import { type BookJourneysState, specialReturnRuleTexts } from '../../../core/round-trip';
 import { Modal } from '../../components/modal';
 import { createBooking, newIdempotencyKey, priceChangeOf, quoteQuery } from '../../features/booking/booking-api';
 import { BOOKING_FAILED, FLIGHT_UNAVAILABLE, bookingFailureOf } from '../../features/booking/booking-failure';
-import { PassengerCard } from '../../features/booking/passenger-card';
-import { type DraftField, emptyPassenger, initialPassengers, type PassengerDraft, quoteMix, runningTotal, toPassengerInput, updatePassenger, validateForm } from '../../features/booking/passenger-form';
+import { quoteMix, runningTotal, toPassengerInput, validateForm } from '../../features/booking/passenger-form';
 import { TripSummary } from '../../features/booking/trip-summary';
 import { tripItinerary, tripJourneys, tripPrice } from '../../features/booking/trip-price';
-import { fillFromSaved } from '../../features/personal-data/fill-from-saved';
-import { savedTravellersQuery } from '../../features/personal-data/personal-data-api';
-import { SavedTravellerPicker } from '../../features/personal-data/saved-traveller-picker';
-import type { SavedTravellerView } from '../../../core/personal-data';
 import { resultUrl } from '../../features/search/search-url';
 import { ApiError } from '../../lib/api';
 import { useCurrency } from '../../lib/currency-context';
 import { formatInr, localDate } from '../../lib/format';
+import { PassengerList, usePassengerDrafts } from './passenger-list';
 import { NeedsConnection } from '../../lib/offline/needs-connection';
 import { useOnline } from '../../lib/offline/connection';
 import { notify } from '../../lib/toast';
@@ -36,13 +31,12 @@ export function TripBookingForm({ state }: { state: BookJourneysState }) {
   const { currency, format } = useCurrency();
   const itineraries = state.journeys.map((j) => j.itinerary);
   const firstQuery = state.journeys[0]?.query;
-  const [passengers, setPassengers] = useState<PassengerDraft[]>(() => initialPassengers(firstQuery));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
-  const saved = useQuery(savedTravellersQuery());
   const submission = useRef<{ body: string; key: string } | null>(null);
   const travelDate = localDate(itineraries[0]?.departure ?? '');
+  const drafts = usePassengerDrafts(firstQuery, travelDate);
+  const { passengers, setErrors } = drafts;
   const mix = quoteMix(runningTotal(itineraries[0]?.price ?? { currency: 'INR', perPassenger: {}, total: { baseFare: 0, taxesAndFees: 0, total: 0 } }, passengers).counts);
   const priced = mix.adults + mix.children + mix.infants > 0;
   const quotes = useQueries({ queries: state.journeys.map((j) => ({ ...quoteQuery(j.itinerary.id, mix, j.fareFamily ?? null), enabled: priced })) });
@@ -53,26 +47,6 @@ export function TripBookingForm({ state }: { state: BookJourneysState }) {
   const backHref = firstQuery ? resultUrl(firstQuery) : '/result';
   const online = useOnline();
 
-  const change = (index: number, field: DraftField, value: string) => {
-    setPassengers((list) => list.map((p, i) => (i === index ? updatePassenger(p, field, value) : p)));
-    const key = `passengers.${index}.${field}`;
-    if (errors[key] || (field === 'type' && errors.passengers)) setErrors(({ [key]: _drop, passengers: _list, ...rest }) => rest);
-  };
-  const fill = (index: number, traveller: SavedTravellerView) => {
-    setPassengers((list) => list.map((p, i) => (i === index ? fillFromSaved(p, traveller, travelDate) : p)));
-    setErrors({});
-  };
-  const remove = (index: number) => {
-    setPassengers((list) => list.filter((_, i) => i !== index));
-    setErrors({});
-    window.requestAnimationFrame(() => document.getElementById('book-add-passenger')?.focus());
-  };
-  const add = () => {
-    if (passengers.length >= MAX_PASSENGERS) return;
-    const draft = emptyPassenger();
-    setPassengers((list) => [...list, draft]);
-    window.requestAnimationFrame(() => document.getElementById(`pax-${draft.key}-title`)?.focus());
-  };
 
   const fail = (error: unknown) => {
     const moved = priceChangeOf(error);
@@ -161,29 +135,7 @@ export function TripBookingForm({ state }: { state: BookJourneysState }) {
           ) : null}
           <h2 className="book-section-title">Passenger details</h2>
           <p className="muted small">Entered once for every journey of the trip.</p>
-          {passengers.map((passenger, index) => (
-            <PassengerCard
-              key={passenger.key}
-              index={index}
-              passenger={passenger}
-              errors={errors}
-              travelDate={travelDate}
-              canRemove={passengers.length > 1}
-              onChange={(field, value) => change(index, field, value)}
-              onRemove={() => remove(index)}
-              tools={<SavedTravellerPicker index={index} travellers={saved.data ?? []} onPick={(t) => fill(index, t)} />}
-            />
-          ))}
-          {errors.passengers && (
-            <p className="bk-error book-list-error" role="alert">
-              {errors.passengers}
-            </p>
-          )}
-          <div className="book-tools">
-            <button type="button" id="book-add-passenger" className="btn" onClick={add} disabled={passengers.length >= MAX_PASSENGERS}>
-              <Plus aria-hidden="true" size={18} /> Add Passenger
-            </button>
-          </div>
+          <PassengerList drafts={drafts} travelDate={travelDate} />
         </div>
         <aside className="card book-total" aria-label="Price summary">
           <h2 className="book-section-title">Fare summary</h2>
