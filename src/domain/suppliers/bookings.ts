@@ -76,7 +76,7 @@ export async function createSupplierHold(deps: SupplierBookingDeps, request: Sup
   const parsed = parseSupplierItineraryId(request.itineraryId);
   if (!parsed || parsed.supplier !== deps.supplier.id) throw notBookable();
   const { api, offers } = deps.supplier;
-  const known = offers.offer(parsed.offerId);
+  const known = offers.seen(parsed.offerId);
   const seen = known ? { id: known.id, total: known.total, expiresAt: known.expiresAt } : null;
   // An offer this process never saw (a restart) is priced from the supplier's own answer: the quoted total is what is compared.
   const check = await api.priceOffer(seen ?? { id: parsed.offerId, total: { amountMinor: -1, currency: '' }, expiresAt: new Date(8.64e15).toISOString() });
