@@ -10,7 +10,7 @@
 /** The date the table's rates were published. */
 export const FX_RATES_AS_OF = '2026-11-20';
 /** Where the rates come from, named wherever a conversion is shown. */
-export const FX_RATES_SOURCE = 'RBI reference rate (FBIL)';
+const FX_RATES_SOURCE = 'RBI reference rate (FBIL)';
 
 /** Rupees per one unit of each currency. */
 const INR_PER_UNIT: Record<string, number> = {

@@ -12,7 +12,7 @@ export const supplierIdSchema = z.enum(SUPPLIER_IDS);
  * payment is refunded).
  */
 export const SUPPLIER_ORDER_STATES = ['ordering', 'ordered', 'failed'] as const;
-export type SupplierOrderState = (typeof SUPPLIER_ORDER_STATES)[number];
+
 
 /** Safar's own fee on a remote supplier's fare, per passenger, in rupees: shown as its own line, never hidden in the fare. */
 export const SUPPLIER_FEE_PER_PASSENGER_INR = 199;

@@ -8,7 +8,7 @@ import { createTestApp, jsonHeaders } from './test-app';
 /** The test app's clock start; the fake's clock starts at the same instant. */
 export const DUFFEL_APP_NOW = '2026-11-21T06:30:00Z';
 /** A departure date the search accepts from DUFFEL_APP_NOW. */
-export const DUFFEL_DATE = '2026-12-15';
+const DUFFEL_DATE = '2026-12-15';
 
 /**
  * An in-process app selling Duffel offers from the contract fake (DUFFEL_ACCESS_TOKEN set, DUFFEL_API_URL the fake).

@@ -322,6 +322,6 @@ export async function insertBooking(tx: Tx, values: Omit<BookingRow, 'id' | 'pnr
 }
 
 /** The supplier columns of a world booking: the booking is its own order. */
-export function worldSupplierColumns(id: string, pnr: string): Pick<BookingRow, SupplierColumns> {
+function worldSupplierColumns(id: string, pnr: string): Pick<BookingRow, SupplierColumns> {
   return { supplier: 'world', supplierOrderId: id, supplierOfferId: null, supplierTotalMinor: null, supplierCurrency: null, supplierBookingReference: pnr, supplierOrderState: null, supplierOrderAt: null };
 }

@@ -283,7 +283,7 @@ const REFUSED: ReadonlySet<SupplierError['kind']> = new Set(['offerExpired', 'so
  * instant payment from Safar's balance, Safar's booking id in its metadata. Ordered → recorded;
  * refused → the booking fails and is refunded; unknown (time-out, 5xx) → left for the reconciler.
  */
-export async function placeSupplierOrder(deps: SupplierBookingDeps, bookingId: string): Promise<OrderOutcome> {
+async function placeSupplierOrder(deps: SupplierBookingDeps, bookingId: string): Promise<OrderOutcome> {
   const [found] = await deps.db.select({ booking: bookings, email: users.email }).from(bookings).innerJoin(users, eq(users.id, bookings.userId)).where(eq(bookings.id, bookingId));
   if (!found || found.booking.supplierOrderState !== 'ordering') return found?.booking.supplierOrderState === 'ordered' ? 'ordered' : 'failed';
   const { booking, email } = found;

@@ -9,13 +9,13 @@ import type { CabinClass, FlightSupplier, SupplierOffer, SupplierSearch } from '
 const CABIN_TO_SUPPLIER: Record<Cabin, CabinClass> = { economy: 'economy', premium: 'premium_economy', business: 'business', first: 'first' };
 
 /** The answer's reason when the supplier has no offers. */
-export const NO_SUPPLIER_OFFERS = 'No airline offers seats on this route on this date. Try another date.';
+const NO_SUPPLIER_OFFERS = 'No airline offers seats on this route on this date. Try another date.';
 
 /**
  * The supplier search for a Safar one-way query: one slice, the query's travellers (children as
  * 8-year-olds, infants as 1-year-olds: ages the airline re-checks from birth dates at ordering), its cabin.
  */
-export function supplierSearchOf(query: SearchQuery): SupplierSearch {
+function supplierSearchOf(query: SearchQuery): SupplierSearch {
   return {
     slices: [{ origin: query.from, destination: query.to, departureDate: query.date }],
     passengers: [
@@ -28,7 +28,7 @@ export function supplierSearchOf(query: SearchQuery): SupplierSearch {
 }
 
 /** The cache key of a query (every field that changes the supplier's answer). */
-export const supplierSearchKey = (query: SearchQuery): string => `${query.from}-${query.to}@${query.date}:${query.cabin}:${query.adults}/${query.children}/${query.infants}`;
+const supplierSearchKey = (query: SearchQuery): string => `${query.from}-${query.to}@${query.date}:${query.cabin}:${query.adults}/${query.children}/${query.infants}`;
 
 /**
  * A supplier's offer as Safar's compact itinerary, with its airports and airlines:
@@ -37,7 +37,7 @@ export const supplierSearchKey = (query: SearchQuery): string => `${query.from}-
  *   rupee, plus Safar's fee per passenger as its own line (`taxesAndFees` holds the fee; the airline's taxes are inside the fare);
  * - null for an offer in a currency Safar cannot convert, or with no segments.
  */
-export function compactOffer(supplier: SupplierId, offer: SupplierOffer, query: SearchQuery, names: { airports: CompactSearchResponse['airports']; carriers: CompactSearchResponse['carriers'] }): CompactSearchResponse['itineraries'][number] | null {
+function compactOffer(supplier: SupplierId, offer: SupplierOffer, query: SearchQuery, names: { airports: CompactSearchResponse['airports']; carriers: CompactSearchResponse['carriers'] }): CompactSearchResponse['itineraries'][number] | null {
   if (!canConvertToInr(offer.total.currency)) return null;
   const segments = offer.slices.flatMap((slice) => slice.segments);
   const first = segments[0];
@@ -93,7 +93,7 @@ export function compactOffer(supplier: SupplierId, offer: SupplierOffer, query: 
 }
 
 /** The supplier's offers as GET /api/search's compact answer, cheapest first (the supplier's order). */
-export function compactAnswer(supplier: SupplierId, offers: readonly SupplierOffer[], query: SearchQuery): CompactSearchResponse {
+function compactAnswer(supplier: SupplierId, offers: readonly SupplierOffer[], query: SearchQuery): CompactSearchResponse {
   const names = { airports: {}, carriers: {} };
   const itineraries = offers.flatMap((offer) => {
     const it = compactOffer(supplier, offer, query, names);

@@ -1,4 +1,3 @@
-import type { SupplierId } from '../../core/suppliers';
 import { DuffelSupplier } from './duffel/adapter';
 import { OfferCache } from './offer-cache';
 import type { FlightSupplier } from './supplier';
@@ -10,7 +9,7 @@ import type { FlightSupplier } from './supplier';
  */
 export type SupplierSetup = { id: 'world' } | { id: 'duffel'; api: FlightSupplier; offers: OfferCache };
 
-export const WORLD_SUPPLIER: SupplierSetup = { id: 'world' };
+const WORLD_SUPPLIER: SupplierSetup = { id: 'world' };
 
 /**
  * The supplier setup from configuration.
@@ -25,6 +24,3 @@ export function createSupplierSetup(
   const api = new DuffelSupplier({ token: config.DUFFEL_ACCESS_TOKEN, baseUrl: config.DUFFEL_API_URL, now, ...(options.log ? { log: options.log } : {}) });
   return { id: 'duffel', api, offers: new OfferCache({ now }) };
 }
-
-/** The supplier id of a setup (what bookings record and /api/health reports). */
-export const supplierIdOf = (setup: SupplierSetup): SupplierId => setup.id;

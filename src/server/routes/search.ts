@@ -204,7 +204,7 @@ async function roundTripOutcome(deps: AppDeps, raw: Record<string, string | unde
 const EMPTY = new Uint8Array();
 
 /** A remote supplier's round trips: the traveller books each direction as a one-way search (decision 0064). */
-export const SUPPLIER_ROUND_TRIP = 'Round trips are sold on this supplier as two one-way searches';
+const SUPPLIER_ROUND_TRIP = 'Round trips are sold on this supplier as two one-way searches';
 
 /** A query for a remote supplier: airports the world knows, or any three-letter IATA code. */
 function checkedSupplierAirports<Q extends { from: string; to: string }>(deps: AppDeps, query: Q, raw: Record<string, string | undefined>): Q {

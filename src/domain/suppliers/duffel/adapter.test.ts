@@ -378,7 +378,7 @@ describe('DuffelSupplier transport', () => {
     const error = await expectKind(supplier.search(oneWay('DEL', 'BOM')), 'rateLimited');
     expect(error.retryAfterSeconds).toBe(45);
     expect(error.supplierCode).toBe('rate_limit_exceeded');
-    expect(error.toAppError()).toMatchObject({ code: 'unavailable', status: 503, message: 'The airline is busy right now. Please try again in a moment.' });
+    expect(error.toAppError()).toMatchObject({ code: 'rate_limited', status: 429, message: 'The airline is busy right now. Please try again in a moment.' });
   });
 
   it('does not ask again while ratelimit-remaining is 0 until the reset', async () => {
