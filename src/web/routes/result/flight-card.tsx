@@ -105,6 +105,14 @@ export function FlightCard({ itinerary, query }: { itinerary: Itinerary; query: 
           <span className="small muted">All-in price</span>
         )}
         {currency !== 'INR' ? <span className="fc-inr small muted">Charged in INR</span> : null}
+        {itinerary.supplier ? (
+          <span className="fc-supplier small muted">
+            {itinerary.supplier.conversion
+              ? `Airline fare ${itinerary.supplier.conversion.from} converted at ₹${itinerary.supplier.conversion.rate} (${itinerary.supplier.conversion.source}, ${itinerary.supplier.conversion.asOf}); `
+              : ''}
+            includes Safar fee {format(itinerary.supplier.feeInr)}
+          </span>
+        ) : null}
         <Link href="/result/book" state={{ itinerary, query }} className="btn btn-primary fc-book">
           Book Now
         </Link>

@@ -112,6 +112,12 @@ function Ticket({ booking }: { booking: BookingView }) {
             <dt>PNR</dt>
             <dd className="ticket-pnr">{booking.pnr}</dd>
           </div>
+          {booking.supplier ? (
+            <div>
+              <dt>Airline booking reference</dt>
+              <dd className="ticket-supplier-ref">{booking.supplier.bookingReference ?? 'Confirming with the airline'}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>Booking ID</dt>
             <dd>{booking.id}</dd>
