@@ -1,7 +1,8 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
-import type { PassengerLegFare, RefundQuote } from '../../core/fares';
+import { type PassengerLegFare, REFUND_DESTINATIONS, type RefundQuote, RefundQuoteSchema } from '../../core/fares';
+import { z } from '../../core/zod';
 import { type CancellationAnswer, type CancellationQuoteAnswer, TRIP_CHANGE_MESSAGES, TRIP_CHANGE_REASONS } from '../../core/trip-changes';
 import type { Db } from '../../db/client';
 import { bookingFares, bookings, idempotencyKeys, passengers } from '../../db/schema';
@@ -44,14 +45,15 @@ export const RECONCILE_AFTER_MS = 3 * 60_000;
 const CLAIM_SCOPE = 'supplier-cancellation';
 
 /** What a claim row remembers while the supplier is asked. */
-interface Claim {
-  state: 'quoting' | 'confirming';
-  orderId: string;
-  userId: string;
-  quote: RefundQuote | null;
-  destination: CancelRequest['destination'];
-  reason: 'voluntary' | 'airlineCancelled';
-}
+const ClaimSchema = z.object({
+  state: z.enum(['quoting', 'confirming']),
+  orderId: z.string(),
+  userId: z.string(),
+  quote: RefundQuoteSchema.nullable(),
+  destination: z.enum(REFUND_DESTINATIONS),
+  reason: z.enum(['voluntary', 'airlineCancelled']),
+});
+type Claim = z.infer<typeof ClaimSchema>;
 
 /** The 409 of a supplier quote that expired before it was confirmed; carries a fresh quote. */
 export class QuoteExpiredError extends RefundChangedError {
@@ -265,33 +267,46 @@ export function createSupplierCancellations(deps: SupplierCancellationDeps): Sup
       const recorded: SupplierCancelResult[] = [];
       let dropped = 0;
       for (const row of claims) {
-        const claim = row.responseBody as Claim;
-        const cancelled = await cancelledAtSupplier(claim.orderId);
-        if (cancelled === null) continue;
-        if (!cancelled || claim.quote === null) {
-          // Nothing was cancelled at the supplier (or it was before Safar knew what it would refund: checked by hand).
-          if (cancelled && claim.quote === null) logger.warn('order cancelled at the supplier before a quote was kept', { bookingId: row.key });
+        const claim = ClaimSchema.safeParse(row.responseBody);
+        if (!claim.success) {
           await release(row.userId, row.key);
           dropped++;
           continue;
         }
-        const loaded = await load(row.userId, row.key);
-        if (!loaded || (loaded.booking.status !== 'confirmed' && loaded.booking.status !== 'partly_cancelled')) {
-          await release(row.userId, row.key);
-          dropped++;
-          continue;
+        try {
+          const done = await settle(row.userId, row.key, claim.data);
+          if (done === 'dropped') dropped++;
+          else if (done) recorded.push(done);
+        } catch (error) {
+          // Another node settled it first (the booking is cancelled now), or the database is away: the next run sees.
+          logger.warn('supplier cancellation not settled yet', { bookingId: row.key, error: error instanceof Error ? error.message : 'unknown' });
         }
-        const positions = claim.quote.lines.map((l) => l.passengerPosition).filter((p, i, all) => all.indexOf(p) === i);
-        recorded.push(
-          await record(
-            { userId: row.userId, bookingId: row.key, passengers: positions, destination: claim.destination, quotedRefundPaise: claim.quote.refundPaise, reason: claim.reason },
-            row.userId,
-            positions,
-            claim.quote,
-          ),
-        );
       }
       return { recorded, dropped };
     },
   };
+
+  /** One claim: recorded, dropped, or null (the supplier cannot say now). */
+  async function settle(userId: string, bookingId: string, claim: Claim): Promise<SupplierCancelResult | 'dropped' | null> {
+    const cancelled = await cancelledAtSupplier(claim.orderId);
+    if (cancelled === null) return null;
+    if (!cancelled || claim.quote === null) {
+      // Nothing was cancelled at the supplier (or it was before Safar kept what it would refund: settled by hand).
+      if (cancelled && claim.quote === null) logger.warn('order cancelled at the supplier before a quote was kept', { bookingId });
+      await release(userId, bookingId);
+      return 'dropped';
+    }
+    const loaded = await load(userId, bookingId);
+    if (!loaded || loaded.booking.status !== 'confirmed') {
+      await release(userId, bookingId);
+      return 'dropped';
+    }
+    const positions = [...new Set(claim.quote.lines.map((l) => l.passengerPosition))];
+    return record(
+      { userId, bookingId, passengers: positions, destination: claim.destination, quotedRefundPaise: claim.quote.refundPaise, reason: claim.reason },
+      userId,
+      positions,
+      claim.quote,
+    );
+  }
 }
