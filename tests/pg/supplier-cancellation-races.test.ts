@@ -38,9 +38,6 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: cancellations of Duffel booking
     if (node.deps.supplier.id !== 'duffel') throw new Error('not in Duffel mode');
     return node.deps.supplier.api;
   };
-  const confirmsOf = (orderId: string) =>
-    fake.requests.filter((r) => r.method === 'POST' && /order_cancellations\/[^/]+\/actions\/confirm/.test(r.path) && fake.order(orderId)?.cancellation?.id !== undefined && r.path.includes(fake.order(orderId)?.cancellation?.id ?? '-')).length;
-
   /** Refund rows add up to each cancellation's refund; refund + retained = paid; no payment refunded beyond its amount; credit books balance. */
   async function expectBooks() {
     await expectCreditBalanced(database.db);
@@ -66,7 +63,6 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: cancellations of Duffel booking
       const answers = await Promise.all([send(), send()]);
       expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
       expect(fake.requests.filter((r) => /actions\/confirm/.test(r.path)).length - before).toBe(1);
-      expect(confirmsOf(seeded.orderId)).toBe(1);
       expect(await database.db.select().from(cancellations).where(eq(cancellations.bookingId, seeded.bookingId))).toHaveLength(1);
       expect(await database.db.select().from(refunds).where(eq(refunds.bookingId, seeded.bookingId))).toHaveLength(1);
       await expectBooks();
