@@ -28,7 +28,7 @@ export async function seedDuffelBooking(
     cabin: 'economy',
   });
   // A refundable offer, so the airline's terms give money back.
-  const offer = result.offers.find((o) => o.conditions.fare.cancel.allowed) ?? result.offers[0];
+  const offer = result.offers.find((o) => o.conditions.fare.refundBeforeDeparture?.allowed === true) ?? result.offers[0];
   if (!offer) throw new Error('the fake answered no offers');
   const bookingId = `BK${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   const order = await supplier.createOrder({
@@ -92,7 +92,7 @@ export async function seedDuffelBooking(
     seatsLeft: null,
     price: { currency: 'INR', perPassenger: { adult: { baseFare: rupees, taxesAndFees: 0, total: rupees } }, total: { baseFare: rupees, taxesAndFees: 0, total: rupees } },
     airlines: [offer.owner.name],
-  } as Itinerary;
+  };
   const now = options.createdAt ?? new Date('2026-11-21T06:30:00Z');
   await db.insert(bookings).values({
     id: bookingId,
