@@ -6,6 +6,8 @@ import type { Db } from '../../src/db/client';
 import { bookingFares, bookings, passengers, payments } from '../../src/db/schema';
 import type { FlightSupplier, SupplierOffer } from '../../src/domain/suppliers/supplier';
 
+let seeded = 0;
+
 /** Safar's fee on a seeded supplier booking (on the first passenger), in paise. */
 export const SEEDED_SAFAR_FEE_PAISE = 29_900;
 
@@ -30,7 +32,8 @@ export async function seedDuffelBooking(
   // A refundable offer, so the airline's terms give money back.
   const offer = result.offers.find((o) => o.conditions.fare.refundBeforeDeparture?.allowed === true) ?? result.offers[0];
   if (!offer) throw new Error('the fake answered no offers');
-  const bookingId = `BK${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  seeded += 1;
+  const bookingId = `BK${Date.now()}${String(seeded % 1000).padStart(3, '0')}`;
   const order = await supplier.createOrder({
     offer: { id: offer.id, total: offer.total, expiresAt: offer.expiresAt },
     passengers: offer.passengers.map((p, i) => ({

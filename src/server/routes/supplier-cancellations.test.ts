@@ -69,7 +69,7 @@ describe('GET cancellation-quote of a Duffel booking', () => {
   it("shows the airline's refund converted to INR with the conversion named, and Safar's fee by its rule", async () => {
     const seeded = await seedDuffelBooking(ctx.database.db, api(), alice.user.id, { createdAt: new Date('2026-11-01T06:30:00Z') });
     const { status, body } = await getQuote(seeded.bookingId);
-    expect(status).toBe(200);
+    expect(status, JSON.stringify(body)).toBe(200);
     expect(body.passengers).toEqual([0]);
     const supplier = body.quote.supplier;
     expect(supplier).toMatchObject({ supplier: 'duffel', currency: seeded.offer.total.currency, totalMinor: seeded.offer.total.amountMinor, refundTo: 'originalPayment' });
