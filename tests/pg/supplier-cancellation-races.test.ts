@@ -22,7 +22,7 @@ function overriding(base: FlightSupplier, over: Partial<FlightSupplier>): Flight
     get(target, key, receiver) {
       if (typeof key === 'string' && key in over) return over[key as keyof FlightSupplier];
       const value: unknown = Reflect.get(target, key, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
+      return typeof value === 'function' ? (value.bind(target) as unknown) : value;
     },
   });
 }
