@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import type { z } from 'zod';
 
 /** The contract fake the project `duffel` starts (playwright.config.ts: E2E_PORT + 20), on loopback. */
-export const fakeUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 20}`;
+const fakeUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 20}`;
 
 /**
  * Calls one of the fake's loopback controls (scripts/duffel-fake.ts lists them): a GET without a body,
