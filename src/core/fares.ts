@@ -226,7 +226,7 @@ export type RefundLine = z.infer<typeof RefundLineSchema>;
  * converted to INR with the conversion named, and what Safar adds from its own pocket. For every
  * such cancellation: refundPaise = airlineRefundPaise + Safar's fee refunded + safarCoversPaise.
  */
-export const SupplierRefundSchema = z
+const SupplierRefundSchema = z
   .object({
     /** Who sold the seats ("duffel") and the airline that sold them ("Duffel Airways"). */
     supplier: z.string(),

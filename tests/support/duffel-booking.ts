@@ -9,7 +9,7 @@ import type { FlightSupplier, SupplierOffer } from '../../src/domain/suppliers/s
 let seeded = 0;
 
 /** Safar's fee on a seeded supplier booking (on the first passenger), in paise. */
-export const SEEDED_SAFAR_FEE_PAISE = 29_900;
+const SEEDED_SAFAR_FEE_PAISE = 29_900;
 
 /**
  * A paid, confirmed Duffel booking as the booking path leaves it, made directly: an order on the

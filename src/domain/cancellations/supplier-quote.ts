@@ -53,14 +53,14 @@ export const SUPPLIER_CANCEL_MESSAGES = {
 } as const;
 
 /** An amount in the supplier's currency, as the supplier states it ("£221.78"). */
-export function supplierMoney(amount: Money): string {
+function supplierMoney(amount: Money): string {
   const format = new Intl.NumberFormat('en-IN', { style: 'currency', currency: amount.currency });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(amount.amountMinor / 10 ** digits);
 }
 
 /** "at ₹106.60 per GBP (RBI reference rate (FBIL), 2026-11-20)", or '' for INR. */
-export function conversionWords(conversion: SupplierRefund['conversion']): string {
+function conversionWords(conversion: SupplierRefund['conversion']): string {
   if (!conversion) return '';
   return ` at ₹${conversion.rate.toFixed(2)} per ${conversion.from} (${conversion.source}, ${conversion.asOf})`;
 }

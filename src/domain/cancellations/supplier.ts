@@ -56,7 +56,7 @@ const ClaimSchema = z.object({
 type Claim = z.infer<typeof ClaimSchema>;
 
 /** The 409 of a supplier quote that expired before it was confirmed; carries a fresh quote. */
-export class QuoteExpiredError extends RefundChangedError {
+class QuoteExpiredError extends RefundChangedError {
   constructor(quote: CancellationQuoteAnswer) {
     super(quote, TRIP_CHANGE_REASONS.quoteExpired, SUPPLIER_CANCEL_MESSAGES.quoteExpired);
   }
@@ -74,7 +74,7 @@ export interface SupplierCancellationDeps {
   logger: Logger;
 }
 
-export interface SupplierCancelResult {
+interface SupplierCancelResult {
   answer: CancellationAnswer;
   inventory: InventoryChange[];
   leased: Claimed[];
