@@ -3,7 +3,7 @@ import type { SupplierOffer, SupplierSearchResult } from './supplier';
 /**
  * Offers a remote supplier answered, kept until each one expires, and whole search answers kept for a
  * short time so a repeat search (back, refresh, a second tab) answers without asking the supplier again:
- * - an offer is found by id until its `expiresAt` (an expired offer is gone);
+ * - an offer is found by id until its `expiresAt`; `seen` finds it after that too, to tell an expired offer from a sold-out one;
  * - a search answer is found by its key for `searchTtlMs`, and never after its earliest-expiring offer expired;
  * - the cache holds at most `maxSearches` answers (oldest first out); offers go with the answers that brought them.
  */
@@ -54,21 +54,17 @@ export class OfferCache {
   /** An offer seen in a search, until it expires. */
   offer(id: string): SupplierOffer | undefined {
     const entry = this.#offers.get(id);
-    if (!entry) return undefined;
-    if (entry.until <= this.#now()) {
-      this.#offers.delete(id);
-      return undefined;
-    }
-    return entry.offer;
+    return entry && entry.until > this.#now() ? entry.offer : undefined;
+  }
+
+  /** An offer as it was last seen, expired or not, while its search answer is kept (to tell "expired" from "sold out"). */
+  seen(id: string): SupplierOffer | undefined {
+    return this.#offers.get(id)?.offer;
   }
 
   /** Replaces a known offer after pricing it again (a new total or expiry). */
   remember(offer: SupplierOffer): void {
     const until = Date.parse(offer.expiresAt);
-    if (!(until > this.#now())) {
-      this.#offers.delete(offer.id);
-      return;
-    }
     const search = this.#offers.get(offer.id)?.search ?? '';
     this.#offers.set(offer.id, { offer, until, search });
   }
