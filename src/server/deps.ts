@@ -49,11 +49,6 @@ export function createAppDeps(base: { database: Database; clock: Clock; config: 
       reconcileAfterMs: config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
     },
   });
-  // The Duffel token never reaches a log: the adapter logs method, path, status and timing only.
-  const supplier = createSupplierSetup(config, {
-    now: () => base.clock.now().getTime(),
-    log: (entry) => base.logger.debug('duffel request', { method: entry.method, path: entry.path, status: entry.status, ms: entry.ms, outcome: entry.outcome, requestId: entry.requestId }),
-  });
   const cancellations = createCancellationService({
     db: base.database.db,
     clock: base.clock,
@@ -62,7 +57,7 @@ export function createAppDeps(base: { database: Database; clock: Clock; config: 
     facts: { international: (flightId) => base.world.getFlight(flightId)?.international ?? false },
     logger: base.logger,
     // Duffel's bookings are cancelled through the seam (decision 0065); the world's as before.
-    supplier: supplier.id === 'duffel' ? supplier.api : undefined,
+    supplier: remote?.api,
   });
   const seats = createSeatService({ db: base.database.db, clock: base.clock, world: base.world, freeShare: config.SEAT_FREE_SHARE });
   const checkIn = createCheckInService({
