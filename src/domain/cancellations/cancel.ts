@@ -214,7 +214,7 @@ export interface CancelRequest extends CancellationRequest {
    * The refund already priced by a remote supplier's quote (supplier.ts), used instead of the
    * fare-family rule; the supplier confirmed the cancellation before this transaction.
    */
-  priced?: RefundQuote | undefined;
+  priced?: { quote: RefundQuote; /** The booking's fares when it stores none (derived from its price by the supplier path). */ fares: PassengerLegFare[] } | undefined;
 }
 
 export interface CancelOutcome {
@@ -261,18 +261,18 @@ interface BookingFacts {
 }
 
 /** The stored fares read as json; a booking made before fare families has none and gets them derived (`storedFares`). */
-async function faresOrDerived(db: Db | Tx, bookingId: string, json: unknown): Promise<PassengerLegFare[]> {
+async function faresOrDerived(db: Db | Tx, bookingId: string, json: unknown, derived?: PassengerLegFare[]): Promise<PassengerLegFare[]> {
   const stored = fromJson<PassengerLegFare[]>(json ?? []);
-  return stored.length > 0 ? stored : storedFares(db, bookingId);
+  return stored.length > 0 ? stored : (derived ?? storedFares(db, bookingId));
 }
 
 /** Reads `bookingFacts`'s row (see `faresOrDerived` for bookings without stored fares). */
-async function readFacts(db: Db | Tx, bookingId: string, row: Record<string, unknown> | undefined): Promise<BookingFacts> {
+async function readFacts(db: Db | Tx, bookingId: string, row: Record<string, unknown> | undefined, derived?: PassengerLegFare[]): Promise<BookingFacts> {
   const list = (value: unknown) => fromJson<Record<string, unknown>[]>(value ?? []);
   const faresStored = fromJson<unknown[]>(row?.fares ?? []).length > 0;
   return {
     pax: list(row?.pax).map(passengerRaw.fromJson),
-    fares: await faresOrDerived(db, bookingId, row?.fares),
+    fares: await faresOrDerived(db, bookingId, row?.fares, derived),
     faresStored,
     segments: list(row?.segments).map(segmentRaw.fromJson),
     email: typeof row?.email === 'string' ? row.email : null,
@@ -306,13 +306,13 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
     if (!locked) throw bookingNotFound();
     const booking = bookingRaw.fromRaw(locked);
     if (!cancellable(booking)) throw notCancellable();
-    const { pax, fares: allFares, faresStored, segments, email, payments } = await readFacts(tx, booking.id, factRows.value[0]);
+    const { pax, fares: allFares, faresStored, segments, email, payments } = await readFacts(tx, booking.id, factRows.value[0], request.priced?.fares);
     const trip = chosenJourney(booking, request.journey);
     const positions = trip ? journeyPositions(pax, request.passengers) : chosenPositions(pax, request.passengers);
     const reason = request.reason ?? 'voluntary';
     if (booking.supplier !== 'world' && !request.priced) throw notCancellable();
     const { quote, fares } = request.priced
-      ? { quote: request.priced, fares: allFares.filter((f) => f.status === 'active' && positions.includes(f.passengerPosition)) }
+      ? { quote: request.priced.quote, fares: allFares.filter((f) => f.status === 'active' && positions.includes(f.passengerPosition)) }
       : quoteFor(booking, allFares, positions, facts, now, reason, trip?.legs ?? null);
     if (quote.refundPaise !== request.quotedRefundPaise) throw new RefundChangedError({ passengers: positions, quote, creditOffered: true });
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
-import { type PassengerLegFare, REFUND_DESTINATIONS, type RefundQuote, RefundQuoteSchema } from '../../core/fares';
+import { FARE_LINE_LABELS, type PassengerLegFare, REFUND_DESTINATIONS, type RefundQuote, RefundQuoteSchema } from '../../core/fares';
 import { z } from '../../core/zod';
 import { type CancellationAnswer, type CancellationQuoteAnswer, TRIP_CHANGE_MESSAGES, TRIP_CHANGE_REASONS } from '../../core/trip-changes';
 import type { Db } from '../../db/client';
@@ -97,6 +97,29 @@ function internationalTrip(booking: BookingRow): boolean {
 }
 
 /**
+ * A supplier booking's fares when it stores none: one per passenger on the first leg, from the
+ * price snapshot of the passenger's type — the supplier's fare in rupees (`baseFare`) and Safar's
+ * fee (`taxesAndFees`, the supplier's taxes being inside its fare), in paise.
+ */
+function faresFromPrice(booking: BookingRow, pax: readonly PassengerRow[]): PassengerLegFare[] {
+  return pax.map((p) => {
+    const type = p.type;
+    const each = booking.price.perPassenger[type] ?? { baseFare: 0, taxesAndFees: 0, total: 0 };
+    const lines: PassengerLegFare['lines'] = [{ code: 'base', kind: 'fare', label: FARE_LINE_LABELS.base, paise: each.baseFare * 100 }];
+    if (each.taxesAndFees > 0) lines.push({ code: 'safarFee', kind: 'safarFee', label: FARE_LINE_LABELS.safarFee, paise: each.taxesAndFees * 100 });
+    return {
+      passengerPosition: p.position,
+      passengerType: type,
+      legIndex: 0,
+      familyCode: booking.supplier,
+      lines,
+      totalPaise: lines.reduce((n, l) => n + l.paise, 0),
+      status: p.cancelledAt === null ? 'active' : 'cancelled',
+    };
+  });
+}
+
+/**
  * Builds the supplier cancellations.
  * @example const remote = createSupplierCancellations({ db, clock, supplier: setup.api, facts, logger })
  */
@@ -113,7 +136,7 @@ export function createSupplierCancellations(deps: SupplierCancellationDeps): Sup
       db.select().from(passengers).where(eq(passengers.bookingId, bookingId)).orderBy(asc(passengers.position)),
       db.select().from(bookingFares).where(eq(bookingFares.bookingId, bookingId)).orderBy(asc(bookingFares.passengerPosition), asc(bookingFares.legIndex)),
     ]);
-    const fares: PassengerLegFare[] = fareRows.map((f) => ({
+    const stored: PassengerLegFare[] = fareRows.map((f) => ({
       passengerPosition: f.passengerPosition,
       passengerType: f.passengerType,
       legIndex: f.legIndex,
@@ -122,7 +145,7 @@ export function createSupplierCancellations(deps: SupplierCancellationDeps): Sup
       totalPaise: f.totalPaise,
       status: f.status,
     }));
-    return { booking, pax, fares };
+    return { booking, pax, fares: stored.length > 0 ? stored : faresFromPrice(booking, pax) };
   }
 
   /** The positions cancelled: every passenger still travelling (the supplier cancels whole orders). */
@@ -163,13 +186,13 @@ export function createSupplierCancellations(deps: SupplierCancellationDeps): Sup
   }
 
   /** Records the cancellation the supplier confirmed (one transaction, which also drops the claim). */
-  async function record(request: CancelRequest, userId: string, positions: number[], quote: RefundQuote): Promise<SupplierCancelResult> {
+  async function record(request: CancelRequest, userId: string, positions: number[], quote: RefundQuote, fares: PassengerLegFare[]): Promise<SupplierCancelResult> {
     const outcome = await cancelPassengers(db, clock, facts, {
       ...request,
       passengers: positions,
       quotedRefundPaise: quote.refundPaise,
       journey: undefined,
-      priced: quote,
+      priced: { quote, fares },
       leaseRefunds: true,
       within: async (tx: Tx, answer) => {
         await tx.delete(idempotencyKeys).where(claimMatch(userId, request.bookingId));
@@ -253,7 +276,7 @@ export function createSupplierCancellations(deps: SupplierCancellationDeps): Sup
           throw error.toAppError();
         }
       }
-      return record(request, userId, positions, answer.quote);
+      return record(request, userId, positions, answer.quote, loaded.fares);
     },
 
     async reconcile() {
@@ -307,6 +330,7 @@ export function createSupplierCancellations(deps: SupplierCancellationDeps): Sup
       userId,
       positions,
       claim.quote,
+      loaded.fares,
     );
   }
 }

@@ -25,7 +25,7 @@ const quoteRoute = travellerRoute({ owns: 'booking' }, {
   tags: ['Bookings'],
   summary: 'What cancelling passengers of a confirmed booking refunds now, per passenger and leg',
   description:
-    "Signed-in traveller only; another traveller's booking id answers 404, exactly like an id that does not exist. `passengers` lists positions (\"0,2\"); omitted, every passenger still travelling. Taxes and airport charges always come back; base fare and fuel charge less the airline's fee for the time band, nothing of them inside the cutoff or after departure (each line's `rule` and `explanation` say which applied). `creditOffered` says whether the refund may go to Safar credit instead of the original payment method (always, for a traveller's own booking; never the default). `journey` (0-based) quotes cancelling one journey of a whole-trip booking alone, for every passenger still travelling, by that journey's fare rules (409 when a special return fare allows cancelling only the whole trip). A booking sold by a remote supplier (Duffel) is quoted by the supplier: `quote.supplier` carries its quote (id, expiry, its total and refund in its currency, where it refunds to), the refund in paise with the conversion named (rate, date, source), and what Safar covers; Safar's fee is refunded when the airline cancelled or inside Safar's free window, else kept within the fare. The supplier cancels whole bookings only: naming some passengers or a journey answers 400 on that field. Supplier trouble (rate limit, time-out, outage) answers 503.",
+    "Signed-in traveller only; another traveller's booking id answers 404, exactly like an id that does not exist. `passengers` lists positions (\"0,2\"); omitted, every passenger still travelling. Taxes and airport charges always come back; base fare and fuel charge less the airline's fee for the time band, nothing of them inside the cutoff or after departure (each line's `rule` and `explanation` say which applied). `creditOffered` says whether the refund may go to Safar credit instead of the original payment method (always, for a traveller's own booking; never the default). `journey` (0-based) quotes cancelling one journey of a whole-trip booking alone, for every passenger still travelling, by that journey's fare rules (409 when a special return fare allows cancelling only the whole trip). A booking sold by a remote supplier (Duffel) is quoted by the supplier: `quote.supplier` carries its quote (id, expiry, its total and refund in its currency, where it refunds to), the refund in paise with the conversion named (rate, date, source), and what Safar covers; Safar's fee is refunded when the airline cancelled or inside Safar's free window, else kept within the fare. The supplier cancels whole bookings only: naming some passengers or a journey answers 400 on that field. A rate-limited supplier answers 429; a slow or unavailable one 503.",
   request: { params: BookingIdParams, query: CancellationQuoteQuerySchema },
   responses: {
     200: json(CancellationQuoteAnswerSchema, 'The refund quote'),
@@ -33,7 +33,8 @@ const quoteRoute = travellerRoute({ owns: 'booking' }, {
     401: json(ErrorSchema, 'Not signed in'),
     404: json(ErrorSchema, 'No such booking'),
     409: json(ErrorSchema, 'The booking is not confirmed (held, expired, cancelled or changed), its special return fare allows cancelling only the whole trip, or its airline gives no refund amount before cancelling'),
-    503: json(ErrorSchema, "The booking's supplier is rate-limited, slow or unavailable; try again shortly"),
+    429: json(ErrorSchema, "The booking's supplier is rate-limited; try again after Retry-After"),
+    503: json(ErrorSchema, "The booking's supplier is slow or unavailable; try again shortly"),
   },
 });
 
@@ -60,7 +61,8 @@ const cancelRoute = travellerRoute({ owns: 'booking' }, {
       "refund-changed or quote-expired (with the new quote), the booking is not confirmed, a special return cancelled one journey at a time, the booking already being cancelled with its supplier, or idempotency_in_progress",
     ),
     422: json(ErrorSchema, 'idempotency_mismatch'),
-    503: json(ErrorSchema, "The booking's supplier is rate-limited, slow or unavailable (nothing cancelled), or its answer was lost (we check the order and finish the cancellation)"),
+    429: json(ErrorSchema, "The booking's supplier is rate-limited (nothing cancelled); try again after Retry-After"),
+    503: json(ErrorSchema, "The booking's supplier is slow or unavailable (nothing cancelled), or its answer was lost (we check the order and finish the cancellation)"),
   },
 });
 

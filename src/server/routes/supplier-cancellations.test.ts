@@ -5,7 +5,8 @@ import type { CancellationAnswer, CancellationQuoteAnswer, RefundChangedBody, Re
 import { bookings, cancellations, idempotencyKeys } from '../../db/schema';
 import { executeRows } from '../../db/rows';
 import { signUpAndLogin } from '../../../tests/support/auth';
-import { authed } from '../../../tests/support/booking';
+import { ADULT, authed, confirmBooking, payOrder, postBooking, sandboxPay } from '../../../tests/support/booking';
+import { duffelSearch } from '../../../tests/support/duffel-app';
 import { seedDuffelBooking } from '../../../tests/support/duffel-booking';
 import { type DuffelFake, startDuffelFake } from '../../../tests/support/duffel-fake/server';
 import { createTestApp } from '../../../tests/support/test-app';
@@ -94,11 +95,11 @@ describe('GET cancellation-quote of a Duffel booking', () => {
     expect(all.body.passengers).toEqual([0, 1]);
   });
 
-  it('a rate-limited supplier answers a clear 503, never a 500', async () => {
+  it('a rate-limited supplier answers a clear 429, never a 500', async () => {
     const seeded = await seedDuffelBooking(ctx.database.db, api(), alice.user.id);
     fake.rateLimitNext(1, 30);
     const { status, body } = await getQuote(seeded.bookingId);
-    expect(status).toBe(503);
+    expect(status).toBe(429);
     expect(body.error?.message).toMatch(/busy/);
     // After the reset the quote answers again.
     ctx.clock.advance(31_000);
@@ -167,12 +168,12 @@ describe('POST cancellations of a Duffel booking', () => {
     expect(done.status).toBe(201);
   });
 
-  it('a rate limit during the cancel: 503, nothing cancelled, and the claim is released for a retry', async () => {
+  it('a rate limit during the cancel: 429, nothing cancelled, and the claim is released for a retry', async () => {
     const seeded = await seedDuffelBooking(ctx.database.db, api(), alice.user.id);
     const quote = await getQuote(seeded.bookingId);
     fake.rateLimitNext(1, 30);
     const limited = await cancel(seeded.bookingId, { passengers: [0], quotedRefundPaise: quote.body.quote.refundPaise });
-    expect(limited.status).toBe(503);
+    expect(limited.status).toBe(429);
     expect(fake.order(seeded.orderId)?.cancelled_at).toBeNull();
     ctx.clock.advance(31_000);
     fake.advance(31_000);
@@ -191,6 +192,33 @@ describe('POST cancellations of a Duffel booking', () => {
     // The reconciler finds nothing left to do.
     ctx.clock.advance(10 * 60_000);
     expect(await ctx.cancellations.reconcileSupplier()).toEqual({ recorded: 0, dropped: 0 });
+  });
+});
+
+describe('a Duffel booking made through the booking path', () => {
+  it('searched, held, paid and ordered, then cancelled: the supplier cancels, the traveller is refunded every rupee in the free window', async () => {
+    const { itineraries } = await duffelSearch(ctx.app, 'DEL', 'BOM');
+    const itinerary = itineraries.find((i) => i.supplier?.fareBrand === 'Flex') ?? itineraries[0];
+    if (!itinerary) throw new Error('no offers');
+    const held = await postBooking(ctx.app, alice.cookie, { itineraryId: itinerary.id, passengers: [ADULT], quotedTotal: itinerary.price.total.total });
+    expect(held.status).toBe(201);
+    const bookingId = (held.body as { booking: { id: string } }).booking.id;
+    const order = await payOrder(ctx.app, alice.cookie, bookingId);
+    const paid = await sandboxPay(ctx.app, order.orderId);
+    const confirmed = await confirmBooking(ctx.app, alice.cookie, bookingId, paid.body);
+    expect(confirmed.body.booking.supplier?.orderState).toBe('ordered');
+    const orderId = confirmed.body.booking.supplier?.orderId ?? '';
+
+    const quote = await getQuote(bookingId);
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    expect(quote.body.quote.paidPaise).toBe(order.amountPaise);
+    expect(quote.body.quote.refundPaise).toBe(order.amountPaise);
+    const done = await cancel(bookingId, { passengers: [0], quotedRefundPaise: quote.body.quote.refundPaise });
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect(done.body.booking.status).toBe('cancelled');
+    expect(fake.order(orderId)?.cancelled_at).not.toBeNull();
+    const tracker = (await (await ctx.app.request(`/api/bookings/${bookingId}/refunds`, { headers: authed(alice.cookie) })).json()) as RefundsAnswer;
+    expect(tracker.refunds.reduce((n, r) => n + r.amountPaise, 0)).toBe(order.amountPaise);
   });
 });
 
