@@ -56,6 +56,8 @@ export function createAppDeps(base: { database: Database; clock: Clock; config: 
     inventory: base.inventory,
     facts: { international: (flightId) => base.world.getFlight(flightId)?.international ?? false },
     logger: base.logger,
+    // Duffel's bookings are cancelled through the seam (decision 0065); the world's as before.
+    supplier: remote?.api,
   });
   const seats = createSeatService({ db: base.database.db, clock: base.clock, world: base.world, freeShare: config.SEAT_FREE_SHARE });
   const checkIn = createCheckInService({

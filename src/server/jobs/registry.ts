@@ -11,6 +11,7 @@ import { pushSender } from './push-sender';
 import { paymentReconciler } from './payment-reconciler';
 import { refundSender } from './refund-sender';
 import { sandboxWebhooks } from './sandbox-webhooks';
+import { supplierCancellations } from './supplier-cancellations';
 import { supplierOrders } from './supplier-orders';
 import { webhookCleanup } from './webhook-cleanup';
 import type { Job } from './runner';
@@ -19,4 +20,4 @@ import type { Job } from './runner';
  * Every background job the server runs. Add yours here (one file per job in this folder).
  * main.ts starts them; tests call their `run` directly with their own deps.
  */
-export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker, paymentReconciler, supplierOrders, refundSender, sandboxWebhooks, flightWatch, disruptionWatch, idempotencyCleanup, webhookCleanup, checkInReminders];
+export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker, paymentReconciler, supplierOrders, refundSender, sandboxWebhooks, flightWatch, disruptionWatch, idempotencyCleanup, webhookCleanup, checkInReminders, supplierCancellations];

@@ -6,7 +6,6 @@ import {
   CancellationRequestSchema,
   RefundChangedBodySchema,
   RefundsAnswerSchema,
-  TRIP_CHANGE_MESSAGES,
 } from '../../core/trip-changes';
 import { RefundChangedError } from '../../domain/cancellations/cancel';
 import { currentUser } from '../auth/require-user';
@@ -26,14 +25,16 @@ const quoteRoute = travellerRoute({ owns: 'booking' }, {
   tags: ['Bookings'],
   summary: 'What cancelling passengers of a confirmed booking refunds now, per passenger and leg',
   description:
-    "Signed-in traveller only; another traveller's booking id answers 404, exactly like an id that does not exist. `passengers` lists positions (\"0,2\"); omitted, every passenger still travelling. Taxes and airport charges always come back; base fare and fuel charge less the airline's fee for the time band, nothing of them inside the cutoff or after departure (each line's `rule` and `explanation` say which applied). `creditOffered` says whether the refund may go to Safar credit instead of the original payment method (always, for a traveller's own booking; never the default). `journey` (0-based) quotes cancelling one journey of a whole-trip booking alone, for every passenger still travelling, by that journey's fare rules (409 when a special return fare allows cancelling only the whole trip).",
+    "Signed-in traveller only; another traveller's booking id answers 404, exactly like an id that does not exist. `passengers` lists positions (\"0,2\"); omitted, every passenger still travelling. Taxes and airport charges always come back; base fare and fuel charge less the airline's fee for the time band, nothing of them inside the cutoff or after departure (each line's `rule` and `explanation` say which applied). `creditOffered` says whether the refund may go to Safar credit instead of the original payment method (always, for a traveller's own booking; never the default). `journey` (0-based) quotes cancelling one journey of a whole-trip booking alone, for every passenger still travelling, by that journey's fare rules (409 when a special return fare allows cancelling only the whole trip). A booking sold by a remote supplier (Duffel) is quoted by the supplier: `quote.supplier` carries its quote (id, expiry, its total and refund in its currency, where it refunds to), the refund in paise with the conversion named (rate, date, source), and what Safar covers; Safar's fee is refunded when the airline cancelled or inside Safar's free window, else kept within the fare. The supplier cancels whole bookings only: naming some passengers or a journey answers 400 on that field. A rate-limited supplier answers 429; a slow or unavailable one 503.",
   request: { params: BookingIdParams, query: CancellationQuoteQuerySchema },
   responses: {
     200: json(CancellationQuoteAnswerSchema, 'The refund quote'),
-    400: json(ErrorSchema, 'Unknown or already cancelled passengers or journey, or an infant left without an adult'),
+    400: json(ErrorSchema, 'Unknown or already cancelled passengers or journey, an infant left without an adult, or some passengers or one journey of a supplier booking (whole bookings only)'),
     401: json(ErrorSchema, 'Not signed in'),
     404: json(ErrorSchema, 'No such booking'),
-    409: json(ErrorSchema, 'The booking is not confirmed (held, expired, cancelled or changed), or its special return fare allows cancelling only the whole trip'),
+    409: json(ErrorSchema, 'The booking is not confirmed (held, expired, cancelled or changed), its special return fare allows cancelling only the whole trip, or its airline gives no refund amount before cancelling'),
+    429: json(ErrorSchema, "The booking's supplier is rate-limited; try again after Retry-After"),
+    503: json(ErrorSchema, "The booking's supplier is slow or unavailable; try again shortly"),
   },
 });
 
@@ -44,7 +45,7 @@ const cancelRoute = travellerRoute({ owns: 'booking' }, {
   tags: ['Bookings'],
   summary: 'Cancels passengers of a confirmed booking and refunds them (idempotent)',
   description:
-    "Signed-in traveller only; requires an Idempotency-Key. In one transaction: the refund is computed again and must equal `quotedRefundPaise` (else 409 refund-changed with the new quote, nothing cancelled), the passengers' seats go back to sale, their boarding passes stop being valid, the refund is recorded (split over the booking's payments: Safar credit spent on it first, then largest first) and the cancellation mail queued. `destination` is `original` unless the traveller chose `credit`: then the whole refund is added to their Safar credit at once (completed, one ledger entry per refund; see GET /api/account/credit). What was paid with Safar credit always goes back to it. A refund to the original payment method is then sent through the provider; follow it at `/api/bookings/{id}/refunds`. Replays with the same key answer the first result. With `journey` (0-based), one journey of a whole-trip booking is cancelled alone for every passenger still travelling (`passengers` must list them all): only its legs' fares are refunded, its seats given back and its boarding passes voided; the passengers travel on on the other journeys (409 when a special return fare allows cancelling only the whole trip).",
+    "Signed-in traveller only; requires an Idempotency-Key. In one transaction: the refund is computed again and must equal `quotedRefundPaise` (else 409 refund-changed with the new quote, nothing cancelled), the passengers' seats go back to sale, their boarding passes stop being valid, the refund is recorded (split over the booking's payments: Safar credit spent on it first, then largest first) and the cancellation mail queued. `destination` is `original` unless the traveller chose `credit`: then the whole refund is added to their Safar credit at once (completed, one ledger entry per refund; see GET /api/account/credit). What was paid with Safar credit always goes back to it. A refund to the original payment method is then sent through the provider; follow it at `/api/bookings/{id}/refunds`. Replays with the same key answer the first result. With `journey` (0-based), one journey of a whole-trip booking is cancelled alone for every passenger still travelling (`passengers` must list them all): only its legs' fares are refunded, its seats given back and its boarding passes voided; the passengers travel on on the other journeys (409 when a special return fare allows cancelling only the whole trip). A booking sold by a remote supplier (Duffel) is cancelled whole with the supplier first: a fresh supplier quote must give the refund quoted (else 409 refund-changed), the supplier confirms it outside the transaction, then the cancellation and refunds are recorded as above. A supplier quote that expired meanwhile answers 409 quote-expired with a fresh quote; a cancel while another of the same booking is with the supplier answers 409; a lost supplier answer is checked against the order (503 while it cannot be, and settled by a job).",
   request: {
     params: BookingIdParams,
     headers: IdempotencyHeaders,
@@ -55,8 +56,13 @@ const cancelRoute = travellerRoute({ owns: 'booking' }, {
     400: json(ErrorSchema, 'No, unknown or already cancelled passengers or journey, an infant left without an adult, or an unknown destination'),
     401: json(ErrorSchema, 'Not signed in'),
     404: json(ErrorSchema, 'No such booking'),
-    409: json(z.union([RefundChangedBodySchema, ErrorSchema]), 'refund-changed (with the new quote), the booking is not confirmed, a special return cancelled one journey at a time, or idempotency_in_progress'),
+    409: json(
+      z.union([RefundChangedBodySchema, ErrorSchema]),
+      "refund-changed or quote-expired (with the new quote), the booking is not confirmed, a special return cancelled one journey at a time, the booking already being cancelled with its supplier, or idempotency_in_progress",
+    ),
     422: json(ErrorSchema, 'idempotency_mismatch'),
+    429: json(ErrorSchema, "The booking's supplier is rate-limited (nothing cancelled); try again after Retry-After"),
+    503: json(ErrorSchema, "The booking's supplier is slow or unavailable (nothing cancelled), or its answer was lost (we check the order and finish the cancellation)"),
   },
 });
 
@@ -103,7 +109,7 @@ export function registerCancellations(app: OpenApiApp) {
     } catch (error) {
       // Not stored: the traveller reviews the new amount and confirms again.
       if (!(error instanceof RefundChangedError)) throw error;
-      return sendStored(c, cancelRoute, { status: 409, body: { ...error.quote, error: { code: 'conflict', reason: 'refund-changed', message: TRIP_CHANGE_MESSAGES.refundChanged } } });
+      return sendStored(c, cancelRoute, { status: 409, body: { ...error.quote, error: { code: 'conflict', reason: error.reason, message: error.message } } });
     }
   });
 

@@ -31,7 +31,9 @@ interface Props {
  */
 export function CancelDialog({ booking, open, onOpenChange, journey = null }: Props) {
   const queryClient = useQueryClient();
-  const [state, dispatch] = useReducer(cancelReducer, travellingPositions(booking), initialCancel);
+  // A remote supplier's booking is cancelled whole (its airline cancels whole bookings only).
+  const wholeOnly = booking.supplier !== undefined;
+  const [state, dispatch] = useReducer(cancelReducer, travellingPositions(booking), (travelling) => (wholeOnly ? { ...initialCancel(travelling), scope: 'whole' as const } : initialCancel(travelling)));
   const { region, say } = useLiveRegion('polite');
   const alert = useLiveRegion('assertive');
   const chosen = chosenPositions(state);
@@ -44,7 +46,7 @@ export function CancelDialog({ booking, open, onOpenChange, journey = null }: Pr
   const answer = quote.data && quote.data.passengers.join(',') === chosen.join(',') ? quote.data : null;
   const phase = state.phase;
   // A journey of a whole trip is cancelled for everyone still travelling: no choice of passengers.
-  const several = state.travelling.length > 1 && journey === null;
+  const several = state.travelling.length > 1 && journey === null && !wholeOnly;
   const trip = journey === null ? null : booking.journeys[journey];
   const only = several ? undefined : booking.passengers[state.travelling[0] ?? -1];
 
@@ -84,6 +86,13 @@ export function CancelDialog({ booking, open, onOpenChange, journey = null }: Pr
         const moved = refundChangeOf(error);
         if (moved !== undefined) {
           const fresh = moved ?? (await queryClient.fetchQuery({ ...cancellationQuoteQuery(booking.id, chosen), staleTime: 0 }).catch(() => null));
+          if (fresh && fresh.quote.refundPaise === quotedRefundPaise && error instanceof ApiError) {
+            // The airline's quote expired but the refund is the same: the fresh quote is shown, the traveller confirms again.
+            queryClient.setQueryData(cancellationQuoteQuery(booking.id, chosen).queryKey, fresh);
+            dispatch({ type: 'failed', message: error.message });
+            alert.say(error.message);
+            return;
+          }
           if (fresh) {
             queryClient.setQueryData(cancellationQuoteQuery(booking.id, chosen).queryKey, fresh);
             dispatch({ type: 'refundChanged', newRefundPaise: fresh.quote.refundPaise });
@@ -188,6 +197,7 @@ export function CancelDialog({ booking, open, onOpenChange, journey = null }: Pr
               )}
             </fieldset>
           )}
+          {wholeOnly && state.travelling.length > 1 && <p>This airline cancels whole bookings only: every passenger on this booking is cancelled.</p>}
           {!several && only && (
             <p>
               Cancelling <strong>{passengerName(only)}</strong> ({only.type}).
