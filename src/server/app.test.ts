@@ -12,7 +12,7 @@ describe('app shell API', () => {
   it('answers health with the database kind', async () => {
     const res = await ctx.app.request('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', db: 'pglite' });
+    expect(await res.json()).toEqual({ status: 'ok', db: 'pglite', supplier: 'world' });
   });
 
   it('answers unknown API paths with a JSON 404 in the error format', async () => {

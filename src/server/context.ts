@@ -7,6 +7,7 @@ import type { CheckoutService } from '../domain/checkout/service';
 import type { InventoryView } from '../domain/inventory/view';
 import type { WeatherService } from '../domain/weather/service';
 import type { World } from '../domain/world/world';
+import type { SupplierSetup } from '../domain/suppliers/setup';
 import type { Config } from './config';
 import type { Searcher } from './search/searcher';
 import type { Logger } from './logger';
@@ -36,6 +37,8 @@ export interface AppDeps {
   seats: SeatService;
   /** Web check-in: window states, documents, sequence numbers and the pass; built once by createAppDeps. */
   checkIn: CheckInService;
+  /** Who sells the seats: the world, or Duffel with its offer cache (DUFFEL_ACCESS_TOKEN); built once by createAppDeps. */
+  supplier: SupplierSetup;
 }
 
 /** The signed-in traveller, set by the session middleware when a valid session cookie is present. */

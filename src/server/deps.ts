@@ -7,6 +7,7 @@ import { createCheckoutService } from '../domain/checkout/service';
 import { createSeatService } from '../domain/seats/service';
 import type { InventoryView } from '../domain/inventory/view';
 import type { World } from '../domain/world/world';
+import { createSupplierSetup } from '../domain/suppliers/setup';
 import { type Config, DEV_SANDBOX_SECRET } from './config';
 import { documentsKey } from './documents-key';
 import type { AppDeps } from './context';
@@ -54,5 +55,10 @@ export function createAppDeps(base: { database: Database; clock: Clock; config: 
     documentsKey: () => documentsKey(config),
     moveSeats: seats.moveAtCheckIn,
   });
-  return { ...base, checkout, cancellations, seats, checkIn };
+  // The Duffel token never reaches a log: the adapter logs method, path, status and timing only.
+  const supplier = createSupplierSetup(config, {
+    now: () => base.clock.now().getTime(),
+    log: (entry) => base.logger.debug('duffel request', { method: entry.method, path: entry.path, status: entry.status, ms: entry.ms, outcome: entry.outcome, requestId: entry.requestId }),
+  });
+  return { ...base, checkout, cancellations, seats, checkIn, supplier };
 }

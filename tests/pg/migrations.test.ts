@@ -34,7 +34,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: migrations and health', () => {
     try {
       const app = createApp(createAppDeps({ database, clock: systemClock, config: loadConfig({ LOG_LEVEL: 'silent' }), logger: silentLogger, world: createWorld(), inventory: new InventoryView() }));
       const res = await app.request('/api/health');
-      expect(await res.json()).toEqual({ status: 'ok', db: 'postgres' });
+      expect(await res.json()).toEqual({ status: 'ok', db: 'postgres', supplier: 'world' });
     } finally {
       await database.close();
       await scratch.drop();

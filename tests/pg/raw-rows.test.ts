@@ -39,6 +39,14 @@ async function writeRows(database: Database) {
     changedFrom: null,
     creditPaise: 0,
     journeys: null,
+    supplier: 'duffel',
+    supplierOrderId: 'ord_0000A',
+    supplierOfferId: 'off_0000A',
+    supplierTotalMinor: 22178,
+    supplierCurrency: 'GBP',
+    supplierBookingReference: 'RZPYDP',
+    supplierOrderState: 'ordered',
+    supplierOrderAt: null,
   };
   await database.db.insert(bookings).values(booking);
   const payment: typeof payments.$inferSelect = {

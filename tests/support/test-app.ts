@@ -29,7 +29,7 @@ export async function createTestApp(options: { env?: Record<string, string>; now
   const deps = createAppDeps({ database, clock, config, logger: silentLogger, world, inventory });
   // Every 2xx JSON answer is parsed against its route's declared schema (a mismatch answers 500).
   const app: ReturnType<typeof createApp> = createApp({ ...deps, beforeRoutes: [answerContract(() => app)] });
-  return { app, deps, database, clock, config, world, inventory, checkout: deps.checkout, cancellations: deps.cancellations, seats: deps.seats, checkIn: deps.checkIn, close: async () => {
+  return { app, deps, database, clock, config, world, inventory, checkout: deps.checkout, cancellations: deps.cancellations, seats: deps.seats, checkIn: deps.checkIn, supplier: deps.supplier, close: async () => {
       await database.close();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },

@@ -6,6 +6,7 @@ import { OUTBOX_KINDS } from '../../core/notifications';
 import type { Itinerary, ItineraryPrice } from '../../core/search';
 import type { BookingJourney } from '../../core/trip';
 import { CABINS, PASSENGER_TYPES } from '../../core/search-options';
+import { SUPPLIER_IDS, SUPPLIER_ORDER_STATES } from '../../core/suppliers';
 import { users } from './accounts';
 
 /**
@@ -48,6 +49,24 @@ export const bookings = pgTable(
      * of `itinerary`; null for a booking of one itinerary (its one journey is derived).
      */
     journeys: jsonb('journeys').$type<BookingJourney[]>(),
+    /** Who sells the seats (decision 0064); bookings made before suppliers are the world's. */
+    supplier: text('supplier', { enum: SUPPLIER_IDS }).notNull().default('world'),
+    /** The supplier's order: Duffel's `ord_…`; the world's own bookings record their booking id. Null until ordered. */
+    supplierOrderId: text('supplier_order_id'),
+    /** The supplier's offer the booking was made from (Duffel's `off_…`); null for the world. */
+    supplierOfferId: text('supplier_offer_id'),
+    /** What Safar owes the supplier, in minor units of `supplier_currency`; null for the world. */
+    supplierTotalMinor: integer('supplier_total_minor'),
+    supplierCurrency: text('supplier_currency'),
+    /** The airline's booking reference (PNR) from the supplier's order; the world's is the booking's own PNR. */
+    supplierBookingReference: text('supplier_booking_reference'),
+    /**
+     * A remote supplier's order after payment: `ordering` (paid, order asked for, outcome not yet known),
+     * `ordered`, or `failed` (refunded). Null for the world and before payment.
+     */
+    supplierOrderState: text('supplier_order_state', { enum: SUPPLIER_ORDER_STATES }),
+    /** When the order was last asked for or checked: the reconciler takes `ordering` bookings older than its wait. */
+    supplierOrderAt: timestamp('supplier_order_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('bookings_pnr_unique').on(t.pnr),
@@ -58,6 +77,11 @@ export const bookings = pgTable(
     uniqueIndex('bookings_changed_from_unique').on(t.changedFrom).where(sql`${t.changedFrom} is not null and ${t.status} in ('held', 'confirmed', 'partly_cancelled', 'changed')`),
     check('bookings_payment_method_valid', sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('card', 'upi')`),
     check('bookings_cabin_valid', sql`${t.cabin} in ('economy', 'premium', 'business', 'first')`),
+    check('bookings_supplier_valid', sql`${t.supplier} in ('world', 'duffel')`),
+    check('bookings_supplier_order_state_valid', sql`${t.supplierOrderState} is null or ${t.supplierOrderState} in ('ordering', 'ordered', 'failed')`),
+    index('bookings_supplier_order_idx').on(t.supplier, t.supplierOrderId),
+    // The supplier-order reconciler looks for paid bookings whose order outcome is not known yet.
+    index('bookings_supplier_ordering_idx').on(t.supplierOrderAt).where(sql`${t.supplierOrderState} = 'ordering'`),
   ],
 );
 

@@ -229,7 +229,18 @@ async function writeHold(
       creditPaise: 0,
       // A journey without a PNR of its own (the first, and one sharing its ticket) has the booking's.
       journeys: hold.journeys ? [...hold.journeys] : null,
+      supplier: 'world',
+      supplierOrderId: null,
+      supplierOfferId: null,
+      supplierTotalMinor: null,
+      supplierCurrency: null,
+      supplierBookingReference: null,
+      supplierOrderState: null,
+      supplierOrderAt: null,
     };
+    // The world's order is the booking itself: its id is the supplier order, its PNR the airline reference.
+    row.supplierOrderId = row.id;
+    row.supplierBookingReference = row.pnr;
     row.journeys = row.journeys?.map((j) => (j.pnr === '' ? { ...j, pnr: row.pnr } : j)) ?? null;
     const paxRows = list.map((p, position): typeof passengers.$inferSelect => ({ ...passengerRow(row.id, position, p), id: randomUUID(), ticketNumber: null }));
     const booking = bookingView(row, paxRows);
@@ -237,10 +248,11 @@ async function writeHold(
     const steps: Statement[] = [taking.steps];
     const lastLeg = taking.last;
     steps.push(q`booked as (
-        insert into bookings (id, pnr, user_id, status, itinerary_id, cabin, itinerary, passenger_count, seat_count, price, total_inr, hold_expires_at, created_at, fare_family, journeys)
+        insert into bookings (id, pnr, user_id, status, itinerary_id, cabin, itinerary, passenger_count, seat_count, price, total_inr, hold_expires_at, created_at, fare_family, journeys,
+                              supplier_order_id, supplier_booking_reference)
         select ${row.id}, ${row.pnr}, ${row.userId}::uuid, 'held', ${row.itineraryId}, ${cabin}, ${JSON.stringify(itinerary)}::jsonb, ${row.passengerCount}::int,
                ${seats}::int, ${JSON.stringify(itinerary.price)}::jsonb, ${row.totalInr}::int, ${at(row.holdExpiresAt)}, ${at(now)}, ${hold.fareFamily},
-               ${row.journeys ? JSON.stringify(row.journeys) : null}::jsonb
+               ${row.journeys ? JSON.stringify(row.journeys) : null}::jsonb, ${row.id}, ${row.pnr}
         where exists (select 1 from ${lastLeg})
         on conflict do nothing returning id)`);
     steps.push(q`segments as (

@@ -303,12 +303,25 @@ export async function clearDeadChange(tx: Tx, oldId: string, now: Date): Promise
   return inventory;
 }
 
-/** Inserts the booking row with a fresh id and reference (drawn again when taken). */
-export async function insertBooking(tx: Tx, values: Omit<BookingRow, 'id' | 'pnr'>): Promise<BookingRow> {
+/** The supplier columns of a booking row, which the world fills itself. */
+type SupplierColumns = 'supplier' | 'supplierOrderId' | 'supplierOfferId' | 'supplierTotalMinor' | 'supplierCurrency' | 'supplierBookingReference' | 'supplierOrderState' | 'supplierOrderAt';
+
+/**
+ * Inserts a world booking row with a fresh id and reference (drawn again when taken); the world's
+ * order is the booking itself: its id is the supplier order, its PNR the airline reference.
+ */
+export async function insertBooking(tx: Tx, values: Omit<BookingRow, 'id' | 'pnr' | SupplierColumns>): Promise<BookingRow> {
   for (let attempt = 1; attempt < 9; attempt += 1) {
-    const row: BookingRow = { ...values, id: newBookingId(values.createdAt, attempt), pnr: newPnr() };
+    const id = newBookingId(values.createdAt, attempt);
+    const pnr = newPnr();
+    const row: BookingRow = { ...values, id, pnr, ...worldSupplierColumns(id, pnr) };
     const [written] = await tx.insert(bookings).values(row).onConflictDoNothing().returning({ id: bookings.id });
     if (written) return row;
   }
   throw new AppError('unavailable', 'Could not create a booking reference. Please try again.');
+}
+
+/** The supplier columns of a world booking: the booking is its own order. */
+export function worldSupplierColumns(id: string, pnr: string): Pick<BookingRow, SupplierColumns> {
+  return { supplier: 'world', supplierOrderId: id, supplierOfferId: null, supplierTotalMinor: null, supplierCurrency: null, supplierBookingReference: pnr, supplierOrderState: null, supplierOrderAt: null };
 }

@@ -2,10 +2,13 @@ import { z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import type { OpenApiApp } from '../openapi';
 import { publicRoute } from '../route-guard';
+import { SUPPLIER_IDS } from '../../core/suppliers';
 
 const HealthSchema = z.object({
   status: z.enum(['ok', 'error']),
   db: z.enum(['pglite', 'postgres']),
+  /** Who sells the seats: the embedded flight world, or Duffel (DUFFEL_ACCESS_TOKEN set). */
+  supplier: z.enum(SUPPLIER_IDS),
 });
 
 const route = publicRoute({
@@ -23,12 +26,12 @@ const route = publicRoute({
 
 export function registerHealth(app: OpenApiApp) {
   app.openapi(route, async (c) => {
-    const { database } = c.get('deps');
+    const { database, supplier } = c.get('deps');
     try {
       await database.db.execute(sql`select 1`);
-      return c.json({ status: 'ok' as const, db: database.kind }, 200);
+      return c.json({ status: 'ok' as const, db: database.kind, supplier: supplier.id }, 200);
     } catch {
-      return c.json({ status: 'error' as const, db: database.kind }, 503);
+      return c.json({ status: 'error' as const, db: database.kind, supplier: supplier.id }, 503);
     }
   });
 }

@@ -1,0 +1,30 @@
+import type { SupplierId } from '../../core/suppliers';
+import { DuffelSupplier } from './duffel/adapter';
+import { OfferCache } from './offer-cache';
+import type { FlightSupplier } from './supplier';
+
+/**
+ * Who sells the seats in this process, chosen once at start-up (decision 0064):
+ * - the embedded flight world when no Duffel token is configured (every path as before);
+ * - Duffel through the supplier seam when DUFFEL_ACCESS_TOKEN is set, with the offers it answered cached until they expire.
+ */
+export type SupplierSetup = { id: 'world' } | { id: 'duffel'; api: FlightSupplier; offers: OfferCache };
+
+export const WORLD_SUPPLIER: SupplierSetup = { id: 'world' };
+
+/**
+ * The supplier setup from configuration.
+ * @example const supplier = createSupplierSetup({ DUFFEL_ACCESS_TOKEN: undefined, DUFFEL_API_URL: 'https://api.duffel.com' }) // { id: 'world' }
+ */
+export function createSupplierSetup(
+  config: { DUFFEL_ACCESS_TOKEN?: string | undefined; DUFFEL_API_URL: string },
+  options: { log?: (entry: { method: string; path: string; status: number | null; ms: number; outcome: string; requestId: string | null }) => void; now?: () => number } = {},
+): SupplierSetup {
+  if (config.DUFFEL_ACCESS_TOKEN === undefined) return WORLD_SUPPLIER;
+  const now = options.now ?? Date.now;
+  const api = new DuffelSupplier({ token: config.DUFFEL_ACCESS_TOKEN, baseUrl: config.DUFFEL_API_URL, now, ...(options.log ? { log: options.log } : {}) });
+  return { id: 'duffel', api, offers: new OfferCache({ now }) };
+}
+
+/** The supplier id of a setup (what bookings record and /api/health reports). */
+export const supplierIdOf = (setup: SupplierSetup): SupplierId => setup.id;
