@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { bookings } from '../../src/db/schema';
+import { randomInt } from 'node:crypto';
+import { supplierItineraryId } from '../../src/core/suppliers';
+import { bookings, passengers } from '../../src/db/schema';
+import { legOfSegment, withLegs } from '../../src/domain/disruptions/supplier-changes';
 import { signUpAndLogin } from './auth';
 import type { DuffelFake } from './duffel-fake/server';
 import type { createTestApp } from './test-app';
-import { ADULT, bookAndPay, findItinerary } from './booking';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -15,19 +16,62 @@ export interface DuffelBooked {
 }
 
 /**
- * A confirmed Duffel booking of a new traveller, made through the app's own booking path (search,
- * hold, pay, order) on an app selling through the contract fake: one adult, DEL → BOM in ten days.
+ * A confirmed Duffel booking of a new traveller: the order is made on the contract fake through
+ * the app's own supplier (search, instant order), and the booking row written as the booking path
+ * writes a paid Duffel booking (one adult, DEL → BOM ten days after the fake's now, ₹8,000). For
+ * tests of what happens after booking; the booking path itself has its own tests.
  * @example const booked = await bookDuffel(t, fake)
  */
-export async function bookDuffel(t: App, fake: DuffelFake, options: { from?: string; to?: string; date?: string } = {}): Promise<DuffelBooked> {
+export async function bookDuffel(t: App, fake: DuffelFake, options: { from?: string; to?: string } = {}): Promise<DuffelBooked> {
+  const setup = t.deps.supplier;
+  if (setup.id !== 'duffel') throw new Error('the app does not sell through Duffel');
   const { cookie, user } = await signUpAndLogin(t.app);
-  const date = options.date ?? new Date(fake.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  const itinerary = await findItinerary(t.app, { from: options.from ?? 'DEL', to: options.to ?? 'BOM', date });
-  const { confirm } = await bookAndPay(t.app, cookie, itinerary, [ADULT]);
-  if (confirm.status !== 200) throw new Error(`booking failed: ${confirm.status} ${JSON.stringify(confirm.body)}`);
-  const bookingId = confirm.body.booking.id;
-  const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
-  const orderId = row?.supplierOrderId;
-  if (!orderId) throw new Error('the booking has no supplier order');
-  return { bookingId, orderId, userId: user.id, cookie };
+  const departureDate = new Date(fake.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const result = await setup.api.search({ slices: [{ origin: options.from ?? 'DEL', destination: options.to ?? 'BOM', departureDate }], passengers: [{ type: 'adult' }], cabin: 'economy' });
+  const offer = result.offers.find((o) => o.slices.every((s) => s.segments.length === 1)) ?? result.offers[0];
+  const passengerId = result.passengers[0]?.id;
+  if (!offer || !passengerId) throw new Error('the fake offered nothing');
+  const bookingId = `BK${Date.now()}${randomInt(100, 999)}`;
+  const order = await setup.api.createOrder({
+    offer: { id: offer.id, total: offer.total, expiresAt: offer.expiresAt },
+    passengers: [{ id: passengerId, title: 'mr', gender: 'm', givenName: 'Rahul', familyName: 'Sharma', bornOn: '1990-05-24', email: user.email, phone: '+919876543210' }],
+    services: [],
+    payment: 'instant',
+    reference: bookingId,
+  });
+  const legs = order.slices.flatMap((s) => s.segments).map((segment) => legOfSegment(segment, 'economy'));
+  const first = legs[0];
+  if (!first) throw new Error('the order has no flights');
+  const now = t.clock.now();
+  const total = { baseFare: 700_000, taxesAndFees: 100_000, total: 800_000 };
+  const itinerary = withLegs(
+    { id: supplierItineraryId('duffel', offer.id), legs, stops: legs.length - 1, layovers: [], durationMinutes: 0, departure: first.departure, arrival: first.arrival, arrivalDayOffset: 0, seatsLeft: null, price: { currency: 'INR', perPassenger: { adult: total }, total }, airlines: [first.carrierName] },
+    legs,
+  );
+  await t.database.db.insert(bookings).values({
+    id: bookingId,
+    pnr: Array.from({ length: 6 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[randomInt(0, 32)]).join(''),
+    userId: user.id,
+    status: 'confirmed',
+    itineraryId: itinerary.id,
+    cabin: 'economy',
+    itinerary,
+    passengerCount: 1,
+    seatCount: 1,
+    price: itinerary.price,
+    totalInr: 8_000,
+    holdExpiresAt: now,
+    createdAt: now,
+    confirmedAt: now,
+    supplier: 'duffel',
+    supplierOrderId: order.id,
+    supplierOfferId: offer.id,
+    supplierTotalMinor: order.total.amountMinor,
+    supplierCurrency: order.total.currency,
+    supplierBookingReference: order.bookingReference,
+    supplierOrderState: 'ordered',
+    supplierOrderAt: now,
+  });
+  await t.database.db.insert(passengers).values({ bookingId, position: 0, title: 'Mr', firstName: 'Rahul', lastName: 'Sharma', dob: '1990-05-24', type: 'adult', ticketNumber: order.tickets[0]?.number ?? null });
+  return { bookingId, orderId: order.id, userId: user.id, cookie };
 }

@@ -66,3 +66,15 @@ export const disruptionCases = pgTable(
     ),
   ],
 );
+
+/**
+ * When Safar last asked the supplier about a booking's order's airline-initiated changes (the
+ * poll's stamp, decision 0068): a pass claims due bookings and stamps them in one transaction, so
+ * no order is asked about more often than SUPPLIER_CHANGE_POLL_SECONDS, however many nodes poll.
+ */
+export const supplierChangeChecks = pgTable('supplier_change_checks', {
+  bookingId: text('booking_id')
+    .primaryKey()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+});

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, like, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import {
   DISRUPTION_MESSAGES,
@@ -21,10 +21,10 @@ import {
 import { AppError } from '../../core/errors';
 import type { PassengerLegFare } from '../../core/fares';
 import type { Leg } from '../../core/search';
-import { CABINS, type Cabin } from '../../core/search-options';
+import type { Cabin } from '../../core/search-options';
 import type { SupplierId } from '../../core/suppliers';
 import type { Db } from '../../db/client';
-import { bookingFares, bookings, disruptionCases, passengers, users } from '../../db/schema';
+import { bookingFares, bookings, disruptionCases, passengers, supplierChangeChecks, users } from '../../db/schema';
 import type { Tx } from '../booking/catalog';
 import { CHANGEABLE_STATUSES } from '../booking/change-swap';
 import { loadBooking as loadBookingView } from '../booking/views';
@@ -36,7 +36,7 @@ import type { World } from '../world/world';
 import type { PassengerEntitlements } from './booking';
 import { caseActions, caseState } from './cases';
 import { entitlements, passengerLegOf } from './entitlements';
-import { acceptedItinerary, airlineChangeDisruption, localWithOffset, parseSupplierDisruptionId, withLegs } from './supplier-changes';
+import { acceptedItinerary, airlineChangeDisruption, cabinOfSupplier, legOfSegment, localWithOffset, parseSupplierDisruptionId, withLegs } from './supplier-changes';
 import { compensationWords, deadlineWords, noticeLine, noticeTitle, whatChanged } from './words';
 
 /**
@@ -120,7 +120,6 @@ const LEAD_MINUTES = 45;
 
 /** The supplier's cabin for Safar's. */
 const CABIN_OF: Record<Cabin, CabinClass> = { economy: 'economy', premium: 'premium_economy', business: 'business', first: 'first' };
-const cabinOfSupplier = (cabin: CabinClass | undefined, fallback: Cabin): Cabin => (cabin === 'premium_economy' ? 'premium' : (CABINS.find((c) => c === cabin) ?? fallback));
 
 /** A case as computed now: the stored row, the supplier's change and what it did to the booking. */
 interface SupplierCase {
@@ -221,24 +220,6 @@ function alternativeId(slices: readonly SupplierSlice[]): string {
   const first = segments[0];
   const last = segments.at(-1);
   return first && last ? `${first.origin.code}-${last.destination.code}@${new Date(first.departing.utc).toISOString()}` : '';
-}
-
-/** A supplier's flight as a booking leg. */
-function legOfSegment(segment: SupplierSlice['segments'][number], cabin: Cabin): Leg {
-  const code = segment.marketing.carrier.code ?? '';
-  return {
-    flightId: `${code}${segment.marketing.flightNumber}@${segment.departing.local.slice(0, 10)}`,
-    carrier: code,
-    carrierName: segment.marketing.carrier.name,
-    flightNumber: `${code} ${segment.marketing.flightNumber}`.trim(),
-    from: { code: segment.origin.code, name: segment.origin.name, city: segment.origin.cityName, terminal: segment.originTerminal },
-    to: { code: segment.destination.code, name: segment.destination.name, city: segment.destination.cityName, terminal: segment.destinationTerminal },
-    departure: localWithOffset(segment.departing),
-    arrival: localWithOffset(segment.arriving),
-    durationMinutes: segment.durationMinutes,
-    aircraft: segment.aircraft?.name ?? '',
-    cabin: cabinOfSupplier(segment.passengers[0]?.cabin, cabin),
-  };
 }
 
 /**
@@ -405,7 +386,7 @@ export function createSupplierChangeService(deps: SupplierChangeDeps): SupplierC
     const leg = row.itinerary.legs[c.legIndex];
     if (!orderId || !leg) return [];
     const order = await supplierCall(() => supplier.getOrder(orderId));
-    const slice = order.slices.find((s) => s.segments.some((seg) => seg.origin.code === leg.from.code && seg.marketing.flightNumber.length > 0 && Date.parse(seg.departing.utc) === Date.parse(c.disruption.scheduled.departure))) ?? order.slices[0];
+    const slice = order.slices.find((s) => s.segments.some((seg) => seg.origin.code === leg.from.code && Date.parse(seg.departing.utc) === Date.parse(c.disruption.scheduled.departure))) ?? order.slices[0];
     if (!slice) return [];
     const request = await supplierCall(() => supplier.requestChange({ orderId, removeSliceIds: [slice.id], add: [{ origin: slice.origin, destination: slice.destination, departureDate: c.disruption.scheduled.departure.slice(0, 10), cabin: CABIN_OF[leg.cabin] }] }));
     const another = c.entitlements[0]?.entitlements.options.find((o) => o.kind === 'another-flight');
@@ -513,35 +494,31 @@ export function createSupplierChangeService(deps: SupplierChangeDeps): SupplierC
     async poll({ everySeconds, limit = 100 }) {
       const now = clock.now();
       const due = new Date(now.getTime() - everySeconds * 1000);
-      // Claim the due orders for this pass: a node checking them moves their check time, so no node asks again before `everySeconds`.
+      // Claim the due orders for this pass: a node checking them stamps them in the same transaction, so no node asks again before `everySeconds`.
       const claimedRows = await db.transaction(async (tx) => {
         const rows = await tx
-          .select()
+          .select({ booking: bookings })
           .from(bookings)
+          .leftJoin(supplierChangeChecks, eq(supplierChangeChecks.bookingId, bookings.id))
           .where(
             and(
               eq(bookings.supplier, supplierId),
               isNotNull(bookings.supplierOrderId),
               inArray(bookings.status, ['confirmed', 'partly_cancelled']),
               sql`(${bookings.itinerary}->>'arrival')::timestamptz > ${now.toISOString()}::timestamptz`,
-              or(sql`${bookings.supplierChangesCheckedAt} is null`, lt(bookings.supplierChangesCheckedAt, due)),
+              or(isNull(supplierChangeChecks.checkedAt), lt(supplierChangeChecks.checkedAt, due)),
             ),
           )
-          .orderBy(sql`${bookings.supplierChangesCheckedAt} asc nulls first`, asc(bookings.id))
+          .orderBy(sql`${supplierChangeChecks.checkedAt} asc nulls first`, asc(bookings.id))
           .limit(limit)
-          .for('update', { skipLocked: true });
+          .for('update', { of: bookings, skipLocked: true });
         if (rows.length > 0) {
           await tx
-            .update(bookings)
-            .set({ supplierChangesCheckedAt: now })
-            .where(
-              inArray(
-                bookings.id,
-                rows.map((r) => r.id),
-              ),
-            );
+            .insert(supplierChangeChecks)
+            .values(rows.map((r) => ({ bookingId: r.booking.id, checkedAt: now })))
+            .onConflictDoUpdate({ target: supplierChangeChecks.bookingId, set: { checkedAt: now } });
         }
-        return rows;
+        return rows.map((r) => r.booking);
       });
       const report: PollReport = { orders: 0, cases: 0, notices: 0, failed: 0 };
       for (const row of claimedRows) {

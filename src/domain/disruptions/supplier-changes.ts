@@ -1,6 +1,7 @@
 import type { Disruption } from '../../core/disruptions';
 import type { Itinerary, Leg } from '../../core/search';
-import type { AirlineChange, LocalTime, SupplierSlice } from '../suppliers/supplier';
+import { CABINS, type Cabin } from '../../core/search-options';
+import type { AirlineChange, CabinClass, LocalTime, SupplierSlice } from '../suppliers/supplier';
 
 /**
  * Airline-initiated changes of a supplier's order (Duffel's `aic_…`) as the disruption centre's
@@ -138,5 +139,26 @@ export function withLegs(itinerary: Itinerary, legs: Leg[]): Itinerary {
     departure: first.departure,
     arrival: last.arrival,
     arrivalDayOffset: Math.round((Date.parse(last.arrival.slice(0, 10)) - Date.parse(first.departure.slice(0, 10))) / 86_400_000),
+  };
+}
+
+/** Safar's cabin for the supplier's (premium economy is Safar's premium); `fallback` when the supplier names none. */
+export const cabinOfSupplier = (cabin: CabinClass | undefined, fallback: Cabin): Cabin => (cabin === 'premium_economy' ? 'premium' : (CABINS.find((c) => c === cabin) ?? fallback));
+
+/** A supplier's flight as a booking leg. */
+export function legOfSegment(segment: SupplierSlice['segments'][number], cabin: Cabin): Leg {
+  const code = segment.marketing.carrier.code ?? '';
+  return {
+    flightId: `${code}${segment.marketing.flightNumber}@${segment.departing.local.slice(0, 10)}`,
+    carrier: code,
+    carrierName: segment.marketing.carrier.name,
+    flightNumber: `${code} ${segment.marketing.flightNumber}`.trim(),
+    from: { code: segment.origin.code, name: segment.origin.name, city: segment.origin.cityName, terminal: segment.originTerminal },
+    to: { code: segment.destination.code, name: segment.destination.name, city: segment.destination.cityName, terminal: segment.destinationTerminal },
+    departure: localWithOffset(segment.departing),
+    arrival: localWithOffset(segment.arriving),
+    durationMinutes: segment.durationMinutes,
+    aircraft: segment.aircraft?.name ?? '',
+    cabin: cabinOfSupplier(segment.passengers[0]?.cabin, cabin),
   };
 }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DisruptionAcceptAnswer, DisruptionAlternativesAnswer, DisruptionAnswer, DisruptionRebookAnswer } from '../../core/disruptions';
@@ -49,14 +50,10 @@ describe('Duffel webhooks and airline-initiated changes', () => {
     expect((await post(tampered.body, 'v1=abc')).status).toBe(401);
     const stale = fake.sign(event, SECRET, { timestamp: Math.floor(Date.parse(NOW) / 1000) - 600 });
     expect((await post(stale.body, stale.signature)).status).toBe(401);
-    const notEvent = fake.sign({ ...event, id: '' }, SECRET);
-    expect((await post('{"hello":', fake.sign(event, SECRET).signature)).status).toBe(401);
+    // Signed right, but not a Duffel event.
     const garbage = '{"not":"an event"}';
-    const t0 = Math.floor(Date.parse(NOW) / 1000);
-    const { createHmac } = await import('node:crypto');
-    const v1 = createHmac('sha256', SECRET).update(`${t0}.${garbage}`).digest('hex');
-    expect((await post(garbage, `t=${t0},v1=${v1}`)).status).toBe(400);
-    expect(notEvent.body).toContain('ping.triggered');
+    const at = Math.floor(Date.parse(NOW) / 1000);
+    expect((await post(garbage, `t=${at},v1=${createHmac('sha256', SECRET).update(`${at}.${garbage}`).digest('hex')}`)).status).toBe(400);
     const ok = fake.sign(event, SECRET);
     const answer = await post(ok.body, ok.signature);
     expect(answer.status).toBe(200);
@@ -82,7 +79,7 @@ describe('Duffel webhooks and airline-initiated changes', () => {
     const notices = await noticesOf(booked.userId);
     expect(notices).toHaveLength(1);
     expect(notices[0]?.url).toBe(`/ticket/${booked.bookingId}/changed`);
-    const mails = await t.database.db.select().from(outbox).where(eq(outbox.kind, 'notice'));
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.kind, 'notice-mail'));
     expect(mails.filter((m) => JSON.stringify(m.payload).includes(booked.bookingId))).toHaveLength(1);
 
     const view = await t.app.request(`/api/bookings/${booked.bookingId}/disruption`, { headers: authed(booked.cookie) });
