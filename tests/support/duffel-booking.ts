@@ -18,7 +18,8 @@ export interface DuffelBooked {
 /**
  * A confirmed Duffel booking of a new traveller: the order is made on the contract fake through
  * the app's own supplier (search, instant order), and the booking row written as the booking path
- * writes a paid Duffel booking (one adult, DEL → BOM ten days after the fake's now, ₹8,000). For
+ * writes a paid Duffel booking (one adult, a direct changeable flight DEL → BOM ten days after the
+ * fake's now, ₹8,000). For
  * tests of what happens after booking; the booking path itself has its own tests.
  * @example const booked = await bookDuffel(t, fake)
  */
@@ -28,7 +29,9 @@ export async function bookDuffel(t: App, fake: DuffelFake, options: { from?: str
   const { cookie, user } = await signUpAndLogin(t.app);
   const departureDate = new Date(fake.now() + 10 * 86_400_000).toISOString().slice(0, 10);
   const result = await setup.api.search({ slices: [{ origin: options.from ?? 'DEL', destination: options.to ?? 'BOM', departureDate }], passengers: [{ type: 'adult' }], cabin: 'economy' });
-  const offer = result.offers.find((o) => o.slices.every((s) => s.segments.length === 1)) ?? result.offers[0];
+  // A direct flight whose fare may be changed and refunded (Flex), so every answer to an airline's change is open.
+  const direct = result.offers.filter((o) => o.slices.every((s) => s.segments.length === 1));
+  const offer = direct.find((o) => o.conditions.fare.changeBeforeDeparture?.allowed === true && o.conditions.fare.refundBeforeDeparture?.allowed === true) ?? direct[0];
   const passengerId = result.passengers[0]?.id;
   if (!offer || !passengerId) throw new Error('the fake offered nothing');
   const bookingId = `BK${Date.now()}${randomInt(100, 999)}`;

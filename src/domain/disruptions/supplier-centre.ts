@@ -257,7 +257,9 @@ export function createSupplierChangeService(deps: SupplierChangeDeps): SupplierC
       .orderBy(sql`${disruptionCases.createdAt} desc`);
     if (stored.length === 0 || !row.supplierOrderId) return [];
     const orderId = row.supplierOrderId;
-    const [changes, fares] = await Promise.all([supplierCall(() => supplier.airlineChanges(orderId)), faresOf(db, row)]);
+    // The order carries its changes and what it still allows (a change of flight needs the order's own `change`).
+    const [order, fares] = await Promise.all([supplierCall(() => supplier.getOrder(orderId)), faresOf(db, row)]);
+    const changes = order.airlineChanges;
     const now = clock.now();
     const out: SupplierCase[] = [];
     for (const c of stored) {
@@ -270,18 +272,20 @@ export function createSupplierChangeService(deps: SupplierChangeDeps): SupplierC
       if (!target) continue;
       const state = caseState(c.state, target);
       const claimed = c.supplierAction !== null;
-      const actions = claimed ? [] : caseActions(state, target, bookingLive(row)).filter((a) => supplierAllows(change, found.disruption, a));
+      const actions = claimed ? [] : caseActions(state, target, bookingLive(row)).filter((a) => supplierAllows(change, found.disruption, a) && (a !== 'rebook' || order.availableActions.includes('change')));
       out.push({ stored: c, change, disruption: found.disruption, legIndex: found.legIndex, entitlements: ents, state, actions });
     }
     return out;
   }
 
-  async function fullRefund(row: BookingRow): Promise<number> {
-    const answer = await deps.cancellations.quote(row.userId, row.id, undefined, { reason: 'airlineCancelled' });
-    return answer.quote.refundPaise;
-  }
+  /**
+   * The full refund shown on a case: everything the traveller paid for the booking (the supplier
+   * cancels whole orders, so a live supplier booking is wholly paid and not yet refunded); the
+   * refund itself is the cancellation path's under the airline-cancelled rule.
+   */
+  const fullRefund = (row: BookingRow) => row.totalInr * 100;
 
-  async function caseView(row: BookingRow, c: SupplierCase): Promise<DisruptionCase> {
+  function caseView(row: BookingRow, c: SupplierCase): DisruptionCase {
     const leg = row.itinerary.legs[c.legIndex];
     const fromCity = leg?.from.city ?? c.disruption.from;
     const toCity = leg?.to.city ?? c.disruption.to;
@@ -298,7 +302,7 @@ export function createSupplierChangeService(deps: SupplierChangeDeps): SupplierC
       rightsLine: noticeLine(list, null),
       entitlements: c.entitlements,
       missedLegs: [],
-      refundPaise: c.actions.includes('refund') ? await fullRefund(row) : 0,
+      refundPaise: c.actions.includes('refund') ? fullRefund(row) : 0,
       compensationPaise: list.reduce((sum, e) => sum + (e.compensation.due ? e.compensation.amountPaise : 0), 0),
       compensationLine: c.disruption.kind === 'terminal-change' ? null : compensationWords(list, leg?.carrierName ?? ''),
       protectedFlight: null,
@@ -542,7 +546,7 @@ export function createSupplierChangeService(deps: SupplierChangeDeps): SupplierC
     async view(userId, bookingId) {
       const row = await loadRow(bookingId, userId);
       const cases = await casesOf(row);
-      return { bookingId: row.id, cases: await Promise.all(cases.map((c) => caseView(row, c))) };
+      return { bookingId: row.id, cases: cases.map((c) => caseView(row, c)) };
     },
 
     async alternatives(userId, bookingId, disruptionId) {

@@ -83,6 +83,7 @@ describe('Duffel webhooks and airline-initiated changes', () => {
     expect(mails.filter((m) => JSON.stringify(m.payload).includes(booked.bookingId))).toHaveLength(1);
 
     const view = await t.app.request(`/api/bookings/${booked.bookingId}/disruption`, { headers: authed(booked.cookie) });
+    if (view.status !== 200) console.log("VIEW", await supplierChanges(t.deps)?.view(booked.userId, booked.bookingId).catch((e: unknown) => e));
     expect(view.status).toBe(200);
     const answer = (await view.json()) as DisruptionAnswer;
     expect(answer.cases).toHaveLength(1);
@@ -115,6 +116,7 @@ describe('Duffel webhooks and airline-initiated changes', () => {
     const signed = fake.sign(event, SECRET);
     await post(signed.body, signed.signature);
     const list = await t.app.request(`/api/bookings/${booked.bookingId}/disruption/alternatives?disruptionId=${encodeURIComponent(`duffel:${change.id}`)}`, { headers: authed(booked.cookie) });
+    if (list.status !== 200) console.log("LIST", await list.clone().text());
     expect(list.status).toBe(200);
     const { alternatives } = (await list.json()) as DisruptionAlternativesAnswer;
     expect(alternatives.length).toBeGreaterThan(0);
