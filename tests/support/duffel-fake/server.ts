@@ -96,6 +96,13 @@ export interface DuffelFakeOptions {
   now?: number;
   currency?: string;
   rateLimit?: number;
+  /** Loopback port to listen on; 0 (the default) takes a free one. */
+  port?: number;
+  /**
+   * Requests under `/_fake/` are answered here instead of by the API (no version, token or rate-limit
+   * rules, not recorded): the loopback controls of `scripts/duffel-fake.ts`. Unset, they are unknown paths.
+   */
+  control?: (request: { method: string; path: string; query: URLSearchParams; body: unknown }) => Promise<{ status: number; body: unknown }>;
 }
 
 export interface DuffelFake {
@@ -826,6 +833,10 @@ export async function startDuffelFake(options: DuffelFakeOptions = {}): Promise<
         parsed = Symbol.for('malformed');
       }
     }
+    if (options.control && url.pathname.startsWith('/_fake/')) {
+      const answer = await options.control({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body: typeof parsed === 'symbol' ? undefined : parsed });
+      return send(res, answer.status, answer.body);
+    }
     requests.push({ method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, headers: { ...req.headers }, body: typeof parsed === 'symbol' ? raw : parsed });
 
     if (delayMs > 0) {
@@ -875,7 +886,7 @@ export async function startDuffelFake(options: DuffelFakeOptions = {}): Promise<
       if (!res.headersSent) sendError(res, 500, 'api_error', 'internal_server_error', String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
 
