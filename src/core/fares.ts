@@ -221,6 +221,35 @@ const RefundLineSchema = z.object({
 });
 export type RefundLine = z.infer<typeof RefundLineSchema>;
 
+/**
+ * A remote supplier's side of a cancellation (issue 26): its own quote in its currency, that quote
+ * converted to INR with the conversion named, and what Safar adds from its own pocket. For every
+ * such cancellation: refundPaise = airlineRefundPaise + Safar's fee refunded + safarCoversPaise.
+ */
+export const SupplierRefundSchema = z
+  .object({
+    /** Who sold the seats ("duffel") and the airline that sold them ("Duffel Airways"). */
+    supplier: z.string(),
+    airline: z.string(),
+    /** The supplier's cancellation quote (Duffel's `ore_…`) and until when it can be confirmed. */
+    quoteId: z.string(),
+    expiresAt: z.string().nullable(),
+    /** What Safar paid the supplier and what the supplier gives back, in the supplier's minor units. */
+    totalMinor: z.number().int().min(0),
+    refundMinor: z.number().int().min(0),
+    currency: z.string(),
+    /** Where the supplier sends its refund: money back to Safar's supplier balance, or airline credits/vouchers in the passengers' names. */
+    refundTo: z.enum(['originalPayment', 'airlineCredits', 'voucher', 'awaitingPayment']),
+    /** The supplier's refund in paise (never more than the traveller paid for the supplier's part); 0 when it refunds as credits. */
+    airlineRefundPaise: paise,
+    /** Rupees per unit of `from` on `asOf`, from `source`; null when the supplier answers in INR. */
+    conversion: z.object({ from: z.string(), rate: z.number(), asOf: z.string(), source: z.string() }).nullable(),
+    /** What Safar refunds out of its own pocket beyond the supplier's refund (its free window, or the airline cancelled). */
+    safarCoversPaise: paise,
+  })
+  .meta({ id: 'SupplierRefund' });
+export type SupplierRefund = z.infer<typeof SupplierRefundSchema>;
+
 export const RefundQuoteSchema = z
   .object({
     lines: z.array(RefundLineSchema),
@@ -236,6 +265,8 @@ export const RefundQuoteSchema = z
     refundDeadline: z.string(),
     /** The rules regime chosen by the booking date. */
     regime: z.enum(['2016', '2026']),
+    /** A booking sold by a remote supplier: its quote and the conversion (absent for the world's own bookings). */
+    supplier: SupplierRefundSchema.optional(),
   })
   .meta({ id: 'RefundQuote' });
 export type RefundQuote = z.infer<typeof RefundQuoteSchema>;

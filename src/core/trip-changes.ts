@@ -19,10 +19,11 @@ export const TRIP_CHANGE_MESSAGES = {
   changeDateRequired: 'Choose a new travel date',
   unknownJourney: 'Choose a journey of this booking',
   wholeJourney: 'A journey is cancelled for every passenger still travelling',
+  changeWithAirline: "Changes of this airline's bookings are made with the airline. To travel on another flight, cancel this booking for its refund and book the new flight, or contact the airline.",
 } as const;
 
 /** Reasons carried by 409s of this flow (`error.reason`). */
-export const TRIP_CHANGE_REASONS = { refundChanged: 'refund-changed', dueChanged: 'due-changed' } as const;
+export const TRIP_CHANGE_REASONS = { refundChanged: 'refund-changed', dueChanged: 'due-changed', quoteExpired: 'quote-expired', changeWithAirline: 'change-with-airline' } as const;
 
 const positions = z.array(z.number().int().min(0).max(8)).max(9);
 
@@ -46,9 +47,13 @@ export const CancellationQuoteAnswerSchema = z
   .meta({ id: 'CancellationQuoteAnswer' });
 export type CancellationQuoteAnswer = z.infer<typeof CancellationQuoteAnswerSchema>;
 
-/** 409 body when the refund differs from the one quoted: the new quote to review (nothing was cancelled). */
+/**
+ * 409 body when the refund differs from the one quoted (`refund-changed`), or a remote supplier's
+ * cancellation quote expired before it was confirmed (`quote-expired`): the new quote to review
+ * (nothing was cancelled).
+ */
 export const RefundChangedBodySchema = CancellationQuoteAnswerSchema.extend({
-  error: z.object({ code: z.literal('conflict'), reason: z.literal(TRIP_CHANGE_REASONS.refundChanged), message: z.string() }),
+  error: z.object({ code: z.literal('conflict'), reason: z.enum([TRIP_CHANGE_REASONS.refundChanged, TRIP_CHANGE_REASONS.quoteExpired]), message: z.string() }),
 }).meta({ id: 'RefundChanged' });
 export type RefundChangedBody = z.infer<typeof RefundChangedBodySchema>;
 

@@ -39,6 +39,11 @@ export function createAppDeps(base: { database: Database; clock: Clock; config: 
       reconcileAfterMs: config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
     },
   });
+  // The Duffel token never reaches a log: the adapter logs method, path, status and timing only.
+  const supplier = createSupplierSetup(config, {
+    now: () => base.clock.now().getTime(),
+    log: (entry) => base.logger.debug('duffel request', { method: entry.method, path: entry.path, status: entry.status, ms: entry.ms, outcome: entry.outcome, requestId: entry.requestId }),
+  });
   const cancellations = createCancellationService({
     db: base.database.db,
     clock: base.clock,
@@ -46,6 +51,8 @@ export function createAppDeps(base: { database: Database; clock: Clock; config: 
     inventory: base.inventory,
     facts: { international: (flightId) => base.world.getFlight(flightId)?.international ?? false },
     logger: base.logger,
+    // Duffel's bookings are cancelled through the seam (decision 0065); the world's as before.
+    supplier: supplier.id === 'duffel' ? supplier.api : undefined,
   });
   const seats = createSeatService({ db: base.database.db, clock: base.clock, world: base.world, freeShare: config.SEAT_FREE_SHARE });
   const checkIn = createCheckInService({
@@ -54,11 +61,6 @@ export function createAppDeps(base: { database: Database; clock: Clock; config: 
     international: (flightId) => base.world.getFlight(flightId)?.international ?? false,
     documentsKey: () => documentsKey(config),
     moveSeats: seats.moveAtCheckIn,
-  });
-  // The Duffel token never reaches a log: the adapter logs method, path, status and timing only.
-  const supplier = createSupplierSetup(config, {
-    now: () => base.clock.now().getTime(),
-    log: (entry) => base.logger.debug('duffel request', { method: entry.method, path: entry.path, status: entry.status, ms: entry.ms, outcome: entry.outcome, requestId: entry.requestId }),
   });
   return { ...base, checkout, cancellations, seats, checkIn, supplier };
 }

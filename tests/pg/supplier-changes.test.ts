@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disruptionCases, notifications } from '../../src/db/schema';
 import { supplierChanges } from '../../src/server/supplier-changes';
 import { authed } from '../support/booking';
-import { bookDuffel } from '../support/duffel-booking';
+import { bookDuffel } from '../support/duffel-changes';
 import { type DuffelFake, startDuffelFake } from '../support/duffel-fake/server';
 import { TEST_DATABASE_URL, openScratchPostgres } from '../support/postgres';
 import { createTestApp } from '../support/test-app';

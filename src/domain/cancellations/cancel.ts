@@ -70,9 +70,11 @@ const invalidPassengers = (message: string) => new AppError('validation_failed',
 /** The 409 of a refund that changed since the traveller saw it; carries the new quote. */
 export class RefundChangedError extends AppError {
   readonly quote: CancellationQuoteAnswer;
-  constructor(quote: CancellationQuoteAnswer) {
-    super('conflict', TRIP_CHANGE_MESSAGES.refundChanged, undefined, TRIP_CHANGE_REASONS.refundChanged);
+  override readonly reason: (typeof TRIP_CHANGE_REASONS)['refundChanged' | 'quoteExpired'];
+  constructor(quote: CancellationQuoteAnswer, reason: (typeof TRIP_CHANGE_REASONS)['refundChanged' | 'quoteExpired'] = TRIP_CHANGE_REASONS.refundChanged, message: string = TRIP_CHANGE_MESSAGES.refundChanged) {
+    super('conflict', message, undefined, reason);
     this.quote = quote;
+    this.reason = reason;
   }
 }
 
@@ -171,7 +173,8 @@ export async function cancellationQuote(
   );
   if (!row) throw bookingNotFound();
   const booking = bookingRaw.fromRaw(row);
-  if (!cancellable(booking)) throw notCancellable();
+  // A remote supplier's booking is quoted by its supplier (supplier.ts), never by the world's fare rules.
+  if (!cancellable(booking) || booking.supplier !== 'world') throw notCancellable();
   const pax = fromJson<Record<string, unknown>[]>(row.facts_pax ?? []).map(passengerRaw.fromJson);
   const fares = await faresOrDerived(db, bookingId, row.facts_fares);
   const trip = chosenJourney(booking, journey);
@@ -207,6 +210,11 @@ export interface CancelRequest extends CancellationRequest {
    * Otherwise they are written requested and due now, for `sendCancellationRefunds` or the refund job.
    */
   leaseRefunds?: boolean | undefined;
+  /**
+   * The refund already priced by a remote supplier's quote (supplier.ts), used instead of the
+   * fare-family rule; the supplier confirmed the cancellation before this transaction.
+   */
+  priced?: RefundQuote | undefined;
 }
 
 export interface CancelOutcome {
@@ -302,7 +310,10 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
     const trip = chosenJourney(booking, request.journey);
     const positions = trip ? journeyPositions(pax, request.passengers) : chosenPositions(pax, request.passengers);
     const reason = request.reason ?? 'voluntary';
-    const { quote, fares } = quoteFor(booking, allFares, positions, facts, now, reason, trip?.legs ?? null);
+    if (booking.supplier !== 'world' && !request.priced) throw notCancellable();
+    const { quote, fares } = request.priced
+      ? { quote: request.priced, fares: allFares.filter((f) => f.status === 'active' && positions.includes(f.passengerPosition)) }
+      : quoteFor(booking, allFares, positions, facts, now, reason, trip?.legs ?? null);
     if (quote.refundPaise !== request.quotedRefundPaise) throw new RefundChangedError({ passengers: positions, quote, creditOffered: true });
 
     // Travelling on: a journey cancelled alone leaves its passengers on the other journeys.

@@ -6,7 +6,9 @@ import { type InventoryListener, applyInventory } from '../booking/catalog';
 import type { KeyedAnswer } from '../booking/keyed-answer';
 import type { PaymentProvider } from '../payments/provider';
 import { type CancelRequest, type FlightFacts, type QuoteOptions, cancelPassengers, cancellationQuote } from './cancel';
-import { type SendReport, sendCancellationRefunds, sendLeasedRefunds } from './refund-sender';
+import { type Claimed, type SendReport, sendCancellationRefunds, sendLeasedRefunds } from './refund-sender';
+import type { FlightSupplier } from '../suppliers/supplier';
+import { createSupplierCancellations } from './supplier';
 import { loadRefunds } from './views';
 
 /**
@@ -28,6 +30,8 @@ export interface CancellationDeps {
   inventory: InventoryListener;
   facts: FlightFacts;
   logger: CancellationLogger;
+  /** A remote supplier (Duffel) whose bookings are cancelled through the seam (supplier.ts); absent: the world only. */
+  supplier?: FlightSupplier | undefined;
 }
 
 export interface CancellationService {
@@ -39,6 +43,8 @@ export interface CancellationService {
   refunds(userId: string, bookingId: string): Promise<RefundsAnswer>;
   /** Sends due refunds and asks about sent ones (the refund job; also right after a cancellation). */
   sendRefunds(ids?: readonly string[]): Promise<SendReport>;
+  /** Settles supplier cancellations whose answer was lost or whose node died (the supplier-cancellations job); how many were recorded and dropped. */
+  reconcileSupplier(): Promise<{ recorded: number; dropped: number }>;
 }
 
 /**
@@ -48,18 +54,29 @@ export interface CancellationService {
 export function createCancellationService(deps: CancellationDeps): CancellationService {
   const { db, clock, provider, facts, logger } = deps;
   const sendRefunds = (ids?: readonly string[]) => sendCancellationRefunds(db, clock, provider, ids ? { ids } : {});
+  // With a remote supplier, its bookings go through the seam; the world's (and world mode) as before.
+  const remote = deps.supplier ? createSupplierCancellations({ db, clock, supplier: deps.supplier, facts, logger }) : null;
+  const send = async (bookingId: string, leased: Claimed[]) => {
+    if (leased.length === 0) return;
+    // The refund is recorded (leased to this node): a provider outage or a crash here only delays it to the refund job.
+    await sendLeasedRefunds(db, clock, provider, leased).catch((error: unknown) => {
+      logger.warn('refund deferred to the refund job', { bookingId, error: error instanceof AppError ? error.message : error instanceof Error ? error.name : 'unknown' });
+    });
+  };
   return {
-    quote: (userId, bookingId, positions, options) => cancellationQuote(db, clock, facts, userId, bookingId, positions, options),
+    quote: async (userId, bookingId, positions, options) =>
+      (remote ? await remote.quote(userId, bookingId, positions, options) : null) ?? cancellationQuote(db, clock, facts, userId, bookingId, positions, options),
 
     async cancel(request) {
+      const viaSupplier = remote ? await remote.cancel(request) : null;
+      if (viaSupplier) {
+        applyInventory(deps.inventory, viaSupplier.inventory);
+        await send(request.bookingId, viaSupplier.leased);
+        return viaSupplier.answer;
+      }
       const { answer, inventory, leased } = await cancelPassengers(db, clock, facts, { ...request, leaseRefunds: true });
       applyInventory(deps.inventory, inventory);
-      if (leased.length > 0) {
-        // The refund is recorded (leased to this node): a provider outage or a crash here only delays it to the refund job.
-        await sendLeasedRefunds(db, clock, provider, leased).catch((error: unknown) => {
-          logger.warn('refund deferred to the refund job', { bookingId: request.bookingId, error: error instanceof AppError ? error.message : error instanceof Error ? error.name : 'unknown' });
-        });
-      }
+      await send(request.bookingId, leased);
       return answer;
     },
 
@@ -70,5 +87,15 @@ export function createCancellationService(deps: CancellationDeps): CancellationS
     },
 
     sendRefunds,
+
+    async reconcileSupplier() {
+      if (!remote) return { recorded: 0, dropped: 0 };
+      const { recorded, dropped } = await remote.reconcile();
+      for (const done of recorded) {
+        applyInventory(deps.inventory, done.inventory);
+        await send(done.answer.booking.id, done.leased);
+      }
+      return { recorded: recorded.length, dropped };
+    },
   };
 }

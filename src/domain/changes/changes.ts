@@ -78,6 +78,8 @@ const seatsOf = (pax: readonly PassengerRow[]) => pax.filter((p) => p.type !== '
 async function loadOld(db: Db | Tx, bookingId: string, userId: string): Promise<OldBooking> {
   const [row] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
   if (!row) throw notFound();
+  // A remote supplier's booking is changed with its airline, not by the world's fare rules.
+  if (row.supplier !== 'world') throw new AppError('conflict', TRIP_CHANGE_MESSAGES.changeWithAirline, undefined, TRIP_CHANGE_REASONS.changeWithAirline);
   const pax = await db.select().from(passengers).where(eq(passengers.bookingId, row.id)).orderBy(asc(passengers.position));
   const travelling = pax.filter((p) => p.cancelledAt === null);
   const positions = new Set(travelling.map((p) => p.position));

@@ -12,6 +12,7 @@ import { pushSender } from './push-sender';
 import { paymentReconciler } from './payment-reconciler';
 import { refundSender } from './refund-sender';
 import { sandboxWebhooks } from './sandbox-webhooks';
+import { supplierCancellations } from './supplier-cancellations';
 import { webhookCleanup } from './webhook-cleanup';
 import type { Job } from './runner';
 
@@ -19,4 +20,8 @@ import type { Job } from './runner';
  * Every background job the server runs. Add yours here (one file per job in this folder).
  * main.ts starts them; tests call their `run` directly with their own deps.
  */
+<<<<<<< HEAD
 export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker, paymentReconciler, refundSender, sandboxWebhooks, flightWatch, disruptionWatch, supplierChangePoll, idempotencyCleanup, webhookCleanup, checkInReminders];
+=======
+export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker, paymentReconciler, refundSender, sandboxWebhooks, flightWatch, disruptionWatch, idempotencyCleanup, webhookCleanup, checkInReminders, supplierCancellations];
+>>>>>>> supplier-cancel

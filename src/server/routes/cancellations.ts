@@ -6,7 +6,6 @@ import {
   CancellationRequestSchema,
   RefundChangedBodySchema,
   RefundsAnswerSchema,
-  TRIP_CHANGE_MESSAGES,
 } from '../../core/trip-changes';
 import { RefundChangedError } from '../../domain/cancellations/cancel';
 import { currentUser } from '../auth/require-user';
@@ -103,7 +102,7 @@ export function registerCancellations(app: OpenApiApp) {
     } catch (error) {
       // Not stored: the traveller reviews the new amount and confirms again.
       if (!(error instanceof RefundChangedError)) throw error;
-      return sendStored(c, cancelRoute, { status: 409, body: { ...error.quote, error: { code: 'conflict', reason: 'refund-changed', message: TRIP_CHANGE_MESSAGES.refundChanged } } });
+      return sendStored(c, cancelRoute, { status: 409, body: { ...error.quote, error: { code: 'conflict', reason: error.reason, message: error.message } } });
     }
   });
 

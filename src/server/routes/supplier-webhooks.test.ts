@@ -7,7 +7,7 @@ import { type DuffelFake, startDuffelFake } from '../../../tests/support/duffel-
 import { authed } from '../../../tests/support/booking';
 import { createTestApp } from '../../../tests/support/test-app';
 import { supplierChanges } from '../supplier-changes';
-import { bookDuffel } from '../../../tests/support/duffel-booking';
+import { bookDuffel } from '../../../tests/support/duffel-changes';
 
 /**
  * Airline-initiated changes of Duffel bookings (issue 26 points 5 and 8), in process against the

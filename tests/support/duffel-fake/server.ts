@@ -122,6 +122,8 @@ export interface DuffelFake {
   delayNext(ms: number): void;
   /** The next order creation fails this way; `internal_server_error` still creates the order (the outcome a 500 leaves unknown). */
   failNextOrder(code: 'order_not_created' | 'internal_server_error'): void;
+  /** The next cancellation confirmation fails this way: its quote expired (nothing cancelled), or a 500 after the order was cancelled. */
+  failNextCancellation(code: 'order_cancellation_expired' | 'internal_server_error'): void;
   sellOut(offerId: string): void;
   /** The price of a held order moves (before payment). */
   repriceOrder(orderId: string, totalMinor: number): void;
@@ -186,6 +188,7 @@ export async function startDuffelFake(options: DuffelFakeOptions = {}): Promise<
   let exhaustIn: number | null = null;
   let delayMs = 0;
   let orderFailure: 'order_not_created' | 'internal_server_error' | null = null;
+  let cancellationFailure: 'order_cancellation_expired' | 'internal_server_error' | null = null;
   let used = 0;
   let window = Math.floor(clock / 60_000);
 
@@ -517,12 +520,18 @@ export async function startDuffelFake(options: DuffelFakeOptions = {}): Promise<
     if (state.json.cancelled_at) throw new Failure(422, 'invalid_state_error', 'already_cancelled', 'The order is already cancelled');
     // fake: Duffel says only the most recent quote can be confirmed, without naming the error.
     if (state.latestCancellation !== quote.id) throw new Failure(422, 'invalid_state_error', 'cancellation_not_latest', 'Only the most recent cancellation quote can be confirmed');
+    const failure = cancellationFailure;
+    cancellationFailure = null;
     // fake: an expired quote.
-    if (Date.parse(quote.expires_at) <= clock) throw new Failure(422, 'invalid_state_error', 'order_cancellation_expired', 'This cancellation quote has expired');
+    if (Date.parse(quote.expires_at) <= clock || failure === 'order_cancellation_expired') {
+      throw new Failure(422, 'invalid_state_error', 'order_cancellation_expired', 'This cancellation quote has expired');
+    }
     quote.confirmed_at = iso();
     state.json.cancelled_at = quote.confirmed_at;
     state.json.cancellation = quote;
     state.json.available_actions = ['update'];
+    // A 500 after the airline cancelled: the outcome is unknown to the caller.
+    if (failure === 'internal_server_error') throw new Failure(500, 'api_error', 'internal_server_error', 'The cancellation may still have been confirmed');
     return quote;
   }
 
@@ -930,6 +939,9 @@ export async function startDuffelFake(options: DuffelFakeOptions = {}): Promise<
     },
     failNextOrder: (code) => {
       orderFailure = code;
+    },
+    failNextCancellation: (code) => {
+      cancellationFailure = code;
     },
     sellOut: (offerId) => {
       const offer = offers.get(offerId);

@@ -201,9 +201,13 @@ function parseJson(text: string): unknown {
 /** Codes that say an action is not (or no longer) possible on this order. */
 const NOT_ALLOWED = new Set(['already_cancelled', 'order_not_changeable', 'stale_airline_initiated_change_accept', 'order_type_not_eligible_for_payment', 'invalid_order_create_type', 'pay_later_order_no_payment_for_ancillaries']);
 
+/** Codes that say a cancellation quote can no longer be confirmed (expired, or not the order's latest): ask for a fresh one. */
+const QUOTE_GONE = new Set(['order_cancellation_expired', 'cancellation_not_latest']);
+
 /**
  * Maps Duffel's error answer to a SupplierError, by status, then `type` and `code`:
  * - `offer_no_longer_available` → `soldOut` (the adapter tells an expired offer by its expiry time);
+ * - a cancellation quote expired or superseded → `offerExpired` (quote again);
  * - `price_changed` and `payment_amount_does_not_match_order_amount` → `priceChanged`;
  * - 500 and unknown 5xx on an unsafe call → `outcomeUnknown` (it may have happened); 502 `order_not_created` → `unavailable`;
  * - 401/403 and `insufficient_balance` → `misconfigured`; 404 → `notFound`; `unsupported_action` → `unsupported`;
@@ -216,6 +220,7 @@ function errorFor(status: number, body: DuffelErrorBody | null, call: Pick<Duffe
   const detail = `Duffel ${call.method} ${call.path} answered ${status}${code ? ` ${code}` : ''}`;
   const options = { supplierCode: code, requestId: requestId ?? body?.meta?.request_id ?? null, field: first?.source?.field ?? null };
   if (code === 'offer_no_longer_available') return new SupplierError('soldOut', detail, options);
+  if (code !== null && QUOTE_GONE.has(code)) return new SupplierError('offerExpired', detail, options);
   if (code === 'price_changed' || code === 'payment_amount_does_not_match_order_amount') return new SupplierError('priceChanged', detail, options);
   if (code === 'order_not_created') return new SupplierError('unavailable', detail, options);
   if (code !== null && NOT_ALLOWED.has(code)) return new SupplierError('notAllowed', detail, options);

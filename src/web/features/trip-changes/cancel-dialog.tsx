@@ -84,6 +84,13 @@ export function CancelDialog({ booking, open, onOpenChange, journey = null }: Pr
         const moved = refundChangeOf(error);
         if (moved !== undefined) {
           const fresh = moved ?? (await queryClient.fetchQuery({ ...cancellationQuoteQuery(booking.id, chosen), staleTime: 0 }).catch(() => null));
+          if (fresh && fresh.quote.refundPaise === quotedRefundPaise && error instanceof ApiError) {
+            // The airline's quote expired but the refund is the same: the fresh quote is shown, the traveller confirms again.
+            queryClient.setQueryData(cancellationQuoteQuery(booking.id, chosen).queryKey, fresh);
+            dispatch({ type: 'failed', message: error.message });
+            alert.say(error.message);
+            return;
+          }
           if (fresh) {
             queryClient.setQueryData(cancellationQuoteQuery(booking.id, chosen).queryKey, fresh);
             dispatch({ type: 'refundChanged', newRefundPaise: fresh.quote.refundPaise });

@@ -1,10 +1,51 @@
 import type { BookingView } from '../../../core/booking';
-import type { RefundQuote } from '../../../core/fares';
+import type { RefundQuote, SupplierRefund } from '../../../core/fares';
 import { formatDate, formatPaise } from '../../lib/format';
 import { legLabel, passengerName } from './passenger-names';
 
 /** Safar's free window is its own policy, never the law: the label says so. */
 const FREE_WINDOW_LABEL = "Safar's free cancellation window (Safar's policy)";
+
+/** An amount in the supplier's own currency ("£160.00"). */
+function supplierAmount(minor: number, currency: string): string {
+  const format = new Intl.NumberFormat('en-IN', { style: 'currency', currency });
+  return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
+/**
+ * The airline's own terms of a booking a remote supplier sold: what it refunds in its currency,
+ * that amount in rupees with the rate, its date and source named, and Safar's fee rule.
+ */
+function SupplierTerms({ supplier, safarFeeKeptPaise }: { supplier: SupplierRefund; safarFeeKeptPaise: number }) {
+  const { conversion } = supplier;
+  const refund = supplierAmount(supplier.refundMinor, supplier.currency);
+  const total = supplierAmount(supplier.totalMinor, supplier.currency);
+  return (
+    <div className="refund-supplier" data-testid="refund-supplier">
+      {supplier.refundTo === 'airlineCredits' || supplier.refundTo === 'voucher' ? (
+        <p>
+          {supplier.airline} refunds this booking as airline credit in the passengers’ names ({refund} of {total}), not money.
+        </p>
+      ) : (
+        <p>
+          {supplier.airline} refunds {refund} of the {total} it was paid
+          {conversion ? (
+            <>
+              : {formatPaise(supplier.airlineRefundPaise)} at ₹{conversion.rate.toFixed(2)} per {conversion.from} ({conversion.source}, {formatDate(conversion.asOf)}).
+            </>
+          ) : (
+            '.'
+          )}
+        </p>
+      )}
+      {supplier.safarCoversPaise > 0 && <p>Safar pays the {formatPaise(supplier.safarCoversPaise)} the airline keeps.</p>}
+      <p className="muted">
+        Safar’s fee is refunded when the airline cancels the flight or inside Safar’s free cancellation window; otherwise Safar keeps it
+        {safarFeeKeptPaise > 0 ? ` (${formatPaise(safarFeeKeptPaise)} here)` : ''}. This airline cancels whole bookings only.
+      </p>
+    </div>
+  );
+}
 
 /**
  * A refund quote line by line (per passenger and leg): what was paid, the airline's fee, Safar's
@@ -22,6 +63,7 @@ export function RefundQuoteView({ booking, quote, headingLevel = 3 }: { booking:
           {quote.freeWindowUntil ? ` applies until ${formatDate(quote.freeWindowUntil)}: no airline or Safar fee is kept.` : ': no airline or Safar fee is kept.'}
         </p>
       )}
+      {quote.supplier && <SupplierTerms supplier={quote.supplier} safarFeeKeptPaise={quote.safarFeeKeptPaise} />}
       <ul className="refund-lines">
         {quote.lines.map((line) => {
           const passenger = booking.passengers[line.passengerPosition];

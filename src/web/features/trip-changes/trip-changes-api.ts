@@ -20,6 +20,8 @@ import { queryKeys } from '../../lib/query-keys';
 
 // Literals, not TRIP_CHANGE_REASONS: this module ships with screens that must not load zod.
 const REFUND_CHANGED = 'refund-changed';
+/** A remote supplier's quote expired before it was confirmed: the answer carries a fresh quote. */
+const QUOTE_EXPIRED = 'quote-expired';
 const DUE_CHANGED = 'due-changed';
 
 const path = (bookingId: string, rest: string) => `/api/bookings/${encodeURIComponent(bookingId)}/${rest}`;
@@ -77,9 +79,9 @@ function objectField(value: unknown, key: string): unknown {
   return typeof value === 'object' && value !== null && key in value ? (value as Record<string, unknown>)[key] : undefined;
 }
 
-/** The new quote of a 409 refund-changed answer; `undefined` for any other error, null when the answer did not carry it. */
+/** The new quote of a 409 refund-changed or quote-expired answer; `undefined` for any other error, null when the answer did not carry it. */
 export function refundChangeOf(error: unknown): CancellationQuoteAnswer | null | undefined {
-  if (!(error instanceof ApiError) || error.reason !== REFUND_CHANGED) return undefined;
+  if (!(error instanceof ApiError) || (error.reason !== REFUND_CHANGED && error.reason !== QUOTE_EXPIRED)) return undefined;
   const quote = objectField(error.body, 'quote');
   if (typeof objectField(quote, 'refundPaise') !== 'number') return null;
   return error.body as CancellationQuoteAnswer;
