@@ -20,8 +20,4 @@ import type { Job } from './runner';
  * Every background job the server runs. Add yours here (one file per job in this folder).
  * main.ts starts them; tests call their `run` directly with their own deps.
  */
-<<<<<<< HEAD
-export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker, paymentReconciler, refundSender, sandboxWebhooks, flightWatch, disruptionWatch, supplierChangePoll, idempotencyCleanup, webhookCleanup, checkInReminders];
-=======
-export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker, paymentReconciler, refundSender, sandboxWebhooks, flightWatch, disruptionWatch, idempotencyCleanup, webhookCleanup, checkInReminders, supplierCancellations];
->>>>>>> supplier-cancel
+export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker, paymentReconciler, refundSender, sandboxWebhooks, flightWatch, disruptionWatch, supplierChangePoll, idempotencyCleanup, webhookCleanup, checkInReminders, supplierCancellations];
