@@ -130,6 +130,8 @@ interface SupplierCase {
   entitlements: PassengerEntitlements[];
   state: DisruptionCaseState;
   actions: DisruptionAction[];
+  /** The booking's stored fares (its passenger-legs as paid). */
+  fares: PassengerLegFare[];
 }
 
 /**
@@ -273,17 +275,19 @@ export function createSupplierChangeService(deps: SupplierChangeDeps): SupplierC
       const state = caseState(c.state, target);
       const claimed = c.supplierAction !== null;
       const actions = claimed ? [] : caseActions(state, target, bookingLive(row)).filter((a) => supplierAllows(change, found.disruption, a) && (a !== 'rebook' || order.availableActions.includes('change')));
-      out.push({ stored: c, change, disruption: found.disruption, legIndex: found.legIndex, entitlements: ents, state, actions });
+      out.push({ stored: c, change, disruption: found.disruption, legIndex: found.legIndex, entitlements: ents, state, actions, fares });
     }
     return out;
   }
 
   /**
-   * The full refund shown on a case: everything the traveller paid for the booking (the supplier
-   * cancels whole orders, so a live supplier booking is wholly paid and not yet refunded); the
-   * refund itself is the cancellation path's under the airline-cancelled rule.
+   * The full refund shown on a case: everything the traveller paid for the booking's passenger-legs
+   * still travelling (fare, taxes, Safar's fee, add-ons; the booking's total without fare rows).
+   * The supplier cancels whole orders, so this is the whole booking; the refund itself is the
+   * cancellation path's, under the airline-cancelled rule.
    */
-  const fullRefund = (row: BookingRow) => row.totalInr * 100;
+  const fullRefund = (row: BookingRow, fares: readonly PassengerLegFare[]) =>
+    fares.length > 0 ? fares.filter((f) => f.status === 'active').reduce((sum, f) => sum + f.totalPaise, 0) : row.totalInr * 100;
 
   function caseView(row: BookingRow, c: SupplierCase): DisruptionCase {
     const leg = row.itinerary.legs[c.legIndex];
@@ -302,7 +306,7 @@ export function createSupplierChangeService(deps: SupplierChangeDeps): SupplierC
       rightsLine: noticeLine(list, null),
       entitlements: c.entitlements,
       missedLegs: [],
-      refundPaise: c.actions.includes('refund') ? fullRefund(row) : 0,
+      refundPaise: c.actions.includes('refund') ? fullRefund(row, c.fares) : 0,
       compensationPaise: list.reduce((sum, e) => sum + (e.compensation.due ? e.compensation.amountPaise : 0), 0),
       compensationLine: c.disruption.kind === 'terminal-change' ? null : compensationWords(list, leg?.carrierName ?? ''),
       protectedFlight: null,

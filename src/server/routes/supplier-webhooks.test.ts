@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DisruptionAcceptAnswer, DisruptionAlternativesAnswer, DisruptionAnswer, DisruptionRebookAnswer } from '../../core/disruptions';
+import type { DisruptionAcceptAnswer, DisruptionAlternativesAnswer, DisruptionAnswer, DisruptionRebookAnswer, DisruptionRefundAnswer } from '../../core/disruptions';
 import { bookings, disruptionCases, notifications, outbox } from '../../db/schema';
 import { type DuffelFake, startDuffelFake } from '../../../tests/support/duffel-fake/server';
 import { authed } from '../../../tests/support/booking';
@@ -83,7 +83,6 @@ describe('Duffel webhooks and airline-initiated changes', () => {
     expect(mails.filter((m) => JSON.stringify(m.payload).includes(booked.bookingId))).toHaveLength(1);
 
     const view = await t.app.request(`/api/bookings/${booked.bookingId}/disruption`, { headers: authed(booked.cookie) });
-    if (view.status !== 200) console.log("VIEW", await supplierChanges(t.deps)?.view(booked.userId, booked.bookingId).catch((e: unknown) => e));
     expect(view.status).toBe(200);
     const answer = (await view.json()) as DisruptionAnswer;
     expect(answer.cases).toHaveLength(1);
@@ -116,7 +115,6 @@ describe('Duffel webhooks and airline-initiated changes', () => {
     const signed = fake.sign(event, SECRET);
     await post(signed.body, signed.signature);
     const list = await t.app.request(`/api/bookings/${booked.bookingId}/disruption/alternatives?disruptionId=${encodeURIComponent(`duffel:${change.id}`)}`, { headers: authed(booked.cookie) });
-    if (list.status !== 200) console.log("LIST", await list.clone().text());
     expect(list.status).toBe(200);
     const { alternatives } = (await list.json()) as DisruptionAlternativesAnswer;
     expect(alternatives.length).toBeGreaterThan(0);
@@ -127,7 +125,7 @@ describe('Duffel webhooks and airline-initiated changes', () => {
       headers: authed(booked.cookie, { 'Idempotency-Key': crypto.randomUUID() }),
       body: JSON.stringify({ disruptionId: `duffel:${change.id}`, flightId: chosen.flightId }),
     });
-    expect(rebooked.status).toBe(200);
+    expect(rebooked.status).toBe(201);
     const answer = (await rebooked.json()) as DisruptionRebookAnswer;
     expect(answer.case).toMatchObject({ state: 'rebooked', decision: { outcome: 'rebooked', newBookingId: booked.bookingId } });
     expect(answer.booking.itinerary.legs[0]?.departure).toBe(chosen.departure);
@@ -138,6 +136,24 @@ describe('Duffel webhooks and airline-initiated changes', () => {
       body: JSON.stringify({ disruptionId: `duffel:${change.id}`, flightId: chosen.flightId }),
     });
     expect(notOffered.status).toBe(409);
+  });
+
+  it('a full refund cancels the order at Duffel and gives everything paid back (the airline-cancelled rule), once', async () => {
+    const booked = await bookDuffel(t, fake);
+    const { change, event } = fake.airlineChange(booked.orderId, 300);
+    const signed = fake.sign(event, SECRET);
+    await post(signed.body, signed.signature);
+    const view = (await (await t.app.request(`/api/bookings/${booked.bookingId}/disruption`, { headers: authed(booked.cookie) })).json()) as DisruptionAnswer;
+    const shown = view.cases[0]?.refundPaise ?? 0;
+    const refunded = await t.app.request(`/api/bookings/${booked.bookingId}/disruption/refund`, { method: 'POST', headers: authed(booked.cookie, { 'Idempotency-Key': crypto.randomUUID() }), body: JSON.stringify({ disruptionId: `duffel:${change.id}` }) });
+    expect(refunded.status).toBe(201);
+    const answer = (await refunded.json()) as DisruptionRefundAnswer;
+    expect(answer.case).toMatchObject({ state: 'refunded', actions: [], decision: { outcome: 'refunded', by: 'traveller' } });
+    expect(answer.booking.status).toBe('cancelled');
+    expect(answer.refunds.reduce((sum, r) => sum + r.amountPaise, 0)).toBe(shown);
+    expect(fake.order(booked.orderId)?.cancelled_at).not.toBeNull();
+    const again = await t.app.request(`/api/bookings/${booked.bookingId}/disruption/accept`, { method: 'POST', headers: authed(booked.cookie), body: JSON.stringify({ disruptionId: `duffel:${change.id}` }) });
+    expect(again.status).toBe(409);
   });
 
   it('polling finds a change whose webhook never came, and asks about each order at most once per SUPPLIER_CHANGE_POLL_SECONDS', async () => {
