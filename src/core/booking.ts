@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { SUPPLIER_ORDER_STATES, supplierIdSchema } from './suppliers';
 import { DISPLAY_STATUSES } from './fares';
 import { CABINS, ItinerarySchema, LegAirportSchema } from './search';
 import { fareFamilyId } from './fares';
@@ -501,6 +502,18 @@ export const BookingViewSchema = z
      * itinerary, two or more for a whole trip, each with its legs, PNR and fare family.
      */
     journeys: z.array(BookingJourneySchema),
+    /**
+     * A remote supplier's booking (absent for the world's): its order, the airline's booking reference and the
+     * order's state (`ordering` while Safar confirms it with the airline after payment).
+     */
+    supplier: z
+      .object({
+        id: supplierIdSchema,
+        orderId: z.string().nullable(),
+        bookingReference: z.string().nullable(),
+        orderState: z.enum(SUPPLIER_ORDER_STATES).nullable(),
+      })
+      .optional(),
   })
   .meta({ id: 'BookingView' });
 export type BookingView = z.infer<typeof BookingViewSchema>;

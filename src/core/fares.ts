@@ -98,7 +98,7 @@ export type FareFamily = z.infer<typeof FareFamilySchema>;
 const FareConditionSchema = z.object({ allowed: z.boolean(), penaltyPaise: paise.nullable() });
 export type FareCondition = z.infer<typeof FareConditionSchema>;
 
-const FareConditionsSchema = z.object({
+export const FareConditionsSchema = z.object({
   changeBeforeDeparture: FareConditionSchema.nullable(),
   refundBeforeDeparture: FareConditionSchema.nullable(),
 });

@@ -2,6 +2,7 @@
 // the Results screen imports this on its first load.
 import type { Cabin, CompactSearchResponse, Itinerary, ItineraryPrice, Layover, Leg, PassengerType, SearchResponse } from './search';
 import { PASSENGER_TYPES } from './search-options';
+import { supplierItineraryId } from './supplier-ids';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -65,8 +66,8 @@ export function expandSearchResponse(compact: CompactSearchResponse): SearchResp
       total.taxesAndFees += each.taxesAndFees * counts[type];
       total.total += each.total * counts[type];
     }
-    return {
-      id: formatItineraryId(legs, query.cabin),
+    const itinerary: Itinerary = {
+      id: it.supplier ? supplierItineraryId(it.supplier.supplier, it.supplier.offerId) : formatItineraryId(legs, query.cabin),
       legs,
       stops: legs.length - 1,
       layovers,
@@ -78,6 +79,8 @@ export function expandSearchResponse(compact: CompactSearchResponse): SearchResp
       price: { currency: 'INR', perPassenger, total },
       airlines: [...new Set(legs.map((leg) => leg.carrierName))],
     };
+    if (it.supplier) itinerary.supplier = it.supplier;
+    return itinerary;
   });
   return { query, itineraries, reason: compact.reason };
 }

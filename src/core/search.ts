@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { CABINS, MAX_SEATS_PER_BOOKING, SEARCH_MESSAGES } from './search-options';
+import { SupplierFareSchema } from './suppliers';
 
 /**
  * The search contract shared by the Home form, GET /api/search and the Results screen.
@@ -149,6 +150,8 @@ export const ItinerarySchema = z
     price: ItineraryPriceSchema,
     /** Airline names of all legs, for the Airlines filter. */
     airlines: z.array(z.string()),
+    /** A remote supplier's offer (its id is then `duffel-<offerId>`); absent for the world's itineraries. */
+    supplier: SupplierFareSchema.optional(),
   })
   .meta({ id: 'Itinerary' });
 export type Itinerary = z.infer<typeof ItinerarySchema>;
@@ -211,6 +214,8 @@ const CompactItinerarySchema = z.object({
   seatsLeft: z.number().int().nullable(),
   /** Per passenger of each type in the query (types with no passengers omitted). */
   fares: z.object({ adult: CompactFareSchema.optional(), child: CompactFareSchema.optional(), infant: CompactFareSchema.optional() }),
+  /** A remote supplier's offer: the itinerary id is `duffel-<offerId>`; absent for the world's itineraries. */
+  supplier: SupplierFareSchema.optional(),
 });
 
 /**

@@ -1,11 +1,9 @@
+import { FareConditionsSchema } from './fares';
+import { SUPPLIER_IDS } from './supplier-ids';
 import { z } from './zod';
 
-/**
- * Who sells the seats of a booking: the embedded flight world, or Duffel (a remote supplier).
- * Every booking records its supplier; bookings made before suppliers are the world's.
- */
-export const SUPPLIER_IDS = ['world', 'duffel'] as const;
-export type SupplierId = (typeof SUPPLIER_IDS)[number];
+// Supplier ids and the itinerary ids of offers are zod-free (supplier-ids.ts), for the Results screen's first load.
+export { SUPPLIER_IDS, type SupplierId, supplierItineraryId, parseSupplierItineraryId } from './supplier-ids';
 export const supplierIdSchema = z.enum(SUPPLIER_IDS);
 
 /**
@@ -16,30 +14,50 @@ export const supplierIdSchema = z.enum(SUPPLIER_IDS);
 export const SUPPLIER_ORDER_STATES = ['ordering', 'ordered', 'failed'] as const;
 export type SupplierOrderState = (typeof SUPPLIER_ORDER_STATES)[number];
 
-/** A remote supplier's offer id inside a Safar itinerary id: `duffel-<offerId>`. */
-const REMOTE_PREFIX = 'duffel-';
-/** Duffel offer ids are `off_` + letters and digits; anything else is not an offer id. */
-const OFFER_ID = /^[A-Za-z0-9_]{1,100}$/;
+/** Safar's own fee on a remote supplier's fare, per passenger, in rupees: shown as its own line, never hidden in the fare. */
+export const SUPPLIER_FEE_PER_PASSENGER_INR = 199;
+
+const ConversionSchema = z.object({
+  from: z.string(),
+  /** Rupees per one unit of `from`. */
+  rate: z.number(),
+  asOf: z.string(),
+  source: z.string(),
+});
 
 /**
- * The Safar itinerary id of a supplier's offer:
- * - a Duffel offer `off_0000A` is `duffel-off_0000A` (URL-safe: letters, digits, `_` and `-` only);
- * - a world itinerary keeps its own id.
+ * What a remote supplier's itinerary carries beyond the world's shape: the offer it is, when it
+ * expires, the airline's fare brand, conditions and baggage, who operates each flight, and the
+ * price as the supplier answered it with its conversion to INR and Safar's fee.
  */
-export function supplierItineraryId(supplier: SupplierId, offerId: string): string {
-  if (supplier === 'world') return offerId;
-  if (!OFFER_ID.test(offerId)) throw new Error(`Not a supplier offer id: ${offerId}`);
-  return `${REMOTE_PREFIX}${offerId}`;
-}
-
-/**
- * Which supplier an itinerary id belongs to, and the supplier's offer id:
- * - `duffel-off_0000A` is Duffel's offer `off_0000A`;
- * - `duffel-` with no or a malformed offer id is null (not an itinerary of any supplier);
- * - every other id is the world's, unchanged.
- */
-export function parseSupplierItineraryId(id: string): { supplier: SupplierId; offerId: string } | null {
-  if (!id.startsWith(REMOTE_PREFIX)) return { supplier: 'world', offerId: id };
-  const offerId = id.slice(REMOTE_PREFIX.length);
-  return OFFER_ID.test(offerId) ? { supplier: 'duffel', offerId } : null;
-}
+export const SupplierFareSchema = z
+  .object({
+    supplier: supplierIdSchema,
+    offerId: z.string(),
+    /** The offer's expiry (ISO 8601): after it, the fare must be searched again. */
+    expiresAt: z.string(),
+    /** The selling airline. */
+    owner: z.string(),
+    /** The airline's name for the fare ("Economy Basic"); null when it gives none. */
+    fareBrand: z.string().nullable(),
+    conditions: FareConditionsSchema,
+    /** Currency of the conditions' penalties (minor units); null when none is given. */
+    penaltyCurrency: z.string().nullable(),
+    /** Bags included per passenger on the first flight. */
+    baggage: z.object({ checked: z.number().int(), carryOn: z.number().int() }),
+    /** Per leg: the operating airline and flight number when another airline flies it (codeshare), else null. */
+    operatedBy: z.array(z.object({ carrierName: z.string(), flightNumber: z.string() }).nullable()),
+    /** The supplier's passenger ids, in the order of the query's passengers (adults, children, infants). */
+    passengerIds: z.array(z.string()),
+    /** What Safar owes the supplier, in minor units of its currency. */
+    totalMinor: z.number().int(),
+    currency: z.string(),
+    /** How the supplier's total became rupees; null when it answered in INR. */
+    conversion: ConversionSchema.nullable(),
+    /** The supplier's total in rupees (rounded up). */
+    fareInr: z.number().int(),
+    /** Safar's fee for everyone, in rupees (SUPPLIER_FEE_PER_PASSENGER_INR per passenger). */
+    feeInr: z.number().int(),
+  })
+  .meta({ id: 'SupplierFare' });
+export type SupplierFare = z.infer<typeof SupplierFareSchema>;

@@ -3,11 +3,14 @@ import type { Database } from '../db/client';
 import { worldCatalog } from '../domain/booking/world-catalog';
 import { createCancellationService } from '../domain/cancellations/service';
 import { createCheckInService } from '../domain/check-in/service';
-import { createCheckoutService } from '../domain/checkout/service';
+import { type CheckoutService, createCheckoutService } from '../domain/checkout/service';
 import { createSeatService } from '../domain/seats/service';
 import type { InventoryView } from '../domain/inventory/view';
 import type { World } from '../domain/world/world';
 import { createSupplierSetup } from '../domain/suppliers/setup';
+import { type SupplierBookingDeps, settleSupplierPayment } from '../domain/suppliers/bookings';
+import type { OfferCache } from '../domain/suppliers/offer-cache';
+import type { FlightSupplier } from '../domain/suppliers/supplier';
 import { type Config, DEV_SANDBOX_SECRET } from './config';
 import { documentsKey } from './documents-key';
 import type { AppDeps } from './context';
@@ -20,7 +23,14 @@ import type { Logger } from './logger';
  */
 export function createAppDeps(base: { database: Database; clock: Clock; config: Config; logger: Logger; world: World; inventory: InventoryView }): AppDeps {
   const { config } = base;
-  const checkout = createCheckoutService({
+  // The Duffel token never reaches a log: the adapter logs method, path, status and timing only.
+  const supplier = createSupplierSetup(config, {
+    now: () => base.clock.now().getTime(),
+    log: (entry) => base.logger.debug('duffel request', { method: entry.method, path: entry.path, status: entry.status, ms: entry.ms, outcome: entry.outcome, requestId: entry.requestId }),
+  });
+  const remote = supplier.id === 'world' ? undefined : supplier;
+  const checkout: CheckoutService = createCheckoutService({
+    supplierPayments: remote && ((notice) => settleSupplierPayment(supplierBookingDeps({ database: base.database, clock: base.clock, logger: base.logger, checkout }, remote), notice)),
     db: base.database.db,
     clock: base.clock,
     catalog: worldCatalog(base.world),
@@ -63,4 +73,25 @@ export function createAppDeps(base: { database: Database; clock: Clock; config: 
     moveSeats: seats.moveAtCheckIn,
   });
   return { ...base, checkout, cancellations, seats, checkIn, supplier };
+}
+
+/**
+ * What a remote supplier's booking path needs from the app: its database, clock, supplier and log, and the
+ * checkout's refund path (refunds sent now; an outage leaves them for the refund sweeper).
+ */
+export function supplierBookingDeps(
+  deps: Pick<AppDeps, 'database' | 'clock' | 'logger' | 'checkout'>,
+  supplier: { id: 'duffel'; api: FlightSupplier; offers: OfferCache },
+): SupplierBookingDeps {
+  return {
+    db: deps.database.db,
+    clock: deps.clock,
+    supplier,
+    logger: deps.logger,
+    refundNow: async (ids) => {
+      for (const id of ids) {
+        await deps.checkout.sendRefunds(id).catch(() => deps.logger.warn('refund deferred to the sweeper', { paymentRowId: id }));
+      }
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
 import { AppError, type ErrorCode, toErrorBody } from '../core/errors';
+import { SupplierError } from '../domain/suppliers/supplier';
 import type { AppEnv } from './context';
 import { errorForLog } from './log-safety';
 
@@ -48,7 +49,9 @@ function isUnstorableText(err: unknown): boolean {
 }
 
 /** The app's onError: known errors keep their status; anything else is logged and becomes a plain 500. */
-export function handleError(err: Error, c: Context<AppEnv>) {
+export function handleError(err: Error, c: Context<AppEnv>): Response {
+  // A supplier's failure is the traveller's sentence for its kind (409/429/503/400/404), never a 500.
+  if (err instanceof SupplierError) return handleError(err.toAppError(), c);
   if (err instanceof AppError) {
     // Throttling says how long to wait (Retry-After, in seconds).
     const retryAfter = 'retryAfterSeconds' in err && typeof err.retryAfterSeconds === 'number' ? err.retryAfterSeconds : undefined;

@@ -118,8 +118,11 @@ export type ConfirmOutcome =
   | { kind: 'share-captured'; booking: BookingView; paidPaise: number; duePaise: number }
   | {
       kind: 'refund';
-      /** `original-changed`: the payment was for a change whose original booking was cancelled or changed meanwhile. */
-      why: 'hold-expired' | 'duplicate-payment' | 'amount-mismatch' | 'original-changed';
+      /**
+       * `original-changed`: the payment was for a change whose original booking was cancelled or changed meanwhile;
+       * `supplier-refused`: a remote supplier refused the order after payment (the booking failed, its payment is being refunded).
+       */
+      why: 'hold-expired' | 'duplicate-payment' | 'amount-mismatch' | 'original-changed' | 'supplier-refused';
       booking: BookingView;
       /** This payment's row. */
       paymentRowId: string;

@@ -65,6 +65,7 @@ export function bookingView(row: BookingRow, pax: PassengerRow[], refundStatuses
     creditPaise: row.creditPaise,
     displayStatus: displayStatusOf(row.status, [...refundStatuses]),
     journeys: row.journeys ?? [oneJourney(row.pnr, itinerary, row.fareFamily, row.totalInr)],
+    ...(row.supplier === 'world' ? {} : { supplier: { id: row.supplier, orderId: row.supplierOrderId, bookingReference: row.supplierBookingReference, orderState: row.supplierOrderState } }),
   };
 }
 

@@ -32,6 +32,7 @@ import { signSandboxWebhook } from '../payments/sandbox';
 import { claimSandboxWebhooks, markSandboxWebhooksDelivered, noteSandboxWebhookFailure, sandboxCheckout } from '../payments/sandbox-gateway';
 import { type PaymentSettings, selectPaymentProvider } from '../payments/select';
 import { parseWebhookEvent, recordIfSettled, recordWebhookEvent } from '../payments/webhook-events';
+import { SUPPLIER_ORDER_FAILED } from '../suppliers/bookings';
 
 /**
  * Webhooks are delivered at least once and out of order, so: verify, skip events already
@@ -71,6 +72,11 @@ export interface CheckoutDeps {
   inventory: InventoryListener;
   logger: CheckoutLogger;
   settings: CheckoutSettings;
+  /**
+   * Settles a payment of a remote supplier's booking (capture, then the supplier's order); null when the payment is
+   * not one, so the world's confirmation runs. Absent with the world supplier (decision 0064).
+   */
+  supplierPayments?: ((notice: PaymentNotice) => Promise<ConfirmOutcome | null>) | undefined;
 }
 
 /** An authorized payment that nobody confirmed within this long is settled by the reconciler (unless configured otherwise). */
@@ -212,6 +218,12 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
   }
 
   async function settle(notice: PaymentNotice, keyed?: KeyedAnswer): Promise<ConfirmOutcome> {
+    // A remote supplier's booking settles on its own path (decision 0064); absent with the world supplier.
+    const own = deps.supplierPayments ? await deps.supplierPayments(notice) : null;
+    if (own) {
+      if (own.kind === 'refund') await refundNow(own.refundRows);
+      return own;
+    }
     const outcome = await confirmPayment(db, clock, catalog, notice, keyed, { sharesComplete: mailGroupConfirmed });
     if (outcome.kind === 'confirmed' || outcome.kind === 'refund') applyInventory(deps.inventory, outcome.inventory);
     if (outcome.kind === 'refund') await refundNow(outcome.refundRows);
@@ -343,6 +355,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
           if (outcome.why === 'hold-expired') throw new AppError('conflict', BOOKING_ERROR_MESSAGES.holdExpiredRefunded, undefined, BOOKING_REASONS.holdExpired);
           if (outcome.why === 'duplicate-payment') throw new AppError('conflict', 'This booking was already paid. This second payment has been refunded.');
           if (outcome.why === 'original-changed') throw new AppError('conflict', CHANGE_ORIGINAL_GONE);
+          if (outcome.why === 'supplier-refused') throw new AppError('conflict', SUPPLIER_ORDER_FAILED, undefined, 'supplierRefused');
           throw paymentFailed('The amount paid does not match the booking. Your payment has been refunded.');
       }
     },

@@ -14,12 +14,13 @@ describe('SupplierError', () => {
     expect(messages.size).toBe(SUPPLIER_ERROR_KINDS.length);
   });
 
-  it('fare conflicts are 409, supplier trouble 503, a bad field 400 naming the field, unknown ids 404', () => {
+  it('fare conflicts are 409, supplier trouble 503, rate limits 429, a bad field 400 naming the field, unknown ids 404', () => {
     const status = (kind: SupplierErrorKind) => new SupplierError(kind, '').toAppError().status;
     const conflicts: SupplierErrorKind[] = ['offerExpired', 'soldOut', 'priceChanged', 'notAllowed', 'unsupported'];
-    const trouble: SupplierErrorKind[] = ['rateLimited', 'timeout', 'unavailable', 'outcomeUnknown', 'misconfigured'];
+    const trouble: SupplierErrorKind[] = ['timeout', 'unavailable', 'outcomeUnknown', 'misconfigured'];
     expect(conflicts.map(status)).toEqual([409, 409, 409, 409, 409]);
-    expect(trouble.map(status)).toEqual([503, 503, 503, 503, 503]);
+    expect(trouble.map(status)).toEqual([503, 503, 503, 503]);
+    expect(status('rateLimited')).toBe(429);
     expect(status('notFound')).toBe(404);
     const invalid = new SupplierError('invalidRequest', '', { field: 'passengers[0].born_on' }).toAppError();
     expect(invalid).toMatchObject({ status: 400, code: 'validation_failed', fields: { 'passengers[0].born_on': 'The airline could not accept these details. Check them and try again.' } });

@@ -349,7 +349,8 @@ export type SupplierErrorKind = (typeof SUPPLIER_ERROR_KINDS)[number];
 /**
  * What each failure tells the traveller and which API error it becomes:
  * - an expired or sold-out offer, a changed price: search again or accept the new price (409);
- * - rate limited, timed out, unavailable or misconfigured: try again shortly (503, never 500);
+ * - rate limited: try again after the wait named (429 with Retry-After);
+ * - timed out, unavailable or misconfigured: try again shortly (503, never 500);
  * - an invalid request: the field named (400); unknown ids: 404;
  * - an action the order no longer allows or the airline does not support: 409;
  * - an unknown outcome (the supplier may have booked): we check before anything else happens (503).
@@ -358,7 +359,7 @@ const TRAVELLER: Record<SupplierErrorKind, { code: ErrorCode; message: string }>
   offerExpired: { code: 'conflict', message: 'This fare has expired. Search again to see current fares.' },
   soldOut: { code: 'conflict', message: 'This fare has just sold out. Search again to see what is still available.' },
   priceChanged: { code: 'conflict', message: 'The airline has changed the price of this fare. Check the new price before you continue.' },
-  rateLimited: { code: 'unavailable', message: 'The airline is busy right now. Please try again in a moment.' },
+  rateLimited: { code: 'rate_limited', message: 'The airline is busy right now. Please try again in a moment.' },
   timeout: { code: 'unavailable', message: 'The airline took too long to answer. Please try again.' },
   unavailable: { code: 'unavailable', message: 'The airline cannot be reached right now. Please try again shortly.' },
   invalidRequest: { code: 'validation_failed', message: 'The airline could not accept these details. Check them and try again.' },
@@ -398,6 +399,8 @@ export class SupplierError extends Error {
   toAppError(): AppError {
     const { code, message } = TRAVELLER[this.kind];
     const fields = this.kind === 'invalidRequest' && this.field ? { [this.field]: message } : undefined;
-    return new AppError(code, message, fields, this.kind);
+    const error = new AppError(code, message, fields, this.kind);
+    // The API's error handler answers Retry-After from this (seconds).
+    return this.retryAfterSeconds === null ? error : Object.assign(error, { retryAfterSeconds: this.retryAfterSeconds });
   }
 }

@@ -13,6 +13,7 @@ import { paymentReconciler } from './payment-reconciler';
 import { refundSender } from './refund-sender';
 import { sandboxWebhooks } from './sandbox-webhooks';
 import { supplierCancellations } from './supplier-cancellations';
+import { supplierOrders } from './supplier-orders';
 import { webhookCleanup } from './webhook-cleanup';
 import type { Job } from './runner';
 
@@ -20,4 +21,4 @@ import type { Job } from './runner';
  * Every background job the server runs. Add yours here (one file per job in this folder).
  * main.ts starts them; tests call their `run` directly with their own deps.
  */
-export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker, paymentReconciler, refundSender, sandboxWebhooks, flightWatch, disruptionWatch, supplierChangePoll, idempotencyCleanup, webhookCleanup, checkInReminders, supplierCancellations];
+export const JOBS: Job[] = [authCleanup, demandSimulator, inventoryRefresh, holdSweeper, outboxMailer, pushSender, priceAlertChecker, paymentReconciler, supplierOrders, refundSender, sandboxWebhooks, flightWatch, disruptionWatch, supplierChangePoll, idempotencyCleanup, webhookCleanup, checkInReminders, supplierCancellations];

@@ -4,7 +4,9 @@ import { BookingListSchema, BookingResponseSchema, CreateBookingBodySchema, PASS
 import { AppError } from '../../core/errors';
 import { BookingFareSchema } from '../../core/fares';
 import { boardingPasses } from '../../db/schema';
-import { PriceChangedError } from '../../domain/booking/holds';
+import { PriceChangedError, notBookable } from '../../domain/booking/holds';
+import { createSupplierHold } from '../../domain/suppliers/bookings';
+import { supplierBookingDeps } from '../deps';
 import { listBookings, loadBooking } from '../../domain/booking/views';
 import { ticketPdfDataFromBooking } from '../../domain/documents/from-booking';
 import { renderTicketPdf } from '../../domain/documents/ticket-pdf';
@@ -83,6 +85,9 @@ function isFlatObject(value: unknown): boolean {
   return Object.values(value).every((v) => v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
 }
 
+/** Itinerary ids of a remote supplier's offers start so (core/supplier-ids.ts). */
+const SUPPLIER_PREFIX = 'duffel-';
+
 /** Bookings: hold, list, read, e-ticket. */
 export function registerBookings(app: OpenApiApp) {
 
@@ -105,6 +110,12 @@ export function registerBookings(app: OpenApiApp) {
           const common = { userId: user.id, passengers: body.passengers, quotedTotal: body.quotedTotal, acceptPriceChange: body.acceptPriceChange, idempotency };
           // The schema lets exactly one of the two through: one itinerary, or a whole trip.
           if (body.journeys) return checkout.holdTrip({ ...common, journeys: body.journeys });
+          // A remote supplier's offer is held on Safar's side after pricing it again (decision 0064).
+          if (body.itineraryId?.startsWith(SUPPLIER_PREFIX)) {
+            const deps = c.get('deps');
+            if (deps.supplier.id === 'world') throw notBookable();
+            return createSupplierHold(supplierBookingDeps(deps, deps.supplier), { ...common, itineraryId: body.itineraryId, holdMs: checkout.holdMs });
+          }
           return checkout.hold({ ...common, itineraryId: body.itineraryId ?? '', fareFamily: body.fareFamily });
         },
       );

@@ -10,6 +10,7 @@ import { indiaToday } from '../../domain/world/time';
 import { fieldErrors } from '../errors';
 import type { AppDeps, AppEnv } from '../context';
 import { chooseEncoding, encodeAnswer } from '../encoding';
+import { searchSupplier } from '../../domain/suppliers/itineraries';
 import { type SearchAnswer, type Searcher, inThreadSearcher } from '../search/searcher';
 import { type OpenApiApp, ErrorSchema } from '../openapi';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
@@ -40,6 +41,9 @@ const route = publicRoute({
       content: { 'application/json': { schema: CompactSearchResponseSchema } },
     },
     400: { description: 'A field is missing or wrong', content: { 'application/json': { schema: ErrorSchema } } },
+    409: { description: "Duffel mode: the airline's answer conflicts (offer gone)", content: { 'application/json': { schema: ErrorSchema } } },
+    429: { description: 'Duffel mode: the airline is rate-limiting Safar (Retry-After says how long)', content: { 'application/json': { schema: ErrorSchema } } },
+    503: { description: 'Duffel mode: the airline timed out or cannot be reached', content: { 'application/json': { schema: ErrorSchema } } },
   },
 });
 
@@ -59,7 +63,7 @@ const roundTripRoute = publicRoute({
   request: { query: RoundTripRawQuery },
   responses: {
     200: { description: 'Both directions, compact, in "best" order', content: { 'application/json': { schema: CompactRoundTripResponseSchema } } },
-    400: { description: 'A field is missing or wrong', content: { 'application/json': { schema: ErrorSchema } } },
+    400: { description: 'A field is missing or wrong; with the Duffel supplier, every round trip (searched as two one-ways)', content: { 'application/json': { schema: ErrorSchema } } },
   },
 });
 
@@ -131,6 +135,9 @@ async function searchOutcome(deps: AppDeps, raw: Record<string, string | undefin
     throw new AppError('validation_failed', Object.values(fields)[0] ?? 'Please fix the errors in the form', fields);
   }
   const query = parsed.data;
+  const { supplier } = deps;
+  // A remote supplier sells airports beyond the world's: any IATA code goes to it (decision 0064).
+  if (supplier.id !== 'world') return encodeAnswer(JSON.stringify(await searchSupplier(supplier, checkedSupplierAirports(deps, query, raw))), chooseEncoding(acceptEncoding));
   const unknown: Record<string, string> = {};
   if (!world.getAirport(query.from)) unknown.from = unknownAirportMessage(raw.from ?? '');
   if (!world.getAirport(query.to)) unknown.to = unknownAirportMessage(raw.to ?? '');
@@ -169,6 +176,7 @@ async function roundTripOutcome(deps: AppDeps, raw: Record<string, string | unde
     throw new AppError('validation_failed', Object.values(fields)[0] ?? 'Please fix the errors in the form', fields);
   }
   const query = parsed.data;
+  if (deps.supplier.id !== 'world') throw new AppError('bad_request', SUPPLIER_ROUND_TRIP, { returnDate: SUPPLIER_ROUND_TRIP });
   const from = world.getAirport(query.from);
   const to = world.getAirport(query.to);
   const unknown: Record<string, string> = {};
@@ -194,6 +202,20 @@ async function roundTripOutcome(deps: AppDeps, raw: Record<string, string | unde
 }
 
 const EMPTY = new Uint8Array();
+
+/** A remote supplier's round trips: the traveller books each direction as a one-way search (decision 0064). */
+export const SUPPLIER_ROUND_TRIP = 'Round trips are sold on this supplier as two one-way searches';
+
+/** A query for a remote supplier: airports the world knows, or any three-letter IATA code. */
+function checkedSupplierAirports<Q extends { from: string; to: string }>(deps: AppDeps, query: Q, raw: Record<string, string | undefined>): Q {
+  const unknown: Record<string, string> = {};
+  const known = (code: string) => deps.world.getAirport(code) !== undefined || /^[A-Z]{3}$/.test(code);
+  if (!known(query.from)) unknown.from = unknownAirportMessage(raw.from ?? '');
+  if (!known(query.to)) unknown.to = unknownAirportMessage(raw.to ?? '');
+  const first = Object.values(unknown)[0];
+  if (first) throw new AppError('validation_failed', first, unknown);
+  return query;
+}
 
 /** One direction's uncompressed answer, from the one-way cache when an identical search is there. */
 async function oneWayIdentity(deps: AppDeps, query: SearchQuery, now: Date): Promise<Uint8Array> {
