@@ -15,12 +15,24 @@ async function fetchSearch(draft: SearchDraft, signal?: AbortSignal): Promise<Se
   return expandSearchResponse(await apiFetch<CompactSearchResponse>(`/api/search?${draftToParams(draft)}`, signal ? { signal } : {}));
 }
 
+/**
+ * The supplier's refusals (the `reason` of a 503 from a remote supplier) that an automatic retry cannot
+ * help: a time-out or a rate limit retried at once only doubles the traveller's wait.
+ */
+const SUPPLIER_REFUSALS = new Set(['rateLimited', 'timeout', 'unavailable', 'misconfigured']);
+
+/** Whether a failed search is asked once more on its own: not for the traveller's input (4xx) nor a supplier's refusal. */
+function retrySearch(failures: number, error: Error): boolean {
+  if (!(error instanceof ApiError)) return failures < 1;
+  const refused = (error.status >= 400 && error.status < 500) || (error.reason !== undefined && SUPPLIER_REFUSALS.has(error.reason));
+  return failures < 1 && !refused;
+}
+
 function searchQueryOptions(draft: SearchDraft) {
   return queryOptions({
     queryKey: queryKeys.search(draftToParams(draft)),
     queryFn: ({ signal }) => fetchSearch(draft, signal),
-    // A 400 is the traveller's input: retrying cannot help.
-    retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+    retry: retrySearch,
   });
 }
 
@@ -49,7 +61,7 @@ export function useRoundTripResults(draft: SearchDraft | null) {
     queryKey: queryKeys.roundTripSearch(draftToParams(d)),
     queryFn: ({ signal }) => fetchRoundTrip(d, signal),
     enabled: draft !== null,
-    retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+    retry: retrySearch,
   });
 }
 

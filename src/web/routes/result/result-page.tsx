@@ -16,6 +16,7 @@ import { FareCalendar } from './fare-calendar';
 import { FilterPanel } from './filter-panel';
 import { FlightCard, FlightCardSkeleton } from './flight-card';
 import { RoundTripResults } from './round-trip-results';
+import { SearchProgress, useSlowSearchSeconds } from './search-progress';
 import './result.css';
 
 // The form behind "Modify search" loads when the traveller opens it (or the search was refused).
@@ -52,6 +53,8 @@ function Results() {
   const sortParam = new URLSearchParams(search).get('sort');
   const sort: SortKey = isSortKey(sortParam) ? sortParam : 'best';
   const results = useSearchResults(draft);
+  // A search that keeps the airlines busy for seconds (a remote supplier) shows how long it has waited.
+  const slowSeconds = useSlowSearchSeconds(results.isPending && results.fetchStatus === 'fetching', searchKey);
   // The list renders in the background (React yields between cards), so a long answer never blocks input.
   const data = useDeferredValue(results.data);
   const routeKey = draft ? `${draft.from}-${draft.to}` : '';
@@ -176,13 +179,16 @@ function Results() {
                   </label>
                 </div>
                 {!data ? (
-                  <ul className="card-list">
-                    {Array.from({ length: 4 }, (_, i) => (
-                      <li key={i}>
-                        <FlightCardSkeleton />
-                      </li>
-                    ))}
-                  </ul>
+                  <div className="card-list-pending">
+                    {slowSeconds !== null ? <SearchProgress seconds={slowSeconds} /> : null}
+                    <ul className="card-list">
+                      {Array.from({ length: 4 }, (_, i) => (
+                        <li key={i}>
+                          <FlightCardSkeleton />
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
                 ) : shown.length === 0 ? (
                   <div className="card empty-state" role="status">
                     <p className="empty-title">No flights found</p>

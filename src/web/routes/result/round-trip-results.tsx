@@ -18,6 +18,7 @@ import { draftToParams, queryFromDraft, returnDateOf, roundTripResultUrl, type S
 import { FareCalendar } from './fare-calendar';
 import { FilterPanel } from './filter-panel';
 import { FlightCardSkeleton } from './flight-card';
+import { SearchProgress, useSlowSearchSeconds } from './search-progress';
 
 const SearchForm = lazy(() => import('../../features/search/search-form').then((m) => ({ default: m.SearchForm })));
 const NeedsConnection = lazy(() => import('../../lib/offline/needs-connection').then((m) => ({ default: m.NeedsConnection })));
@@ -58,6 +59,7 @@ export function RoundTripResults({ draft }: { draft: SearchDraft }) {
   const results = useRoundTripResults(draft);
   const data = useDeferredValue(results.data);
   const searchKey = draftToParams(draft);
+  const slowSeconds = useSlowSearchSeconds(results.isPending && results.fetchStatus === 'fetching', searchKey);
   const [modifyOpened, setModifyOpened] = useState(false);
   const urlQuery = useMemo(() => queryFromDraft(draft), [draft]);
   const query = data ? journeyQueries(data)[0] : results.isError ? undefined : (urlQuery ?? undefined);
@@ -124,13 +126,16 @@ export function RoundTripResults({ draft }: { draft: SearchDraft }) {
             </div>
           ) : null}
           {!data ? (
-            <ul className="card-list" aria-busy="true">
-              {Array.from({ length: 3 }, (_, i) => (
-                <li key={i}>
-                  <FlightCardSkeleton />
-                </li>
-              ))}
-            </ul>
+            <div className="card-list-pending">
+              {slowSeconds !== null ? <SearchProgress seconds={slowSeconds} /> : null}
+              <ul className="card-list" aria-busy="true">
+                {Array.from({ length: 3 }, (_, i) => (
+                  <li key={i}>
+                    <FlightCardSkeleton />
+                  </li>
+                ))}
+              </ul>
+            </div>
           ) : (
             <Trip key={searchKey} answer={data} onCabin={(cabin) => query && returnDate && go({ ...query, cabin }, returnDate)} onContinue={(state) => navigate('/result/book', { state })} />
           )}
