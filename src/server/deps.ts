@@ -49,11 +49,6 @@ export function createAppDeps(base: { database: Database; clock: Clock; config: 
       reconcileAfterMs: config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
     },
   });
-  // The Duffel token never reaches a log: the adapter logs method, path, status and timing only.
-  const supplier = createSupplierSetup(config, {
-    now: () => base.clock.now().getTime(),
-    log: (entry) => base.logger.debug('duffel request', { method: entry.method, path: entry.path, status: entry.status, ms: entry.ms, outcome: entry.outcome, requestId: entry.requestId }),
-  });
   const cancellations = createCancellationService({
     db: base.database.db,
     clock: base.clock,
