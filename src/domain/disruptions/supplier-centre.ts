@@ -611,7 +611,7 @@ export function createSupplierChangeService(deps: SupplierChangeDeps): SupplierC
       const row = await loadRow(request.bookingId, request.userId);
       const cases = await casesOf(row);
       const c = pick(cases, request.disruptionId);
-      if (c.state === 'kept') return { case: await caseView(row, c) };
+      if (c.state === 'kept') return { case: caseView(row, c) };
       assertAction(c, 'accept');
       await claimed(c, 'accept', async () => {
         const accepted = await supplier.acceptAirlineChange(c.change.id);

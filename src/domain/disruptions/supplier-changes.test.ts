@@ -45,6 +45,8 @@ function leg(number: string, from: string, to: string, dep: string, arr: string)
   };
 }
 
+const total = { baseFare: 7000, taxesAndFees: 1000, total: 8000 };
+const price = { currency: 'INR' as const, perPassenger: { adult: total }, total };
 const twoLegs = [leg('101', 'DEL', 'BOM', '06:00', '08:10'), leg('202', 'BOM', 'BLR', '10:00', '11:40')];
 const before = slice(segment('101', 'DEL', 'BOM', '06:00', '08:10'), segment('202', 'BOM', 'BLR', '10:00', '11:40'));
 
@@ -101,7 +103,7 @@ describe('airlineChangeDisruption', () => {
 
 describe('acceptedItinerary', () => {
   it('takes the new times and recomputes the layover and duration; the other legs stay', () => {
-    const itinerary = { id: 'duffel-off_1', legs: twoLegs, stops: 1, layovers: [{ airport: 'BOM', minutes: 110, changeOfTerminal: true }], durationMinutes: 340, departure: twoLegs[0]?.departure ?? '', arrival: twoLegs[1]?.arrival ?? '', arrivalDayOffset: 0, seatsLeft: null, airlines: ['Duffel Airways'] } as unknown as Itinerary;
+    const itinerary = { id: 'duffel-off_1', legs: twoLegs, stops: 1, layovers: [{ airport: 'BOM', minutes: 110, changeOfTerminal: true }], durationMinutes: 340, departure: twoLegs[0]?.departure ?? '', arrival: twoLegs[1]?.arrival ?? '', arrivalDayOffset: 0, seatsLeft: null, airlines: ['Duffel Airways'], price } satisfies Itinerary;
     const after = slice(segment('101', 'DEL', 'BOM', '06:00', '08:10'), segment('202', 'BOM', 'BLR', '12:30', '14:10'));
     const next = acceptedItinerary(itinerary, change([before], [after]));
     expect(next.legs[0]).toEqual(twoLegs[0]);
