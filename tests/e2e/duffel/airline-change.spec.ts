@@ -51,8 +51,8 @@ test.describe('airline-initiated changes of Duffel bookings', () => {
     await expect(page).toHaveURL(new RegExp(`/ticket/${booking.id}/changed$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Your trip changed' })).toBeFocused({ timeout: 15_000 });
     const section = page.getByTestId('trip-change').first();
-    await expect(section.getByText('You booked')).toBeVisible();
-    await expect(section.getByText('New time')).toBeVisible();
+    await expect(section.getByText('You booked', { exact: true })).toBeVisible();
+    await expect(section.getByText('New time', { exact: true })).toBeVisible();
     await expect(section.getByRole('heading', { name: 'Your rights' })).toBeVisible();
     await expect(section.getByText(/^Full refund of ₹[\d,]+(\.\d\d)?$/)).toBeVisible();
     const keep = section.getByRole('button', { name: 'Keep the new time' });
