@@ -41,6 +41,7 @@ import { registerPersonalData } from './routes/personal-data';
 import { registerPlans } from './routes/plans';
 import { registerWeather } from './routes/weather';
 import { registerWebhooks } from './routes/webhooks';
+import { registerSupplierWebhooks } from './routes/supplier-webhooks';
 import { registerWebApp } from './web';
 import { weatherOf } from './weather';
 
@@ -52,7 +53,7 @@ export interface CreateAppOptions extends AppDeps {
 }
 
 /** Paths that authenticate by signature instead of cookie, so skip the Origin check. */
-const CSRF_EXEMPT = ['/api/webhooks/'];
+const CSRF_EXEMPT = ['/api/webhooks/', '/api/suppliers/duffel/webhooks'];
 
 /** The one inline script the page may run: the theme, applied before the first paint. */
 const themeInitHash = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;
@@ -147,6 +148,7 @@ function registerApiRoutes(app: OpenApiApp) {
   registerAirports(app);
   registerFaresCalendar(app);
   registerWebhooks(app);
+  registerSupplierWebhooks(app);
   registerPayments(app);
   registerBookings(app);
   registerChanges(app);

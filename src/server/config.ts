@@ -119,6 +119,9 @@ const ConfigSchema = z.object({
     }, 'must be a URL like https://api.duffel.com')
     .default('https://api.duffel.com'),
   DUFFEL_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  // How often Safar asks the supplier about airline-initiated changes of each confirmed order still to fly (the
+  // fallback when a webhook is missed): at most once per order per this many seconds, across all nodes.
+  SUPPLIER_CHANGE_POLL_SECONDS: seconds(10, 86400, 300),
   TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false').transform((value) => value === 'true'),
   // Browser tests only: a route that moves the server clock (refused unless NODE_ENV=test).
   TEST_CLOCK_CONTROL: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false').transform((value) => value === 'true'),

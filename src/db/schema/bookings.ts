@@ -166,9 +166,12 @@ export const payments = pgTable(
   ],
 );
 
-/** Webhook events already processed, deduped by the provider's event id. */
+/** Who sends Safar webhooks: the payment providers and the flight suppliers (Duffel). */
+const WEBHOOK_SENDERS = [...PAYMENT_PROVIDERS, 'duffel'] as const;
+
+/** Webhook events already processed, deduped by the sender's event id. */
 export const webhookEvents = pgTable('webhook_events', {
-  provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+  provider: text('provider', { enum: WEBHOOK_SENDERS }).notNull(),
   eventId: text('event_id').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('webhook_events_pk').on(t.provider, t.eventId)]);

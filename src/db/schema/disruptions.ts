@@ -40,6 +40,13 @@ export const disruptionCases = pgTable(
     /** What Safar does if nobody answers, and when (from the entitlements); null when nothing waits. */
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
     deadlineAction: text('deadline_action', { enum: ['keep-protected-flight', 'refund', 'keep-booking'] }),
+    /**
+     * A supplier's case (an airline-initiated change, id "duffel:aic_…"): the answer whose supplier
+     * call is in flight, claimed while the case is open so only one decider calls the supplier;
+     * cleared when the outcome is written or the supplier refused. Null for the world's cases.
+     */
+    supplierAction: text('supplier_action', { enum: ['accept', 'rebook', 'refund'] }),
+    supplierActionAt: timestamp('supplier_action_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -48,6 +55,7 @@ export const disruptionCases = pgTable(
     uniqueIndex('disruption_cases_cancellation').on(t.cancellationId),
     index('disruption_cases_due_idx').on(t.deadlineAt).where(sql`${t.state} = 'open'`),
     index('disruption_cases_user_idx').on(t.userId),
+    check('disruption_cases_supplier_action_valid', sql`(${t.supplierAction} is null) = (${t.supplierActionAt} is null) and (${t.supplierAction} is null or ${t.state} = 'open')`),
     check('disruption_cases_state_valid', sql`${t.state} in ('open', 'rebooked', 'refunded', 'kept', 'auto-refunded', 'auto-kept', 'information')`),
     check(
       'disruption_cases_decision_complete',
@@ -58,3 +66,15 @@ export const disruptionCases = pgTable(
     ),
   ],
 );
+
+/**
+ * When Safar last asked the supplier about a booking's order's airline-initiated changes (the
+ * poll's stamp, decision 0068): a pass claims due bookings and stamps them in one transaction, so
+ * no order is asked about more often than SUPPLIER_CHANGE_POLL_SECONDS, however many nodes poll.
+ */
+export const supplierChangeChecks = pgTable('supplier_change_checks', {
+  bookingId: text('booking_id')
+    .primaryKey()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+});

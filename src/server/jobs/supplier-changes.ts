@@ -1,0 +1,20 @@
+import { supplierChanges } from '../supplier-changes';
+import type { Job } from './runner';
+
+/**
+ * Selling through a supplier (Duffel): the fallback for missed webhooks. Runs every quarter of
+ * SUPPLIER_CHANGE_POLL_SECONDS (at least every second, at most every minute) and asks the supplier
+ * about the airline-initiated changes of each confirmed order still to fly whose last check is
+ * SUPPLIER_CHANGE_POLL_SECONDS old or more (100 a pass, oldest first) — so no order is asked more
+ * often than that, however many nodes run it. A new change becomes a case and one notice, as from a webhook.
+ */
+export const supplierChangePoll: Job = {
+  name: 'supplier-change-poll',
+  intervalMs: (config) => Math.min(60, Math.max(1, Math.floor(config.SUPPLIER_CHANGE_POLL_SECONDS / 4))) * 1000,
+  async run(deps) {
+    const service = supplierChanges(deps);
+    if (!service) return;
+    const report = await service.poll({ everySeconds: deps.config.SUPPLIER_CHANGE_POLL_SECONDS });
+    if (report.cases > 0 || report.failed > 0) deps.logger.info('supplier changes polled', { ...report });
+  },
+};

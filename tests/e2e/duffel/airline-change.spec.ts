@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { z } from 'zod';
+import type { CompactSearchResponse } from '../../../src/core/search';
+import { expandSearchResponse } from '../../../src/core/search-wire';
+import { scanLightAndDark } from '../support/a11y';
+import { bookByApi, signUpByApi } from '../support/fixtures';
+import { expectFocusVisible, pressKey, tabTo } from '../support/focus';
+import { fakeControl } from './support/fake';
+
+/**
+ * An airline-initiated change of a Duffel booking (issue 26 point 9), in Chromium against the
+ * contract fake: book DEL → BOM through the app, the airline moves the flight (the fake delivers
+ * Duffel's signed webhook to the app), the traveller sees the notice, opens "Your trip changed",
+ * keeps the new time by keyboard, and the ticket shows the new time. axe in light and dark.
+ */
+
+const Orders = z.object({ orders: z.array(z.object({ id: z.string(), metadata: z.unknown() })) });
+const Change = z.object({ change: z.object({ id: z.string(), added: z.array(z.object({ segments: z.array(z.object({ departing_at: z.string() })) })) }), delivered: z.union([z.number(), z.string()]) });
+
+test.describe('airline-initiated changes of Duffel bookings', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('the airline moves the flight: the notice, the screen, keep the new time by keyboard, the ticket shows it', async ({ page, baseURL }) => {
+    const origin = baseURL ?? 'http://localhost:3110';
+    await signUpByApi(page, origin, 'aic');
+    const date = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const search = await page.request.get(`/api/search?from=DEL&to=BOM&date=${date}&adults=1&children=0&infants=0`);
+    expect(search.status()).toBe(200);
+    const itinerary = expandSearchResponse((await search.json()) as CompactSearchResponse).itineraries.find((i) => i.legs.length === 1);
+    if (!itinerary) throw new Error('the fake offered no direct flight');
+    const booking = await bookByApi(page, itinerary, origin);
+
+    // The airline moves the flight by 2 h; the fake sends Duffel's signed webhook to the app.
+    const { orders } = await fakeControl('/_fake/orders', Orders);
+    const order = orders.find((o) => JSON.stringify(o.metadata).includes(booking.id));
+    if (!order) throw new Error(`no Duffel order for ${booking.id}`);
+    const moved = await fakeControl('/_fake/airline-change', Change, { orderId: order.id, minutes: 120 });
+    expect(moved.delivered).toBe(200);
+    const newTime = moved.change.added[0]?.segments[0]?.departing_at.slice(11, 16) ?? '';
+    expect(newTime).toMatch(/^\d\d:\d\d$/);
+
+    // One in-app notice; "View" opens "Your trip changed".
+    await page.goto('/profile');
+    await expect(page.locator('.notices .notice').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.notices .notice')).toHaveCount(1);
+    const view = page.locator('.notices .notice').first().getByRole('link', { name: 'View' });
+    await expect(view).toHaveAttribute('href', `/ticket/${booking.id}/changed`);
+    await scanLightAndDark(page);
+    await view.click();
+
+    await expect(page).toHaveURL(new RegExp(`/ticket/${booking.id}/changed$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Your trip changed' })).toBeFocused({ timeout: 15_000 });
+    const section = page.getByTestId('trip-change').first();
+    await expect(section.getByText('You booked', { exact: true })).toBeVisible();
+    await expect(section.getByText('New time', { exact: true })).toBeVisible();
+    await expect(section.getByRole('heading', { name: 'Your rights' })).toBeVisible();
+    await expect(section.getByText(/^Full refund of ₹[\d,]+(\.\d\d)?$/)).toBeVisible();
+    const keep = section.getByRole('button', { name: 'Keep the new time' });
+    await expect(keep).toBeVisible();
+    await scanLightAndDark(page);
+
+    await tabTo(page, keep, { max: 40 });
+    await pressKey(page, 'Enter');
+    const outcome = section.getByTestId('trip-change-outcome');
+    await expect(outcome).toBeFocused({ timeout: 20_000 });
+    await expectFocusVisible(page, { indicator: false }, 'outcome');
+    await expect(outcome).toContainText('You kept your booking as the airline changed it.');
+    await scanLightAndDark(page);
+
+    // The ticket flies at the airline's new time.
+    await page.goto(`/ticket/${booking.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'E-Ticket' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('ticket-status')).toContainText('Confirmed');
+    await expect(page.locator('main')).toContainText(newTime);
+    await scanLightAndDark(page);
+  });
+});
