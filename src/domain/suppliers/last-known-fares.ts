@@ -1,4 +1,5 @@
 import { toInr } from '../../core/fx';
+import type { Cabin } from '../../core/search-options';
 import type { CabinClass, FlightSupplier, SupplierOffer, SupplierSearch, SupplierSearchResult } from './supplier';
 
 /** A one-way route on a day in a cabin: what a last-known fare is kept under. */
@@ -118,4 +119,24 @@ export class SearchBudget {
     this.#spent.push(now);
     return true;
   }
+}
+
+/** Safar's cabins as a supplier names them. */
+export const SUPPLIER_CABIN: Record<Cabin, CabinClass> = { economy: 'economy', premium: 'premium_economy', business: 'business', first: 'first' };
+
+/**
+ * A month of last-known fares for a route and cabin, one entry per day: the fare and when a search
+ * saw it, or nulls for a day no search has seen (and for days before `today`, which are past).
+ * @example lastKnownMonth(fares, { from: 'DEL', to: 'BOM', month: '2027-01', cabin: 'economy' }, '2026-11-27')
+ */
+export function lastKnownMonth(fares: LastKnownFares, route: { from: string; to: string; month: string; cabin: Cabin }, today: string): { date: string; lowestFare: number | null; seenAt: string | null }[] {
+  const days: { date: string; lowestFare: number | null; seenAt: string | null }[] = [];
+  const cursor = new Date(`${route.month}-01T00:00:00Z`);
+  while (cursor.toISOString().slice(0, 7) === route.month) {
+    const date = cursor.toISOString().slice(0, 10);
+    const known = date < today ? undefined : fares.get({ from: route.from, to: route.to, date, cabin: SUPPLIER_CABIN[route.cabin] });
+    days.push({ date, lowestFare: known?.paise ?? null, seenAt: known?.seenAt ?? null });
+    cursor.setUTCDate(cursor.getUTCDate() + 1);
+  }
+  return days;
 }
