@@ -242,6 +242,12 @@ const FareCalendarDaySchema = z.object({
   date: z.string(),
   /** All-in adult fare in INR, or null when nothing flies or the day is past. */
   lowestFare: z.number().int().nullable(),
+  /**
+   * Only with a remote supplier (Duffel), whose fares are last-known rather than live: when a search saw
+   * this day's fare (ISO 8601), or null when no search has seen the day yet (then `lowestFare` is null
+   * though flights may well fly). Absent with the flight world, whose fares are live.
+   */
+  seenAt: z.string().nullable().optional(),
 });
 
 export const FareCalendarSchema = z

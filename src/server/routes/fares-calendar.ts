@@ -2,6 +2,8 @@ import { z } from '@hono/zod-openapi';
 import { AppError } from '../../core/errors';
 import { CABINS, FareCalendarSchema, SEARCH_MESSAGES } from '../../core/search';
 import { fareCalendar } from '../../domain/fares/calendar';
+import { lastKnownMonth } from '../../domain/suppliers/last-known-fares';
+import { indiaToday } from '../../domain/world/time';
 import { type OpenApiApp, ErrorSchema } from '../openapi';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
 import { publicRoute } from '../route-guard';
@@ -23,7 +25,8 @@ const route = publicRoute({
   operationId: 'getFareCalendar',
   tags: ['Search'],
   summary: 'Lowest all-in adult fare per day of a month',
-  description: "Public. For a route (airport codes or city names) and a month, each day's lowest all-in adult fare in the chosen cabin, for the date picker.",
+  description:
+    "Public. For a route (airport codes or city names) and a month, each day's lowest all-in adult fare in the chosen cabin, for the date picker. With a remote supplier (Duffel) the fares are the last ones travellers' searches found, each with `seenAt`; the supplier is never asked for them.",
   request: { query: Query },
   responses: {
     200: { description: 'One entry per day; null where nothing flies, past days and beyond the horizon', content: { 'application/json': { schema: FareCalendarSchema } } },
@@ -43,6 +46,11 @@ export function registerFaresCalendar(app: OpenApiApp) {
     if (!fields.to && from === to) fields.to = SEARCH_MESSAGES.sameAirports;
     const first = Object.values(fields)[0];
     if (first) throw new AppError('validation_failed', first, fields);
+    const { supplier } = c.get('deps');
+    if (supplier.id === 'duffel') {
+      const days = lastKnownMonth(supplier.fares, { from, to, month: q.month, cabin: q.cabin }, indiaToday(clock.now()));
+      return c.json({ from, to, month: q.month, currency: 'INR' as const, days }, 200);
+    }
     const days = await fareCalendar({ db: database.db, world, inventory, ...pricingVia(search) }, from, to, q.month, q.cabin, clock.now());
     return c.json({ from, to, month: q.month, currency: 'INR' as const, days }, 200);
   });

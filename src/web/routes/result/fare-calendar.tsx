@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { fareAge } from '../../../core/fare-age';
 import type { SearchQuery } from '../../../core/search';
 import { useCurrency } from '../../lib/currency-context';
 import { FARE_BAND_LABELS, type FareBand, fareBand } from '../../features/search/result-filters';
@@ -40,6 +41,8 @@ export function FareCalendar({ query, onPick, title = 'Fare calendar', idPrefix 
   const [month, setMonth] = useState(query.date.slice(0, 7));
   const calendar = useFareCalendar({ from: query.from, to: query.to, month, cabin: query.cabin });
   const strip = useRef<HTMLOListElement>(null);
+  // Ages of last-known fares are read against the time the month arrived.
+  const now = calendar.dataUpdatedAt;
 
   useEffect(() => {
     // Bring the searched day into view in the scrolling strip.
@@ -79,23 +82,29 @@ export function FareCalendar({ query, onPick, title = 'Fare calendar', idPrefix 
             const pastWords = day.date < realToday ? 'past date' : 'before departure';
             const band = day.lowestFare !== null ? fareBand(day.lowestFare) : null;
             const selected = day.date === query.date;
-            const fareText = day.lowestFare !== null ? format(day.lowestFare) : 'No flights';
+            // A remote supplier's fares are last-known (with when they were seen); a day no search has
+            // seen yet is not "no flights" but unknown, and picking it searches it.
+            const lastKnown = day.seenAt !== undefined;
+            const unseen = lastKnown && day.seenAt === null && day.lowestFare === null;
+            const age = day.seenAt ? fareAge(day.seenAt, now) : null;
+            const fareText = day.lowestFare !== null ? format(day.lowestFare) : unseen ? 'Not seen yet' : 'No flights';
             // The button's name is its visible text plus the hidden words around it, so what a
             // speech-input user reads out is what selects it: "Thu 24 December ₹4,567 low fare".
-            const status = past ? pastWords : day.lowestFare !== null ? (band ? BAND_WORDS[band] : '') : 'no flights';
+            const status = past ? pastWords : day.lowestFare !== null ? (band ? BAND_WORDS[band] : '') : unseen ? 'fare not seen yet' : 'no flights';
             return (
               <li key={day.date}>
                 <button
                   type="button"
-                  className={`cal-day${band && !past ? ` band-${band}` : ''}`}
-                  disabled={past || day.lowestFare === null}
+                  className={`cal-day${band && !past ? ` band-${band}` : ''}${lastKnown ? ' cal-day-aged' : ''}`}
+                  disabled={past || (day.lowestFare === null && !unseen)}
                   aria-current={selected ? 'date' : undefined}
-                  title={`${longDay.format(utc(day.date))}: ${past ? pastWords : day.lowestFare !== null ? `from ${fareText}` : 'no flights'}`}
+                  title={`${longDay.format(utc(day.date))}: ${past ? pastWords : day.lowestFare !== null ? `from ${fareText}${age ? `, ${age}` : ''}` : unseen ? 'fare not seen yet, search this day' : 'no flights'}`}
                   onClick={() => onPick(day.date)}
                 >
                   <span className="cal-wd">{weekday.format(utc(day.date))}</span> <span className="cal-dn">{Number(day.date.slice(8, 10))}</span>
                   <span className="visually-hidden"> {monthName.format(utc(day.date))}</span> <span className="cal-fare">{past ? '—' : day.lowestFare !== null ? fareText : '—'}</span>
                   {status ? <span className="visually-hidden"> {status}</span> : null}
+                  {age && !past ? <span className="cal-age"> {age}</span> : null}
                 </button>
               </li>
             );
@@ -110,7 +119,9 @@ export function FareCalendar({ query, onPick, title = 'Fare calendar', idPrefix 
           </li>
         ))}
       </ul>
-      <p className="muted small cal-note">Lowest all-in fare for one adult.</p>
+      <p className="muted small cal-note">
+        {calendar.data?.days.some((day) => day.seenAt !== undefined) ? 'Lowest all-in fare for one adult, as last seen by a search; it may have changed.' : 'Lowest all-in fare for one adult.'}
+      </p>
     </section>
   );
 }
