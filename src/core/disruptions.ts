@@ -255,6 +255,13 @@ export const DISRUPTION_MESSAGES = {
   chooseFlight: 'Choose a flight',
 } as const;
 
+/**
+ * Safar's free switch: any flight with seats on the same city pair, in the same cabin, leaving
+ * within this many minutes of the original departure (either side), whatever the rules' own
+ * minimum (2 h for notice between 24 h and 14 days, 6 h for a long delay).
+ */
+export const FREE_SWITCH_MINUTES = 24 * 60;
+
 /** Reasons carried by 409s of the disruption centre (`error.reason`). */
 export const DISRUPTION_REASONS = { soldOut: 'sold-out', decided: 'already-decided', notOffered: 'not-offered' } as const;
 
@@ -272,7 +279,7 @@ export type DisruptionCaseState = (typeof DISRUPTION_CASE_STATES)[number];
 const DISRUPTION_ACTIONS = ['rebook', 'refund', 'accept'] as const;
 export type DisruptionAction = (typeof DISRUPTION_ACTIONS)[number];
 
-/** A flight the traveller can move to free of charge (one leg: it replaces the disrupted leg). */
+/** A flight the traveller can move to free of charge (one leg: it replaces the disrupted leg), within Safar's free switch (`FREE_SWITCH_MINUTES`). */
 const DisruptionAlternativeSchema = z
   .object({
     flightId: z.string(),

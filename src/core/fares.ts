@@ -293,6 +293,8 @@ export const ChangeQuoteSchema = z
     /** A lower new fare paid back (only when the family refunds the difference). */
     refundPaise: paise,
     freeWindowApplies: z.boolean(),
+    /** Why the change is free after a disruption move, in words (the booking's disruption window, until its flight leaves); null outside it. */
+    disruptionFree: z.string().nullable(),
   })
   .meta({ id: 'ChangeQuote' });
 export type ChangeQuote = z.infer<typeof ChangeQuoteSchema>;

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, like } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingView } from '../../src/core/booking';
 import type { Disruption, DisruptionAnswer, DisruptionAlternativesAnswer, DisruptionRebookAnswer, DisruptionRefundAnswer, DisruptionSoldOutBody, DisruptionSummaryAnswer } from '../../src/core/disruptions';
 import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
-import type { RefundsAnswer } from '../../src/core/trip-changes';
-import { bookings, cancellations, disruptionCases, flightInventory, notifications, outbox, passengerSeats, refunds } from '../../src/db/schema';
-import { disruptionsOfDay } from '../../src/domain/disruptions/generator';
+import type { CancellationAnswer, CancellationQuoteAnswer, ChangeAnswer, ChangeOptionsAnswer, RefundsAnswer } from '../../src/core/trip-changes';
+import { bookingFares, bookings, cancellations, disruptionCases, flightInventory, notifications, outbox, passengerSeats, refunds } from '../../src/db/schema';
+import { disruptionsKnownAt, disruptionsOfDay } from '../../src/domain/disruptions/generator';
+import { quoteItinerary } from '../../src/domain/fares/quote';
+import { isValidConnection } from '../../src/domain/search/mct';
+import { isoDate } from '../../src/domain/world/time';
 import { sendCancellationRefunds } from '../../src/domain/cancellations/refund-sender';
 import { dayNumber, indiaToday } from '../../src/domain/world/time';
 import type { DatedFlight } from '../../src/domain/world/world';
@@ -349,6 +352,138 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the disruption centre', () => {
     expect(ok.status).toBe(201);
     // Put the sold-out flight back as it was for the books.
     await database.db.delete(flightInventory).where(eq(flightInventory.flightId, first.flightId));
+  });
+
+  it('free changes after an automatic keep: the kept booking changes flight for nothing (fee waived, the fares paid carried over, books balanced), and cancels for everything paid', async () => {
+    const { cookie: booker, user } = await signUpAndLogin(node.app);
+    const { found, booking } = await bookOne(shortNoticeCancellation(), booker);
+    setClock(new Date(Date.parse(found.disruption.announcedAt) + 60_000));
+    await disruptionCentre(node.deps).pass();
+    let cookie = await signInAgain(user.email);
+    const open = (await view(cookie, booking.id)).body.cases[0];
+    expect(open?.deadline?.action).toBe('keep-protected-flight');
+    setClock(new Date(Date.parse(open?.deadline?.at ?? '') + 60_000));
+    expect((await disruptionCentre(node.deps).pass()).defaults).toBe(1);
+    const [kept] = await database.db.select().from(disruptionCases).where(eq(disruptionCases.bookingId, booking.id));
+    expect(kept).toMatchObject({ state: 'auto-kept', decidedBy: 'safar' });
+    const keptId = kept?.newBookingId;
+    if (!keptId) throw new Error('no kept booking');
+    cookie = await signInAgain(user.email);
+    const [keptRow] = await database.db.select().from(bookings).where(eq(bookings.id, keptId));
+    const keptDate = keptRow?.itinerary.legs[0]?.departure.slice(0, 10) ?? '';
+
+    // The change options on the kept flight's day and the next: each free, saying why.
+    let options: ChangeOptionsAnswer['options'] = [];
+    for (const date of [keptDate, isoDate(dayNumber(keptDate) + 1)]) {
+      const res = await node.app.request(`/api/bookings/${keptId}/change-options?date=${date}`, { headers: authed(cookie) });
+      expect(res.status, await res.clone().text()).toBe(200);
+      options = ((await res.json()) as ChangeOptionsAnswer).options;
+      if (options.length > 0) break;
+    }
+    const option = options[0];
+    if (!option) throw new Error('no flight to change to');
+    for (const o of options) {
+      expect(o.quote).toMatchObject({ changeFeePaise: 0, fareDifferencePaise: 0, duePaise: 0, refundPaise: 0, disruptionFree: 'Free change: your original flight was cancelled by the airline' });
+      expect(o.quote.lines.every((l) => l.changeFeePaise === 0 && l.explanation === 'Free change: your original flight was cancelled by the airline')).toBe(true);
+      expect(o.quote.newTotalPaise).toBe(o.quote.oldTotalPaise);
+    }
+    const changed = await node.app.request(`/api/bookings/${keptId}/changes`, {
+      method: 'POST',
+      headers: authed(cookie, { 'Idempotency-Key': randomUUID() }),
+      body: JSON.stringify({ itineraryId: option.itinerary.id, quotedDuePaise: 0 }),
+    });
+    expect(changed.status, await changed.clone().text()).toBe(201);
+    const answer = (await changed.json()) as ChangeAnswer;
+    expect(answer.booking).toMatchObject({ status: 'confirmed', changedFrom: keptId, totalInr: booking.totalInr });
+    expect(answer.quote.duePaise).toBe(0);
+    // The fares paid, carried over: the same total per passenger as the original booking's.
+    const faresOf = async (id: string) => (await database.db.select().from(bookingFares).where(eq(bookingFares.bookingId, id))).reduce((sum, f) => sum + f.totalPaise, 0);
+    expect(await faresOf(answer.booking.id)).toBe(await faresOf(booking.id));
+
+    // Cancelling inside the window refunds everything paid (the airline cancelled the original flight).
+    const quoteRes = await node.app.request(`/api/bookings/${answer.booking.id}/cancellation-quote`, { headers: authed(cookie) });
+    expect(quoteRes.status).toBe(200);
+    const quote = (await quoteRes.json()) as CancellationQuoteAnswer;
+    expect(quote.quote.refundPaise).toBe(booking.totalInr * 100);
+    expect(quote.quote.lines.every((l) => l.rule === 'airlineCancelled')).toBe(true);
+    const cancelRes = await node.app.request(`/api/bookings/${answer.booking.id}/cancellations`, {
+      method: 'POST',
+      headers: authed(cookie, { 'Idempotency-Key': randomUUID() }),
+      body: JSON.stringify({ passengers: quote.passengers, destination: 'original', quotedRefundPaise: quote.quote.refundPaise }),
+    });
+    expect(cancelRes.status, await cancelRes.clone().text()).toBe(201);
+    const cancelled = (await cancelRes.json()) as CancellationAnswer;
+    expect(cancelled.refunds.reduce((n, r) => n + r.amountPaise, 0)).toBe(booking.totalInr * 100);
+    const [row] = await database.db.select().from(cancellations).where(eq(cancellations.bookingId, answer.booking.id));
+    expect(row).toMatchObject({ reason: 'airlineCancelled', retainedPaise: 0 });
+    // Nothing more than what was paid ever goes back over the chain.
+    const back = await database.db.select().from(refunds).where(inArray(refunds.bookingId, [booking.id, keptId, answer.booking.id]));
+    expect(back.reduce((n, r) => n + r.amountPaise, 0)).toBe(booking.totalInr * 100);
+  });
+
+  it('rebooking one leg of a connection keeps the unchanged leg as it is: no new seat needed there even when it is completely full, the same seat number', async () => {
+    const { cookie: booker, user } = await signUpAndLogin(node.app);
+    // A connection whose second leg the airline cancels at short notice, the first leg undisrupted.
+    let picked: { found: Found; first: DatedFlight; itinerary: Itinerary } | null = null;
+    for (const found of shortNoticeCancellation()) {
+      const second = found.flight;
+      const date = second.departureDate;
+      const announced = Date.parse(found.disruption.announcedAt);
+      for (const pattern of node.world.patterns) {
+        if (pattern.to !== second.from || pattern.from === second.to) continue;
+        const first = node.world.getFlight(`${pattern.key}@${date}`);
+        if (!first || first.international || used.has(first.flightId) || !isValidConnection(first, second)) continue;
+        if (first.departureUtc.getTime() < announced + 3 * 3_600_000) continue;
+        if (disruptionsKnownAt(node.world, first, new Date(first.arrivalUtc.getTime() + 86_400_000)).length > 0) continue;
+        const quoted = await quoteItinerary(database.db, node.world, `${first.flightId}~${second.flightId}:economy`, { adults: 1, children: 0, infants: 0 }, node.clock.now());
+        if (!quoted || quoted.seatsAvailable < 1) continue;
+        picked = { found, first, itinerary: quoted.itinerary };
+        break;
+      }
+      if (picked) break;
+    }
+    if (!picked) throw new Error('no connection with a cancelled second leg');
+    const { found, first, itinerary } = picked;
+    used.add(found.flight.flightId);
+    used.add(first.flightId);
+    const { confirm } = await bookAndPay(node.app, booker, itinerary, [ADULT]);
+    expect(confirm.status).toBe(200);
+    const booking = confirm.body.booking;
+    const seatOnFirst = (id: string) => database.db.select().from(passengerSeats).where(and(eq(passengerSeats.bookingId, id), eq(passengerSeats.legIndex, 0)));
+    const [before] = await seatOnFirst(booking.id);
+    expect(before?.seat).toMatch(/^\d+[A-K]$/);
+
+    setClock(new Date(Date.parse(found.disruption.announcedAt) + 60_000));
+    const cookie = await signInAgain(user.email);
+    const theCase = (await view(cookie, booking.id)).body.cases[0];
+    expect(theCase).toMatchObject({ legIndex: 1, state: 'open' });
+    expect(theCase?.actions).toContain('rebook');
+    // The unchanged first leg sells out completely.
+    const firstRow = and(eq(flightInventory.flightId, first.flightId), eq(flightInventory.cabin, 'economy'));
+    const [inventoryBefore] = await database.db.select().from(flightInventory).where(firstRow);
+    if (!inventoryBefore) throw new Error('no inventory row for the first leg');
+    await database.db
+      .update(flightInventory)
+      .set({ available: 0, sold: inventoryBefore.capacity - inventoryBefore.held })
+      .where(firstRow);
+    const { alternatives } = (await (await node.app.request(`/api/bookings/${booking.id}/disruption/alternatives`, { headers: authed(cookie) })).json()) as DisruptionAlternativesAnswer;
+    const target = alternatives[0];
+    if (!target) throw new Error('no alternative');
+    const res = await post(cookie, booking.id, 'rebook', { flightId: target.flightId });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const rebooked = (await res.json()) as DisruptionRebookAnswer;
+    expect(rebooked.booking.itinerary.legs.map((l) => l.flightId)).toEqual([first.flightId, target.flightId]);
+    // The full leg is untouched: nothing held, released or sold again there.
+    const [inventoryAfter] = await database.db.select().from(flightInventory).where(firstRow);
+    expect(inventoryAfter).toMatchObject({ available: 0, held: inventoryBefore.held, sold: inventoryBefore.capacity - inventoryBefore.held });
+    // The same seat number on the unchanged leg, now the new booking's; the old one's released.
+    const [after] = await seatOnFirst(rebooked.booking.id);
+    expect(after?.seat).toBe(before?.seat);
+    expect(after?.releasedAt).toBeNull();
+    expect((await seatOnFirst(booking.id)).every((s) => s.releasedAt !== null)).toBe(true);
+    expect(rebooked.booking.passengers[0]?.ticketNumber).toMatch(/^\d{13}$/);
+    // The first leg back as it was before it sold out (the booking's seat still counted there).
+    await database.db.update(flightInventory).set({ available: inventoryBefore.available, held: inventoryBefore.held, sold: inventoryBefore.sold }).where(firstRow);
   });
 
   it('banners: public, a bad date is tied to its field', async () => {

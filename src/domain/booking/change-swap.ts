@@ -44,6 +44,11 @@ interface SwapInput {
   email: string;
   paid: ChangePaid | null;
   now: Date;
+  /**
+   * Leg indexes both bookings fly alike (same flight and cabin, a rebooking of another leg): the
+   * new booking takes over the old one's sold seats and seat numbers there, nothing moves.
+   */
+  carried?: readonly number[];
 }
 
 const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
@@ -62,7 +67,8 @@ function describeFlights(row: BookingRow): string {
  *   travelling as when the change was asked for; otherwise nothing is swapped:
  *   the new booking's held seats go back, it is cancelled, and the caller refunds its payment;
  * - seats move over both bookings' legs in lock order: the old booking's seats still travelling
- *   sold → available, the new booking's held → sold;
+ *   sold → available, the new booking's held → sold; on a carried leg (flown alike by both) the
+ *   sold seats and the passengers' seat numbers pass to the new booking as they are;
  * - the old booking becomes `changed`, its fare rows `changed`, its boarding passes void;
  * - a lower new fare the family pays back (`fareDifferenceRefund`) is refunded to the old
  *   booking's captured payments as requested refunds (split as a cancellation's, due by the
@@ -74,6 +80,7 @@ function describeFlights(row: BookingRow): string {
  */
 export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLayout'>, input: SwapInput): Promise<ChangeSwap> {
   const { booking, pax, segments, email, paid, now } = input;
+  const carried = new Set(input.carried ?? []);
   const oldId = booking.changedFrom;
   if (oldId === null) throw new Error(`booking ${booking.id} is not a change`);
   const [old] = await tx.select().from(bookings).where(eq(bookings.id, oldId)).for('no key update');
@@ -112,6 +119,7 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
   // The old booking out first; the seats move last, so their rows stay locked for as short a time as possible.
   await tx.update(boardingPasses).set({ voidedAt: now }).where(and(eq(boardingPasses.bookingId, old.id), isNull(boardingPasses.voidedAt)));
   await releasePassengerSeats(tx, old.id);
+  if (carried.size > 0) await carrySeatNumbers(tx, old.id, booking.id, [...carried]);
   await tx.update(bookingFares).set({ status: 'changed' }).where(and(eq(bookingFares.bookingId, old.id), eq(bookingFares.status, 'active')));
   await tx.update(bookings).set({ status: 'changed' }).where(eq(bookings.id, old.id));
   if (paid) {
@@ -123,8 +131,8 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
   const oldItinerary = storedItinerary(old);
   type Move = { flightId: string; cabin: string; seats: number; release: boolean; legIndex: number };
   const moves: Move[] = [
-    ...oldItinerary.legs.map((leg) => ({ flightId: leg.flightId, cabin: leg.cabin, seats: oldSeats, release: true, legIndex: -1 })),
-    ...segments.map((seg) => ({ flightId: seg.flightId, cabin: seg.cabin, seats: seg.seats, release: false, legIndex: seg.legIndex })),
+    ...oldItinerary.legs.map((leg, legIndex) => ({ flightId: leg.flightId, cabin: leg.cabin, seats: carried.has(legIndex) ? 0 : oldSeats, release: true, legIndex: -1 })),
+    ...segments.map((seg) => ({ flightId: seg.flightId, cabin: seg.cabin, seats: carried.has(seg.legIndex) ? 0 : seg.seats, release: false, legIndex: seg.legIndex })),
   ].filter((m) => m.seats > 0);
   // Lock order; on a row both bookings use, the release first (a stable sort keeps it first).
   const inventory: InventoryChange[] = [];
@@ -186,4 +194,19 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
     availableAt: now,
   });
   return { kind: 'swapped', booking: bookingView(confirmed, tickets), inventory };
+}
+
+/** The old booking's seat numbers released by this transaction (`now()` is its start) on carried legs, given again to the same passengers (by position) of the new booking. */
+async function carrySeatNumbers(tx: Tx, oldId: string, newId: string, legs: readonly number[]): Promise<void> {
+  await queryRows(
+    tx,
+    q`insert into passenger_seats (booking_id, passenger_id, leg_index, flight_id, cabin, seat, price_paise, chosen)
+      select ${newId}, np.id, s.leg_index, s.flight_id, s.cabin, s.seat, s.price_paise, s.chosen
+      from passenger_seats s
+      join passengers op on op.id = s.passenger_id
+      join passengers np on np.booking_id = ${newId} and np.position = op.position
+      where s.booking_id = ${oldId} and s.leg_index = any(${`{${legs.join(',')}}`}::int[]) and op.cancelled_at is null
+        and s.released_at = now()
+      returning 1`,
+  );
 }

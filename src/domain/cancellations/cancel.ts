@@ -28,6 +28,7 @@ import { creditRefundEntries, refundDestination } from '../credit/refunds';
 import { type BookingJourney, TRIP_MESSAGES } from '../../core/trip';
 import { getAirline } from '../world/airlines';
 import { cancellationView, refundView } from './views';
+import { type FreeChangeWindow, freeChangeWindowSql, windowFrom, windowOpen } from '../disruptions/free-changes';
 
 type BookingRow = typeof bookings.$inferSelect;
 type PassengerRow = typeof passengers.$inferSelect;
@@ -56,6 +57,9 @@ type RefundRow = typeof refunds.$inferSelect;
  *   only its legs' seats go back and only its legs' boarding passes are voided; the passengers
  *   travel on on the other journeys. A special return whose fare forbids it says so (409). The
  *   booking is partly cancelled, or cancelled once every journey is.
+ * - A booking inside its disruption window (a disruption move made it, until its flight leaves:
+ *   domain/disruptions/free-changes.ts) is cancelled under the airline-cancelled rule: everything
+ *   paid comes back.
  */
 
 /** Flight facts the rule needs that a stored itinerary does not carry. */
@@ -168,7 +172,7 @@ export async function cancellationQuote(
   // One statement: the booking (only the traveller's own) with its passengers and stored fares.
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    q`select ${rawText(bookingRaw.columns)}, ${passengersJson(q`b.id`)} as facts_pax, ${faresJson(q`b.id`)} as facts_fares
+    q`select ${rawText(bookingRaw.columns)}, ${passengersJson(q`b.id`)} as facts_pax, ${faresJson(q`b.id`)} as facts_fares, ${freeChangeWindowSql(q`${bookingId}`)} as facts_window
       from bookings b where b.id = ${bookingId} and b.user_id = ${userId}::uuid`,
   );
   if (!row) throw bookingNotFound();
@@ -179,12 +183,16 @@ export async function cancellationQuote(
   const fares = await faresOrDerived(db, bookingId, row.facts_fares);
   const trip = chosenJourney(booking, journey);
   const chosen = trip ? journeyPositions(pax, positions) : chosenPositions(pax, positions);
-  const { quote } = quoteFor(booking, fares, chosen, facts, clock.now(), reason, trip?.legs ?? null);
+  const now = clock.now();
+  const { quote } = quoteFor(booking, fares, chosen, facts, now, reasonIn(windowFrom(row.facts_window), now, reason), trip?.legs ?? null);
   return { passengers: chosen, quote, creditOffered: true };
 }
 
 /** Why passengers are cancelled: the traveller's choice, or the airline changed the flight (the disruption centre: everything back). */
 type CancelReason = 'voluntary' | 'airlineCancelled';
+
+/** The reason a cancellation is made under: the airline's inside the booking's disruption window, else the one asked for. */
+const reasonIn = (window: FreeChangeWindow | null, now: Date, asked: CancelReason): CancelReason => (windowOpen(window, now) ? 'airlineCancelled' : asked);
 
 /** How a cancellation is quoted: why (the airline cancelling refunds everything), and one journey of a whole trip. */
 export interface QuoteOptions {
@@ -247,7 +255,8 @@ function bookingFacts(bookingId: string): Statement {
       ${faresJson(q`${bookingId}`)} as fares,
       (select coalesce(json_agg(${rawText(segmentRaw.json)}), '[]'::json) from booking_segments s where s.booking_id = ${bookingId}) as segments,
       (select u.email from bookings b join users u on u.id = b.user_id where b.id = ${bookingId}) as email,
-      ${refundablePaymentsJson(bookingId)} as payments`;
+      ${refundablePaymentsJson(bookingId)} as payments,
+      ${freeChangeWindowSql(q`${bookingId}`)} as free_change_window`;
 }
 
 interface BookingFacts {
@@ -258,6 +267,7 @@ interface BookingFacts {
   segments: (typeof bookingSegments.$inferSelect)[];
   email: string | null;
   payments: RefundablePayment[];
+  window: FreeChangeWindow | null;
 }
 
 /** The stored fares read as json; a booking made before fare families has none and gets them derived (`storedFares`). */
@@ -277,6 +287,7 @@ async function readFacts(db: Db | Tx, bookingId: string, row: Record<string, unk
     segments: list(row?.segments).map(segmentRaw.fromJson),
     email: typeof row?.email === 'string' ? row.email : null,
     payments: refundablePaymentsFrom(row?.payments),
+    window: windowFrom(row?.free_change_window),
   };
 }
 
@@ -306,10 +317,10 @@ export async function cancelPassengers(db: Db, clock: Clock, facts: FlightFacts,
     if (!locked) throw bookingNotFound();
     const booking = bookingRaw.fromRaw(locked);
     if (!cancellable(booking)) throw notCancellable();
-    const { pax, fares: allFares, faresStored, segments, email, payments } = await readFacts(tx, booking.id, factRows.value[0], request.priced?.fares);
+    const { pax, fares: allFares, faresStored, segments, email, payments, window } = await readFacts(tx, booking.id, factRows.value[0], request.priced?.fares);
     const trip = chosenJourney(booking, request.journey);
     const positions = trip ? journeyPositions(pax, request.passengers) : chosenPositions(pax, request.passengers);
-    const reason = request.reason ?? 'voluntary';
+    const reason = reasonIn(window, now, request.reason ?? 'voluntary');
     if (booking.supplier !== 'world' && !request.priced) throw notCancellable();
     const { quote, fares } = request.priced
       ? { quote: request.priced.quote, fares: allFares.filter((f) => f.status === 'active' && positions.includes(f.passengerPosition)) }

@@ -27,7 +27,7 @@ import { type PricedFamily, passengerLegFares, priceFamilyUpToTier } from '../fa
 import { familyByCode } from '../fares/families/lookup';
 import { legFare } from '../fares/model';
 import { storedFares } from '../fares/stored';
-import { changeQuote } from '../refunds/rule';
+import { type FreeChangeWindow, carriedFares, freeChangeQuote, freeChangeWindowSql, windowFrom, windowOpen } from '../disruptions/free-changes';
 
 /**
  * Changing a confirmed booking to another flight on the same route: a new booking holds the new
@@ -65,6 +65,8 @@ interface OldBooking {
   travelling: PassengerRow[];
   /** Their fares on each leg. */
   fares: PassengerLegFare[];
+  /** The booking's window of free changes after a disruption move, if it has one. */
+  window: FreeChangeWindow | null;
 }
 
 const isInternational = (from: string, to: string) => getAirport(from)?.country !== 'IN' || getAirport(to)?.country !== 'IN';
@@ -85,13 +87,15 @@ async function loadOld(db: Db | Tx, bookingId: string, userId: string): Promise<
   const positions = new Set(travelling.map((p) => p.position));
   // A booking made before fare families has no fare rows: storedFares derives them from its price snapshot.
   const fares = (await storedFares(db, row.id)).filter((f) => f.status === 'active' && positions.has(f.passengerPosition));
-  return { row, travelling, fares };
+  const [found] = await queryRows<{ w: unknown }>(db, q`select ${freeChangeWindowSql(q`${row.id}`)} as w`);
+  return { row, travelling, fares, window: windowFrom(found?.w) };
 }
 
 /**
  * The rules before any change, in order: the booking is confirmed or partly cancelled, someone
- * still travels, and the change rule can price it (its family allows changes, no leg has departed
- * or is inside the cutoff: `changeQuote` throws NotChangeableError, a 409 saying why).
+ * still travels, and the change rule can price it (no leg has departed; outside a disruption
+ * window its family allows changes and no leg is inside the cutoff: `freeChangeQuote` throws
+ * NotChangeableError, a 409 saying why).
  */
 function assertChangeable(old: OldBooking, now: Date) {
   const { row } = old;
@@ -101,7 +105,7 @@ function assertChangeable(old: OldBooking, now: Date) {
   const special = row.journeys?.find((j) => j.specialReturn !== null && !j.specialReturn.changeSeparately)?.specialReturn;
   if (special) throw new AppError('conflict', TRIP_MESSAGES.changeTogether(special.airline));
   if (row.journeys && row.journeys.length > 1) throw new AppError('conflict', TRIP_MESSAGES.changeTrip);
-  changeQuote({ bookedAt: row.createdAt, legs: familyLegs(old), oldFares: old.fares, newFares: old.fares, now });
+  freeChangeQuote({ bookedAt: row.createdAt, legs: familyLegs(old), oldFares: old.fares, newFares: old.fares, now }, old.window);
 }
 
 /** The old booking's legs with the family each was sold in (as valid on its booking date). */
@@ -126,12 +130,19 @@ function sameTier(families: readonly PricedFamily[], tier: number): PricedFamily
   return [...families].filter((f) => f.option.tier <= tier).sort((a, b) => b.option.tier - a.option.tier)[0];
 }
 
-/** What moving to an itinerary in the family option `chosen` costs now, and the new fare rows at the same passenger positions. */
+/**
+ * What moving to an itinerary in the family option `chosen` costs now, and the new fare rows at
+ * the same passenger positions: priced now, or inside a disruption window the fares paid, carried
+ * over (`carriedFares`), with their families.
+ */
 function quoteFor(old: OldBooking, chosen: PricedFamily, now: Date) {
   const rows = passengerLegFares(chosen, old.travelling.map((p) => p.type));
-  const newFares = rows.map((f) => ({ ...f, passengerPosition: old.travelling[f.passengerPosition]?.position ?? f.passengerPosition }));
-  const quote = changeQuote({ bookedAt: old.row.createdAt, legs: familyLegs(old), oldFares: old.fares, newFares, now });
-  return { quote, familyId: chosen.option.id, newFares };
+  const legCount = chosen.option.legs.length;
+  const carried = windowOpen(old.window, now);
+  const newFares = carried ? carriedFares(old.fares, legCount) : rows.map((f) => ({ ...f, passengerPosition: old.travelling[f.passengerPosition]?.position ?? f.passengerPosition }));
+  const quote = freeChangeQuote({ bookedAt: old.row.createdAt, legs: familyLegs(old), oldFares: old.fares, newFares, now }, old.window);
+  const familyId = carried ? Array.from({ length: legCount }, (_, legIndex) => newFares.find((f) => f.legIndex === legIndex)?.familyCode ?? '').join('~') : chosen.option.id;
+  return { quote, familyId, newFares, carried };
 }
 
 /**
@@ -179,8 +190,10 @@ export async function changeOptions(deps: Omit<ChangeDeps, 'catalog'>, userId: s
     .filter((itinerary) => itinerary.id !== old.row.itineraryId && sameRoute(itinerary, old.row.itinerary))
     .flatMap((itinerary) => {
       const chosen = familyInMemory(deps, itinerary, counts, now, tier);
-      // The itinerary as the change would book it: in the family at the booking's tier, at its price.
-      return chosen ? [{ itinerary: { ...itinerary, price: chosen.price }, quote: quoteFor(old, chosen, now).quote }] : [];
+      if (!chosen) return [];
+      // The itinerary as the change would book it: in the family at the booking's tier, at its price (inside a disruption window, the price paid).
+      const { quote, carried } = quoteFor(old, chosen, now);
+      return [{ itinerary: { ...itinerary, price: carried ? old.row.price : chosen.price }, quote }];
     });
   return { date: parsed.data.date, options };
 }
@@ -219,12 +232,12 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
   if (!priced) throw notBookable();
   const chosen = sameTier(priced.families, tierOf(old));
   if (!chosen) throw notBookable();
-  // The new booking carries the chosen family's price (tier 0's is the itinerary's own).
-  const itinerary: Itinerary = { ...priced.itinerary, price: chosen.price };
+  const { quote, familyId, newFares, carried } = quoteFor(old, chosen, now);
+  // The new booking carries the chosen family's price (tier 0's is the itinerary's own), or inside a disruption window the price paid.
+  const itinerary: Itinerary = { ...priced.itinerary, price: carried ? old.row.price : chosen.price };
   if (!sameRoute(itinerary, old.row.itinerary)) throw new AppError('validation_failed', 'Choose a flight on the same route', { itineraryId: 'Choose a flight on the same route' });
   const seats = seatsOf(old.travelling);
   if (priced.seatsAvailable < seats) throw new AppError('conflict', BOOKING_ERROR_MESSAGES.soldOut, undefined, BOOKING_REASONS.soldOut);
-  const { quote, familyId, newFares } = quoteFor(old, chosen, now);
   if (quote.duePaise !== input.quotedDuePaise) throw new DueChangedError(quote);
   if (priced.inventoryRowsExist !== true) await catalog.ensureInventory(db, itinerary.legs);
 
@@ -234,7 +247,8 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
     if (!locked || !CHANGEABLE_STATUSES.includes(locked.status)) throw notChangeable(`it is ${locked?.status === 'changed' ? 'already changed' : (locked?.status ?? 'gone')}.`);
     inventory.push(...(await clearDeadChange(tx, old.row.id, now)));
     // The new booking first, the seats last: the inventory rows stay locked for as short a time as possible.
-    const totalPaise = chosen.option.totalInr * 100;
+    const totalInr = carried ? old.row.totalInr : chosen.option.totalInr;
+    const totalPaise = totalInr * 100;
     const row = await insertBooking(tx, {
       userId: input.userId,
       status: 'held',
@@ -244,7 +258,7 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
       passengerCount: old.travelling.length,
       seatCount: seats,
       price: itinerary.price,
-      totalInr: chosen.option.totalInr,
+      totalInr,
       holdExpiresAt: new Date(now.getTime() + deps.holdMs),
       createdAt: now,
       confirmedAt: null,

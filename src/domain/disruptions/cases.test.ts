@@ -101,4 +101,18 @@ describe('disruption cases (the centre’s rules)', () => {
     expect(bounds?.notAfter).toBe(Number.POSITIVE_INFINITY);
     expect(bounds?.windowMinutes).toBe(24 * 60);
   });
+
+  it("the window is Safar's ±24 h even where the rules' own is shorter (2 h for 1–14 days' notice, 6 h for a long delay)", () => {
+    const airport = (code: string) => ({ code, name: code, city: code, terminal: null });
+    const legs: Leg[] = [
+      { flightId: '6E2134@2027-01-15', carrier: '6E', carrierName: 'IndiGo', flightNumber: '6E 2134', from: airport('DEL'), to: airport('BOM'), departure: ist('2027-01-15', '10:00'), arrival: ist('2027-01-15', '12:10'), durationMinutes: 130, aircraft: 'A20N', cabin: 'economy' },
+    ];
+    for (const disruption of [cancellation({ noticeHours: 72 }), delay({ noticeHours: 30, delayMinutes: 400 })]) {
+      const target = entitlements(disruption, leg(5000), new Date(Date.parse(disruption.announcedAt)));
+      const law = target.options.find((o) => o.kind === 'another-flight');
+      expect(law?.kind === 'another-flight' && law.withinMinutes).toBeLessThan(24 * 60);
+      const live: LiveCase = { disruption, legIndex: 0, missedLegs: [], entitlements: [], targetLeg: 0, target };
+      expect(boundsOf(world, legs, live, new Date(Date.parse(disruption.announcedAt)))?.windowMinutes).toBe(24 * 60);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import type { Cabin } from '../../core/search-options';
-import type { Disruption, DisruptionAction, DisruptionCaseState, Entitlements } from '../../core/disruptions';
+import { type Disruption, type DisruptionAction, type DisruptionCaseState, type Entitlements, FREE_SWITCH_MINUTES } from '../../core/disruptions';
 import type { PassengerLegFare } from '../../core/fares';
 import type { Leg } from '../../core/search';
 import { minimumConnection } from '../search/mct';
@@ -140,15 +140,16 @@ export interface CandidateBounds {
 }
 
 /**
- * The bounds of the flights a case may move its target leg to: ±the option's window around the
- * booked departure, after now (45 min lead), connecting to the booking's other legs with their
- * minimum connection times (the previous leg at its latest expected arrival).
+ * The bounds of the flights a case may move its target leg to: ±24 h around the booked departure
+ * (Safar's free switch, `FREE_SWITCH_MINUTES`, at least the rules' own window), after now (45 min
+ * lead), connecting to the booking's other legs with their minimum connection times (the previous
+ * leg at its latest expected arrival).
  */
 export function boundsOf(world: World, legs: readonly Leg[], live: LiveCase, now: Date): CandidateBounds | null {
   const leg = legs[live.targetLeg];
   if (!leg) return null;
   const another = live.target.options.find((o) => o.kind === 'another-flight');
-  const windowMinutes = another?.kind === 'another-flight' ? another.withinMinutes : 24 * 60;
+  const windowMinutes = Math.max(FREE_SWITCH_MINUTES, another?.kind === 'another-flight' ? another.withinMinutes : 0);
   let notBefore = now.getTime() + LEAD_MINUTES * 60_000;
   const previous = legs[live.targetLeg - 1];
   if (previous) {

@@ -49,8 +49,10 @@ import { compensationWords, deadlineWords, noticeLine, noticeTitle, whatChanged 
  *   deadline, for a choice the entitlements offer (409 otherwise, saying which).
  * - Rebooking moves the passengers still travelling to a flight of the case's alternatives
  *   through the change machinery with nothing to pay: a new booking with the old one's fares
- *   and price (its whole value carried over), seats held then sold, tickets and boarding passes
- *   reissued, the old booking `changed`, its seats released, its passes void, one mail.
+ *   and price (its whole value carried over), seats held then sold on the new leg only (the
+ *   unchanged legs keep their sold seats and seat numbers, so a full unchanged leg is no
+ *   obstacle), tickets and boarding passes reissued, the old booking `changed`, its seats on the
+ *   replaced leg released, its passes void, one mail.
  * - A flight that just sold out answers 409 sold-out with the next alternative that has seats.
  * - Refunding cancels every passenger still travelling under the airline-cancelled rule
  *   (everything paid comes back, Safar's fee and add-ons included) to the original payment
@@ -182,7 +184,10 @@ async function seatsLeft(db: Db | Tx, flights: readonly DatedFlight[], cabin: Le
   return out;
 }
 
-/** The case's alternatives with enough seats for the booking, the protected flight first. */
+/**
+ * The case's alternatives: every flight inside the bounds (same city pair and cabin, ±24 h) with
+ * enough seats for the booking, all free to switch to, the protected flight first.
+ */
 async function alternativesOf(deps: Pick<DisruptionDeps, 'world'>, db: Db | Tx, loaded: Loaded, live: LiveCase, now: Date): Promise<DisruptionAlternative[]> {
   const legs = loaded.row.itinerary.legs;
   const bounds = boundsOf(deps.world, legs, live, now);
@@ -194,8 +199,7 @@ async function alternativesOf(deps: Pick<DisruptionDeps, 'world'>, db: Db | Tx, 
   const withSeats = flights.map((flight) => ({ flight, seats: seats.get(flight.flightId) ?? 0 })).filter((c) => c.seats >= needed);
   const chosen = protectedOf(withSeats, bounds.leg.carrier, bounds.originalDepartureUtc);
   const rest = withSeats.filter((c) => c !== chosen);
-  const anotherOffered = live.target.options.some((o) => o.kind === 'another-flight');
-  return [...(chosen ? [alternativeOf(chosen.flight, cabin, chosen.seats, true)] : []), ...(anotherOffered ? rest.map((c) => alternativeOf(c.flight, cabin, c.seats, false)) : [])];
+  return [...(chosen ? [alternativeOf(chosen.flight, cabin, chosen.seats, true)] : []), ...rest.map((c) => alternativeOf(c.flight, cabin, c.seats, false))];
 }
 
 /** How a stored case was settled, or null while it is not. */
@@ -339,6 +343,8 @@ async function rebookOnto(deps: DisruptionDeps, loaded: Loaded, live: LiveCase, 
   const seats = seatsOf(travelling);
   const itinerary = rebookedItinerary(world, old.itinerary, live.targetLeg, flight);
   const newLeg = itinerary.legs[live.targetLeg];
+  // The legs flown alike before and after: their seats and seat numbers stay the travellers'.
+  const carried = itinerary.legs.flatMap((leg, legIndex) => (leg.flightId === old.itinerary.legs[legIndex]?.flightId && leg.cabin === old.itinerary.legs[legIndex]?.cabin ? [legIndex] : []));
   if (newLeg) await catalog.ensureInventory(db, [newLeg]);
 
   return db.transaction(async (tx) => {
@@ -375,13 +381,14 @@ async function rebookOnto(deps: DisruptionDeps, loaded: Loaded, live: LiveCase, 
     // Every inventory row either booking touches, locked in lock order before any moves.
     const rows = [...old.itinerary.legs, ...itinerary.legs].map((leg) => q`(${leg.flightId}, ${leg.cabin})`);
     await queryRows(tx, q`select 1 from flight_inventory i where (i.flight_id, i.cabin) in (${joinStatements(rows, ', ')}) order by ${lockOrderSql('i')} for no key update`);
-    for (const leg of inLockOrder(itinerary.legs)) {
+    // Only the new leg is held: the unchanged legs keep their sold seats (carried by the swap).
+    for (const leg of inLockOrder(itinerary.legs.filter((_, legIndex) => !carried.includes(legIndex)))) {
       if (seats === 0) break;
       const [moved] = await queryRows<InventoryChange>(tx, moveSeats({ from: 'available', to: 'held', seats: q`${seats}::int`, where: q`i.flight_id = ${leg.flightId} and i.cabin = ${leg.cabin}` }));
       if (!moved) throw new AppError('conflict', BOOKING_ERROR_MESSAGES.soldOut, undefined, BOOKING_REASONS.soldOut);
       inventory.push(moved);
     }
-    const swap = await swapChange(tx, catalog, { booking: row, pax, segments, email, paid: null, now });
+    const swap = await swapChange(tx, catalog, { booking: row, pax, segments, email, paid: null, now, carried });
     if (swap.kind !== 'swapped') throw decided();
     await settle(tx, old, live, { ...outcome, newBookingId: row.id }, now);
     return { answer: swap.booking, inventory: [...inventory, ...swap.inventory] };

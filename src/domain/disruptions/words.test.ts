@@ -62,6 +62,11 @@ describe('the rights in one line', () => {
     expect(noticeLine(rightsOf(d, 12_000))).toContain('switch free to another flight within 24 h of the original');
   });
 
+  it("the switch names Safar's offer (24 h), also where the rules ask less: 2 h for a cancellation with 1–14 days' notice, 6 h for a long delay", () => {
+    expect(noticeLine(rightsOf(cancellation({ noticeHours: 72 }), 6_212))).toContain('switch free to another flight within 24 h of the original');
+    expect(noticeLine(rightsOf(delay({ noticeHours: 30, delayMinutes: 400 }), 6_212))).toContain('switch free to another flight within 24 h of the original');
+  });
+
   it('a fog cancellation: no compensation, and why', () => {
     expect(noticeLine(rightsOf(cancellation({ noticeHours: 10, reason: 'fog' }), 6_212))).toBe(
       "Meals while you wait for your new flight; switch free to another flight within 24 h of the original, or take a full refund of ₹6,212; no compensation: fog is outside the airline's control",

@@ -1,4 +1,4 @@
-import { type Disruption, type Entitlements, REASONS } from '../../core/disruptions';
+import { type Disruption, type Entitlements, FREE_SWITCH_MINUTES, REASONS } from '../../core/disruptions';
 import { CABIN_LABELS } from '../../core/search-options';
 import { money } from '../refunds/words';
 
@@ -103,7 +103,8 @@ export function noticeLine(list: Entitlements[], alternative: { departure: strin
   const another = first.options.find((o) => o.kind === 'another-flight');
   const downgraded = list.filter((e) => e.downgradeRefund);
   if (downgraded.length) choices.push(`fly in ${CABIN_LABELS[downgraded[0]?.downgradeRefund?.toCabin ?? 'economy']} with ${money(downgraded.reduce((sum, e) => sum + (e.downgradeRefund?.amountPaise ?? 0), 0))} back`);
-  if (another) choices.push(alternative ? `switch free to the ${clock(alternative.departure)} flight` : `switch free to another flight within ${durationWords(another.withinMinutes)} of the original`);
+  // Safar's offer (±24 h), at least the rules' own window.
+  if (another) choices.push(alternative ? `switch free to the ${clock(alternative.departure)} flight` : `switch free to another flight within ${durationWords(Math.max(FREE_SWITCH_MINUTES, another.withinMinutes))} of the original`);
   else if (alternative && first.options.some((o) => o.kind === 'accept' && o.what === 'protected-flight')) choices.push(`fly on the ${clock(alternative.departure)} flight`);
   const refund = list.reduce((sum, e) => sum + (e.options.find((o) => o.kind === 'full-refund')?.refundPaise ?? 0), 0);
   const extra = list.reduce((sum, e) => {

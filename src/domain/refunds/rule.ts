@@ -327,6 +327,8 @@ export function changeQuote(input: ChangeInput): ChangeQuote {
     duePaise: changeFee + Math.max(0, difference),
     refundPaise: fareDifferenceRefund(input.oldFares, input.newFares, (fare) => legOf(input.legs, fare).family.refundsFareDifference),
     freeWindowApplies: window.applies,
+    // A disruption move's own window is freeChangeQuote's (domain/disruptions/free-changes.ts).
+    disruptionFree: null,
   };
 }
 

@@ -22,6 +22,20 @@ describe('rights rows', () => {
     expect(rows.find((r) => r.key === 'another')?.detail).toContain('within 24 h of your original departure');
   });
 
+  it("another flight: Safar's 24 h, naming the rules' shorter minimum when the rules ask less", () => {
+    const twoHours: DisruptionCase = {
+      ...CANCELLED,
+      entitlements: CANCELLED.entitlements.map((p) => ({
+        ...p,
+        entitlements: { ...p.entitlements, options: p.entitlements.options.map((o) => (o.kind === 'another-flight' ? { ...o, withinMinutes: 120 } : o)) },
+      })),
+    };
+    expect(rightsRows(twoHours).find((r) => r.key === 'another')?.detail).toBe(
+      'Any flight on the same route with seats, leaving within 24 h of your original departure: no fare difference, no fee. (The rules require 2 h; Safar offers 24 h.)',
+    );
+    expect(rightsRows(CANCELLED).find((r) => r.key === 'another')?.detail).not.toContain('The rules require');
+  });
+
   it('in extraordinary circumstances: no compensation and why; the refund and meals stay', () => {
     const rows = rightsRows(FOG);
     expect(rows.find((r) => r.key === 'compensation')?.title).toBe('No compensation');

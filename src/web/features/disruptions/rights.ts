@@ -1,4 +1,4 @@
-import type { DisruptionAlternative, DisruptionCase } from '../../../core/disruptions';
+import { type DisruptionAlternative, type DisruptionCase, FREE_SWITCH_MINUTES } from '../../../core/disruptions';
 import { CABIN_LABELS } from '../../../core/search-options';
 import { formatDay, formatPaise, localDate, localTime } from '../../lib/format';
 
@@ -7,7 +7,8 @@ import { formatDay, formatPaise, localDate, localTime } from '../../lib/format';
  * one sentence). The rule is the same for every passenger; money is the booking's:
  * - food and drink come first (from when, and what), then the hotel;
  * - then the choices in the rule's order: keep the changed flight (the protected flight named
- *   with its time), another flight free (within how long of the original), a full refund of
+ *   with its time), another flight free (within Safar's 24 h of the original, naming the rules'
+ *   shorter minimum when there is one), a full refund of
  *   everything paid (Safar's fee, seats and add-ons included) to the original payment method;
  * - a downgrade's refund of part of the ticket price is its own row;
  * - last, compensation: the amount the airline owes and how to claim it, or why none is due.
@@ -84,7 +85,7 @@ export function rightsRows(tripCase: DisruptionCase): RightsRow[] {
       rows.push({
         key: 'another',
         title: 'Another flight, free',
-        detail: `Any flight on the same route with seats, leaving within ${durationWords(option.withinMinutes)} of your original departure: no fare difference, no fee.`,
+        detail: `Any flight on the same route with seats, leaving within ${durationWords(Math.max(FREE_SWITCH_MINUTES, option.withinMinutes))} of your original departure: no fare difference, no fee.${option.withinMinutes < FREE_SWITCH_MINUTES ? ` (The rules require ${durationWords(option.withinMinutes)}; Safar offers ${durationWords(FREE_SWITCH_MINUTES)}.)` : ''}`,
       });
     } else if (tripCase.refundPaise > 0) {
       rows.push({

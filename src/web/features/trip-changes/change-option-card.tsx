@@ -3,7 +3,8 @@ import { arrivalTime, formatDuration, formatPaise, localTime } from '../../lib/f
 
 /**
  * One flight the booking may change to: times, flights, new fare, change fee + fare difference =
- * due now, and whether a lower fare comes back.
+ * due now, whether a lower fare comes back, and why the change is free (Safar's window, or after
+ * a disruption move).
  * @example <ChangeOptionCard option={option} disabled={false} onChoose={() => choose(option)} />
  */
 export function ChangeOptionCard({ option, disabled, busy, onChoose }: { option: ChangeOption; disabled: boolean; busy: boolean; onChoose(): void }) {
@@ -38,7 +39,7 @@ export function ChangeOptionCard({ option, disabled, busy, onChoose }: { option:
           <dd>{formatPaise(quote.duePaise)}</dd>
         </div>
       </dl>
-      {(lower || quote.freeWindowApplies) && (
+      {(lower || quote.freeWindowApplies || quote.disruptionFree) && (
         <div className="change-option-notes">
           {lower && (
             <p className="change-option-note">
@@ -46,6 +47,7 @@ export function ChangeOptionCard({ option, disabled, busy, onChoose }: { option:
             </p>
           )}
           {quote.freeWindowApplies && <p className="change-option-note">No change fee: Safar's free change window (Safar's policy).</p>}
+          {quote.disruptionFree && <p className="change-option-note">{quote.disruptionFree}</p>}
         </div>
       )}
       <button type="button" className="btn btn-primary change-option-action" disabled={disabled} onClick={onChoose} aria-label={`Change to ${flights} at ${localTime(itinerary.departure)}, ${formatPaise(quote.duePaise)} due`}>
