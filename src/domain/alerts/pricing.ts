@@ -4,7 +4,7 @@ import type { InventoryView } from '../inventory/view';
 import { searchInMemory } from '../search/search-flights';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
 import type { World } from '../world/world';
-import { type PricedDirection, cheapestRoundTrip } from './round-trip';
+import { type PricedDirection, roundTripAlertPrice } from './round-trip';
 
 export interface AlertRoute {
   from: string;
@@ -56,7 +56,7 @@ export function inventoryDates(dates: readonly string[]): string[] {
  * What the traveller could buy now: the search engine over the live fare model and seat
  * inventory (exactly what /api/search answers), cheapest itinerary per date; for a round trip,
  * the cheapest pair of an open departure date's outbound and the return day's inbound
- * (`cheapestRoundTrip`, priced as the round-trip results price it).
+ * (`roundTripAlertPrice`, priced as the round-trip results price it).
  * Call `inventory.ensureDates(db, inventoryDates(searchDates(…)))` first.
  */
 export function priceRoute(world: World, inventory: InventoryView, route: AlertRoute, now: Date): RoutePrice {
@@ -86,7 +86,7 @@ function priceRoundTrip(world: World, inventory: InventoryView, route: AlertRout
   const inbound = priced(route.to, route.from, route.returnDate);
   let total: number | null = null;
   for (const date of dates) {
-    const price = cheapestRoundTrip(priced(route.from, route.to, date), inbound, passengers);
+    const price = roundTripAlertPrice(priced(route.from, route.to, date), inbound, passengers);
     if (price !== null && (total === null || price < total)) total = price;
   }
   return { total, adultFare: null };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type ReturnJourney, pairAllowed, specialReturn } from '../../core/round-trip';
-import { type PricedDirection, cheapestRoundTrip } from './round-trip';
+import { type PricedDirection, roundTripAlertPrice } from './round-trip';
 
 const AIRLINES = ['6E', 'AI', 'SG', 'UK'] as const;
 const T0 = Date.parse('2026-12-10T00:00:00+05:30');
@@ -44,9 +44,9 @@ describe('round-trip alert price', () => {
   it('is the lowest allowed pair price (special return included), whatever the order of the lists', () => {
     fc.assert(
       fc.property(outs, backs, (outbound, inbound) => {
-        const price = cheapestRoundTrip(outbound, inbound, passengers);
+        const price = roundTripAlertPrice(outbound, inbound, passengers);
         expect(price).toBe(bruteForce(outbound, inbound));
-        expect(cheapestRoundTrip([...outbound].reverse(), [...inbound].reverse(), passengers)).toBe(price);
+        expect(roundTripAlertPrice([...outbound].reverse(), [...inbound].reverse(), passengers)).toBe(price);
       }),
       { numRuns: 400 },
     );
@@ -55,7 +55,7 @@ describe('round-trip alert price', () => {
   it('is never above the cheapest allowed pair of one-ways, and null when no pair is allowed', () => {
     fc.assert(
       fc.property(outs, backs, (outbound, inbound) => {
-        const price = cheapestRoundTrip(outbound, inbound, passengers);
+        const price = roundTripAlertPrice(outbound, inbound, passengers);
         const allowed = outbound.flatMap((out) => inbound.filter((back) => pairAllowed(out.journey, back.journey)).map((back) => out.total + back.total));
         if (allowed.length === 0) expect(price).toBeNull();
         else expect(price!).toBeLessThanOrEqual(Math.min(...allowed));
@@ -68,8 +68,8 @@ describe('round-trip alert price', () => {
     const out: PricedDirection = { total: 3 * 6000, journey: { from: 'DEL', to: 'BOM', carriers: ['6E'], departure: at(0), arrival: at(120), basePaise: { adult: 500_000, child: 500_000 } } };
     const back: PricedDirection = { total: 3 * 6000, journey: { from: 'BOM', to: 'DEL', carriers: ['6E'], departure: at(2000), arrival: at(2120), basePaise: { adult: 500_000, child: 500_000 } } };
     // 8 % of ₹5,000 = ₹400 per passenger and journey, three passengers, two journeys.
-    expect(cheapestRoundTrip([out], [back], passengers)).toBe(36_000 - 2_400);
+    expect(roundTripAlertPrice([out], [back], passengers)).toBe(36_000 - 2_400);
     const tooSoon: PricedDirection = { ...back, journey: { ...back.journey, departure: at(299), arrival: at(400) } };
-    expect(cheapestRoundTrip([out], [tooSoon], passengers)).toBeNull();
+    expect(roundTripAlertPrice([out], [tooSoon], passengers)).toBeNull();
   });
 });

@@ -27,9 +27,9 @@ function soleAirline(journey: ReturnJourney): string | null {
  * The cheapest round trip of these outbound and inbound journeys, in whole rupees, or null.
  * Without a special return a pair costs its two totals, so each outbound needs only the cheapest
  * inbound it may pair with; pairs on one airline that sells return fares are priced one by one.
- * @example cheapestRoundTrip([{ total: 5200, journey: out }], [{ total: 4900, journey: back }], { adults: 1, children: 0, infants: 0 }) // 9780 with a ₹320 return discount
+ * @example roundTripAlertPrice([{ total: 5200, journey: out }], [{ total: 4900, journey: back }], { adults: 1, children: 0, infants: 0 }) // 9780 with a ₹320 return discount
  */
-export function cheapestRoundTrip(outbound: readonly PricedDirection[], inbound: readonly PricedDirection[], passengers: Passengers): number | null {
+export function roundTripAlertPrice(outbound: readonly PricedDirection[], inbound: readonly PricedDirection[], passengers: Passengers): number | null {
   const byTotal = [...inbound].sort((a, b) => a.total - b.total);
   const byAirline = new Map<string, PricedDirection[]>();
   for (const back of inbound) {
