@@ -86,7 +86,7 @@ const inr = (paise: number) => Math.round(paise / 100);
  * all; the fare lines are its base fare, everything else taxes and fees.
  * @example priceOfFares(rows).total.total // the rows' sum in rupees
  */
-export function priceOfFares(rows: readonly PassengerLegFare[]): ItineraryPrice {
+function priceOfFares(rows: readonly PassengerLegFare[]): ItineraryPrice {
   const breakdown = (list: readonly PassengerLegFare[]): PriceBreakdown => {
     const total = list.reduce((n, r) => n + r.totalPaise, 0);
     const base = list.reduce((n, r) => n + r.lines.filter((l) => l.kind === 'fare').reduce((m, l) => m + l.paise, 0), 0);
