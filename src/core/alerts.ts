@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { CABINS, MAX_SEATS_PER_BOOKING } from './search-options';
+import { CABINS, MAX_SEATS_PER_BOOKING, SEARCH_MESSAGES } from './search-options';
 
 /**
  * Price alerts: the contract shared by the Price Alerts modal and /api/price-alerts.
@@ -35,6 +35,8 @@ export const CreateAlertBodySchema = z
     email: z.string({ message: ALERT_MESSAGES.required }).trim().min(1, ALERT_MESSAGES.required).max(254).email('Email is invalid'),
     dateFrom: isoDay,
     dateTo: isoDay.optional(),
+    /** A round trip: the day it comes back (on or after every departure day); absent or null: one way. */
+    returnDate: isoDay.nullable().optional(),
     cabin: z.enum(CABINS).default('economy'),
     adults: pax(1).default(1),
     children: pax(0).default(0),
@@ -42,6 +44,10 @@ export const CreateAlertBodySchema = z
   })
   .superRefine((b, ctx) => {
     if (b.dateTo !== undefined && b.dateTo < b.dateFrom) ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'The last date must be on or after the first' });
+    // The search's own message: a return before the (last) departure day is never a round trip.
+    if (b.returnDate && b.returnDate < (b.dateTo !== undefined && b.dateTo > b.dateFrom ? b.dateTo : b.dateFrom)) {
+      ctx.addIssue({ code: 'custom', path: ['returnDate'], message: SEARCH_MESSAGES.returnBeforeDeparture });
+    }
     if (b.adults + b.children > MAX_SEATS_PER_BOOKING) ctx.addIssue({ code: 'custom', path: ['children'], message: `At most ${MAX_SEATS_PER_BOOKING} seats (adults and children)` });
     if (b.infants > b.adults) ctx.addIssue({ code: 'custom', path: ['infants'], message: 'Each infant must travel with an adult' });
   });
@@ -66,6 +72,8 @@ export const AlertViewSchema = z.object({
   to: z.string(),
   dateFrom: z.string(),
   dateTo: z.string(),
+  /** A round trip's return day; null: one way. The price is then the cheapest round trip's all-in total. */
+  returnDate: z.string().nullable(),
   cabin: z.enum(CABINS),
   adults: z.number().int(),
   children: z.number().int(),

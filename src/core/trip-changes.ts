@@ -112,6 +112,8 @@ export type RefundsAnswer = z.infer<typeof RefundsAnswerSchema>;
 /** Query of GET /api/bookings/{bookingId}/change-options. */
 export const ChangeOptionsQuerySchema = z.object({
   date: z.string({ message: TRIP_CHANGE_MESSAGES.changeDateRequired }).regex(/^\d{4}-\d{2}-\d{2}$/, TRIP_CHANGE_MESSAGES.changeDateRequired),
+  /** One journey of a whole-trip booking (0-based, in travel order) to change; required for a trip of several journeys. */
+  journey: z.string().regex(/^\d$/, TRIP_CHANGE_MESSAGES.unknownJourney).optional(),
 });
 
 const ChangeOptionSchema = z.object({ itinerary: ItinerarySchema, quote: ChangeQuoteSchema });
@@ -126,6 +128,11 @@ export const ChangeRequestSchema = z.object({
   itineraryId: z.string().min(1).max(400),
   /** What the traveller saw as due; a different amount now answers 409 due-changed with the new quote. */
   quotedDuePaise: z.number().int().min(0),
+  /**
+   * One journey of a whole-trip booking (0-based, in travel order) to change to the new flight, by
+   * that journey's fare rules; the other journeys stay as they are. Required for a trip of several journeys.
+   */
+  journey: z.number({ message: TRIP_CHANGE_MESSAGES.unknownJourney }).int(TRIP_CHANGE_MESSAGES.unknownJourney).min(0, TRIP_CHANGE_MESSAGES.unknownJourney).max(5, TRIP_CHANGE_MESSAGES.unknownJourney).optional(),
 });
 export type ChangeRequest = z.infer<typeof ChangeRequestSchema>;
 

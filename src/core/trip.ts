@@ -22,7 +22,8 @@ export const TRIP_MESSAGES = {
   journeyCancelled: 'This journey has been cancelled.',
   cancelTogether: (airline: string) => `This special return fare on ${airline} can only be cancelled as a whole: cancel the whole booking instead.`,
   changeTogether: (airline: string) => `This special return fare on ${airline} cannot be changed one journey at a time.`,
-  changeTrip: 'A journey of a whole-trip booking cannot be changed to another flight yet: cancel that journey (its fare rules apply) and book a new one.',
+  /** A change of a trip of several journeys names the journey it changes. */
+  chooseJourney: 'Choose the journey of this trip to change',
 } as const;
 
 /** One journey of a trip as the hold is asked for it. */

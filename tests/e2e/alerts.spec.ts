@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations } from './support/a11y';
+import { expectNoAxeViolations, scanLightAndDark } from './support/a11y';
 import { isoDay, toastsClosed } from './support/fixtures';
+import { pressKey, tabTo } from './support/focus';
 
 const resultsUrl = (date: string) => `/result?from=DEL&to=BOM&date=${date}&cabin=economy&adults=1&children=0&infants=0`;
 
@@ -127,4 +128,49 @@ test.describe('price alerts', () => {
       await expect(button).toBeFocused();
     });
   }
+
+  test('a round-trip alert from the round-trip results by keyboard: listed with both dates; axe light and dark', async ({ page }) => {
+    // Two axe scans, light and dark, of the round-trip results with the dialog open, then of /alerts.
+    test.setTimeout(300_000);
+    const date = isoDay(24);
+    const returnDate = isoDay(29);
+    await page.goto(`/result?from=DEL&to=BOM&date=${date}&cabin=economy&adults=1&children=0&infants=0&tripType=roundTrip&returnDate=${returnDate}`);
+    const summary = page.getByRole('region', { name: 'Your round trip' });
+    const button = summary.getByRole('button', { name: 'Price Alert' });
+    await expect(button).toBeVisible({ timeout: 15_000 });
+    await button.focus();
+    await pressKey(page, 'Enter');
+    const dialog = page.getByRole('dialog', { name: 'Price Alerts' });
+    await expect(dialog).toBeVisible();
+    // The round trip's both dates are filled in, with the cheapest pair's price.
+    await expect(dialog.getByLabel('Travel date')).toHaveValue(date);
+    await expect(dialog.getByLabel('Return date (round trip, optional)')).toHaveValue(returnDate);
+    await expect(dialog.locator('.pa-current')).not.toHaveText('—');
+    await tabTo(page, dialog.getByLabel('Email'), { max: 20 });
+    await page.keyboard.type(`round-${Date.now()}@example.com`);
+    await pressKey(page, 'Enter');
+    await expect(page.getByText("Price alert created! We'll notify you when prices drop.")).toBeVisible();
+    const item = dialog.getByRole('listitem').filter({ hasText: 'DEL → BOM' }).first();
+    await expect(item).toContainText(`Round trip · out ${date} · back ${returnDate}`);
+    await toastsClosed(page);
+    await scanLightAndDark(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(button).toBeFocused();
+
+    // The same alert on the alerts page, both dates shown.
+    await page.goto('/alerts');
+    await expect(page.getByRole('listitem').filter({ hasText: `back ${returnDate}` }).first()).toContainText(`out ${date}`);
+    await scanLightAndDark(page);
+  });
+
+  test('a return date before the departure date is refused on its field', async ({ page }) => {
+    test.setTimeout(60_000);
+    const dialog = await openFromFirstCard(page, isoDay(26));
+    await dialog.getByLabel('Return date (round trip, optional)').fill(isoDay(25));
+    await dialog.getByLabel('Email').fill(`early-${Date.now()}@example.com`);
+    await dialog.getByRole('button', { name: 'Create Alert' }).click();
+    await expect(dialog.getByText('Return date cannot be before departure date')).toBeVisible();
+    await expect(dialog.getByLabel('Return date (round trip, optional)')).toHaveAttribute('aria-invalid', 'true');
+  });
 });

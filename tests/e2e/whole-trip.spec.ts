@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import { scanLightAndDark } from './support/a11y';
+import { pressKey, tabTo } from './support/focus';
 import { isoDay, signUpByApi, travelDate } from './support/fixtures';
 
 /**
@@ -118,9 +119,8 @@ async function directFlights(page: Page, from: string, to: string, date: string)
   return expandSearchResponse((await res.json()) as CompactSearchResponse).itineraries.filter((i) => i.stops === 0);
 }
 
-test('a round trip on two airlines booked and paid once, then its return journey cancelled alone from the ticket', async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
-  await signUpByApi(page, baseURL, 'round');
+/** A round trip DEL → BOM → DEL on two airlines (9 and 13 days ahead) booked from the journeys state and paid once by card; lands on the profile. */
+async function bookRoundTripOnTwoAirlines(page: Page) {
   const outDate = travelDate(9);
   const backDate = travelDate(13);
   const outs = await directFlights(page, 'DEL', 'BOM', outDate);
@@ -144,6 +144,12 @@ test('a round trip on two airlines booked and paid once, then its return journey
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole('note', { name: 'Separate tickets' })).toBeVisible();
   await payByCard(page);
+}
+
+test('a round trip on two airlines booked and paid once, then its return journey cancelled alone from the ticket', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await signUpByApi(page, baseURL, 'round');
+  await bookRoundTripOnTwoAirlines(page);
 
   await openNewestTicket(page);
   const journeys = page.locator('.trip-journey');
@@ -223,4 +229,51 @@ test('an international round trip chosen as combined itineraries and paid once: 
   await expect(journeys).toHaveCount(2);
   await expect(journeys.nth(0)).toContainText('DEL → DXB');
   await expect(journeys.nth(1)).toContainText('DXB → DEL');
+});
+
+test('the return journey of a round trip changed to another flight by keyboard: a new ticket with the new return and the outbound as booked', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  await signUpByApi(page, baseURL, 'rt-change');
+  await bookRoundTripOnTwoAirlines(page);
+  await openNewestTicket(page);
+  const oldId = decodeURIComponent(page.url().split('/ticket/')[1] ?? '');
+  const journeys = page.locator('.trip-journey');
+  await expect(journeys).toHaveCount(2);
+  const booked = (await (await page.request.get(`/api/bookings/${encodeURIComponent(oldId)}`)).json()) as { booking: { itinerary: Itinerary } };
+  const outboundFlight = booked.booking.itinerary.legs[0]?.flightNumber ?? '';
+  expect(outboundFlight).not.toBe('');
+  // Each journey has its own Change flight; the booking as a whole has none.
+  await expect(page.getByRole('link', { name: 'Change flight', exact: true })).toHaveCount(0);
+  const change = journeys.nth(1).getByRole('link', { name: 'Change flight of journey 2' });
+  await tabTo(page, change, { max: 120 });
+  await pressKey(page, 'Enter');
+  await expect(page).toHaveURL(/\/change\?journey=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Change flight' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('Journey 2 of 2: the other journeys stay as booked.')).toBeVisible();
+  await expect(page.locator('.change-now')).toContainText('BOM → DEL');
+  const options = page.getByTestId('change-option');
+  await expect(options.first()).toBeVisible({ timeout: 15_000 });
+  await scanLightAndDark(page);
+
+  const choose = options.first().getByRole('button', { name: /^Change to / });
+  const label = (await choose.getAttribute('aria-label')) ?? '';
+  const newFlight = /^Change to (.+?) at /.exec(label)?.[1] ?? '';
+  expect(newFlight).not.toBe('');
+  await tabTo(page, choose, { max: 120 });
+  await pressKey(page, 'Enter');
+  await expect(page).toHaveURL(/\/(payment|ticket\/BK\d+)$/, { timeout: 15_000 });
+  if (page.url().endsWith('/payment')) {
+    await payByCard(page);
+    await openNewestTicket(page);
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'E-Ticket' })).toBeVisible();
+  expect(decodeURIComponent(page.url().split('/ticket/')[1] ?? '')).not.toBe(oldId);
+  await expect(page.getByRole('link', { name: oldId })).toBeVisible();
+  await expect(journeys).toHaveCount(2);
+  await expect(journeys.nth(1)).toContainText(newFlight);
+  await expect(journeys.nth(1)).toContainText('BOM → DEL');
+  await expect(journeys.nth(0)).toContainText(outboundFlight);
+  await expect(journeys.nth(0)).toContainText('DEL → BOM');
+  await scanLightAndDark(page);
+  await shoot(page, 'round-trip-changed');
 });

@@ -6,11 +6,11 @@ import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import type { ChangeOption, ChangeOptionsAnswer } from '../../src/core/trip-changes';
 import type { Db } from '../../src/db/client';
-import { boardingPasses, bookingFares, bookingSegments, bookings, cancellations, flightInventory, passengers, payments, refunds } from '../../src/db/schema';
+import { boardingPasses, bookingFares, bookingSegments, bookings, cancellations, flightInventory, passengerSeats, passengers, payments, refunds } from '../../src/db/schema';
 import { familyByCode } from '../../src/domain/fares/families/lookup';
 import { fareDifferenceRefund } from '../../src/domain/refunds/rule';
 import { signUpAndLogin } from '../support/auth';
-import { ADULT, CHILD, authed, bookAndPay, confirmBooking, findItinerary, payOrder, sandboxPay } from '../support/booking';
+import { ADULT, CHILD, authed, bookAndPay, confirmBooking, directItineraries, findItinerary, payOrder, postBooking, sandboxPay } from '../support/booking';
 import { expectCreditBalanced, expectInventoryBalanced } from '../support/books';
 import { TEST_DATABASE_URL, openScratchPostgres } from '../support/postgres';
 import { createTestApp } from '../support/test-app';
@@ -291,5 +291,118 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: change races', () => {
     const passes = await database.db.select().from(boardingPasses).where(isNull(boardingPasses.voidedAt));
     const seats = passes.filter((p) => p.seat !== 'INF').map((p) => `${p.flightId} ${p.seat}`);
     expect(new Set(seats).size).toBe(seats.length);
+  });
+
+  // Whole trips (decision 0063): one journey changed at a time, the others carried over as they are.
+
+  /** A round trip DEL → BOM (24 Dec) and back (29 Dec), booked and paid as one booking for an adult and a child. */
+  async function bookedTrip(pick: (outs: Itinerary[], backs: Itinerary[]) => [Itinerary, Itinerary]): Promise<BookingView> {
+    const [out, back] = pick(await directItineraries(node.app, { from: 'DEL', to: 'BOM', date: '2026-12-24' }), await directItineraries(node.app, { from: 'BOM', to: 'DEL', date: '2026-12-29' }));
+    const hold = await postBooking(node.app, cookie, { journeys: [{ itineraryId: out.id }, { itineraryId: back.id }], passengers: [ADULT, CHILD], quotedTotal: 0, acceptPriceChange: true });
+    if (hold.status !== 201) throw new Error(`trip hold failed: ${hold.status} ${JSON.stringify(hold.body)}`);
+    const order = await payOrder(node.app, cookie, hold.body.booking.id);
+    const confirm = await confirmBooking(node.app, cookie, hold.body.booking.id, (await sandboxPay(node.app, order.orderId)).body);
+    if (confirm.status !== 200) throw new Error(`trip confirm failed: ${JSON.stringify(confirm.body)}`);
+    return confirm.body.booking;
+  }
+  /** Two airlines: no special return, each journey its own ticket. */
+  const twoAirlines = (outs: Itinerary[], backs: Itinerary[]): [Itinerary, Itinerary] => {
+    const out = outs[0];
+    const back = backs.find((b) => b.legs[0]?.carrier !== out?.legs[0]?.carrier);
+    if (!out || !back) throw new Error('no round trip on two airlines');
+    return [out, back];
+  };
+
+  async function journeyOptions(bookingId: string, journey: number, date: string) {
+    const res = await node.app.request(`/api/bookings/${bookingId}/change-options?date=${date}&journey=${journey}`, { headers: authed(cookie) });
+    return { status: res.status, body: (await res.json()) as ChangeOptionsAnswer & { error?: { message: string; fields?: Record<string, string> } } };
+  }
+
+  const changeJourney = (bookingId: string, journey: number, option: ChangeOption) =>
+    node.checkout.requestChange({ userId, email, bookingId, itineraryId: option.itinerary.id, quotedDuePaise: option.quote.duePaise, journey });
+
+  it('changes the return journey of a round trip: its legs move to the new flight, the outbound is carried over with its seats', async () => {
+    const old = await bookedTrip(twoAirlines);
+    const seatsBefore = await database.db.select().from(passengerSeats).where(eq(passengerSeats.bookingId, old.id));
+    const listed = await journeyOptions(old.id, 1, '2026-12-30');
+    expect(listed.status).toBe(200);
+    // The return's own route, priced against the return's fares only.
+    for (const option of listed.body.options) expect([option.itinerary.legs[0]?.from.code, option.itinerary.legs[option.itinerary.legs.length - 1]?.to.code]).toEqual(['BOM', 'DEL']);
+    const option = due(listed.body.options, true)[0] as ChangeOption;
+    const returnFares = (await database.db.select().from(bookingFares).where(eq(bookingFares.bookingId, old.id))).filter((f) => f.legIndex === 1);
+    expect(option.quote.oldTotalPaise).toBe(returnFares.reduce((n, f) => n + f.totalPaise, 0));
+
+    const held = await changeJourney(old.id, 1, option);
+    expect(held.booking.status).toBe('held');
+    // Only the new flight's seats are held.
+    const heldSegments = await database.db.select().from(bookingSegments).where(eq(bookingSegments.bookingId, held.booking.id));
+    expect(heldSegments.map((s) => s.legIndex)).toEqual([1]);
+    await expectBooks(database.db);
+    const order = await payOrder(node.app, cookie, held.booking.id);
+    expect(order.amountPaise ?? option.quote.duePaise).toBe(option.quote.duePaise);
+    const confirmed = await confirmBooking(node.app, cookie, held.booking.id, (await sandboxPay(node.app, order.orderId)).body);
+    expect(confirmed.status).toBe(200);
+    const trip = confirmed.body.booking;
+    expect(trip.journeys.map((j) => j.itineraryId)).toEqual([old.journeys[0]?.itineraryId, option.itinerary.id]);
+    expect(trip.itinerary.legs[0]?.flightId).toBe(old.itinerary.legs[0]?.flightId);
+    expect(trip.journeys[0]?.pnr).toBe(trip.pnr);
+    expect(trip.journeys[1]?.pnr).not.toBe(old.journeys[1]?.pnr);
+    const [oldRow] = await database.db.select().from(bookings).where(eq(bookings.id, old.id));
+    expect(oldRow?.status).toBe('changed');
+    // The outbound seats pass to the new booking unchanged.
+    const outboundSeats = (await database.db.select().from(passengerSeats).where(eq(passengerSeats.bookingId, trip.id))).filter((s) => s.legIndex === 0 && s.releasedAt === null);
+    expect(outboundSeats.map((s) => s.seat).sort()).toEqual(seatsBefore.filter((s) => s.legIndex === 0).map((s) => s.seat).sort());
+    // The new booking's fares: the outbound's as they were, the return's new.
+    const fares = await database.db.select().from(bookingFares).where(eq(bookingFares.bookingId, trip.id));
+    expect(fares.filter((f) => f.legIndex === 0).map((f) => f.totalPaise).sort()).toEqual(
+      (await database.db.select().from(bookingFares).where(eq(bookingFares.bookingId, old.id))).filter((f) => f.legIndex === 0).map((f) => f.totalPaise).sort(),
+    );
+    expect(fares.filter((f) => f.legIndex === 1).reduce((n, f) => n + f.totalPaise, 0)).toBe(option.quote.newTotalPaise);
+  });
+
+  it('two changes of the same journey at once: exactly one wins, the other answers 409; then a paid one confirms once', async () => {
+    for (const positive of [true, false]) {
+      const old = await bookedTrip(twoAirlines);
+      const list = (await journeyOptions(old.id, 0, positive ? '2026-12-25' : '2026-12-24')).body.options.filter((o) => (positive ? o.quote.duePaise > 0 : o.quote.duePaise === 0));
+      if (list.length === 0) continue;
+      const results = await Promise.allSettled([changeJourney(old.id, 0, list[0] as ChangeOption), changeJourney(old.id, 0, (list[1] ?? list[0]) as ChangeOption)]);
+      const won = results.filter((r) => r.status === 'fulfilled');
+      expect(won).toHaveLength(1);
+      for (const r of results) if (r.status === 'rejected') expect(String((r.reason as Error).message)).toMatch(/already waiting for payment|cannot be changed/);
+      await expectBooks(database.db);
+      const winner = won[0]?.status === 'fulfilled' ? won[0].value.booking : null;
+      if (winner?.status === 'held') {
+        const order = await payOrder(node.app, cookie, winner.id);
+        const pay = (await sandboxPay(node.app, order.orderId)).body;
+        const twice = await Promise.all([confirmBooking(node.app, cookie, winner.id, pay, randomUUID()), confirmBooking(node.app, cookie, winner.id, pay, randomUUID())]);
+        expect(twice.some((c) => c.status === 200)).toBe(true);
+      }
+      const [oldRow] = await database.db.select().from(bookings).where(eq(bookings.id, old.id));
+      expect(oldRow?.status).toBe('changed');
+      const successors = await database.db.select().from(bookings).where(eq(bookings.changedFrom, old.id));
+      expect(successors.filter((b) => b.status === 'confirmed')).toHaveLength(1);
+    }
+  });
+
+  it('a trip names the journey to change (400 on the field); a special return on Air India forbids changing one journey (409 naming it)', async () => {
+    const trip = await bookedTrip(twoAirlines);
+    const unnamed = await node.app.request(`/api/bookings/${trip.id}/change-options?date=2026-12-30`, { headers: authed(cookie) });
+    expect(unnamed.status).toBe(400);
+    expect(((await unnamed.json()) as { error: { fields: Record<string, string> } }).error.fields.journey).toBe('Choose the journey of this trip to change');
+    const unknown = await journeyOptions(trip.id, 5, '2026-12-30');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error?.fields?.journey).toBe('Choose a journey of this booking');
+
+    const airIndia = (list: Itinerary[]) => list.find((i) => i.legs[0]?.carrier === 'AI');
+    const special = await bookedTrip((outs, backs) => {
+      const out = airIndia(outs);
+      const back = airIndia(backs);
+      if (!out || !back) throw new Error('no Air India round trip');
+      return [out, back];
+    });
+    expect(special.journeys[1]?.specialReturn?.changeSeparately).toBe(false);
+    const refused = await journeyOptions(special.id, 1, '2026-12-30');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toBe('This special return fare on Air India cannot be changed one journey at a time.');
   });
 });

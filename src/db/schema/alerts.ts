@@ -22,6 +22,7 @@ export const priceAlerts = pgTable(
     cabin: text('cabin', { enum: CABINS }).notNull(),
     dateFrom: text('date_from').notNull(), // YYYY-MM-DD
     dateTo: text('date_to').notNull(), // = dateFrom for one day
+    returnDate: text('return_date'), // YYYY-MM-DD: a round trip coming back that day (on or after date_to); null: one way
     adults: integer('adults').notNull(),
     children: integer('children').notNull(),
     infants: integer('infants').notNull(),
@@ -50,6 +51,7 @@ export const priceAlerts = pgTable(
     index('price_alerts_mail_token_idx').on(t.mailToken),
     check('price_alerts_has_owner', sql`${t.userId} is not null or ${t.ownerTokenHash} is not null`),
     check('price_alerts_triggered_not_armed', sql`not (${t.triggered} and ${t.armed})`),
+    check('price_alerts_return_after_departure', sql`${t.returnDate} is null or ${t.returnDate} >= ${t.dateTo}`),
   ],
 );
 

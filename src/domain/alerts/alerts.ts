@@ -3,6 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { ALERT_MESSAGES, type AlertView, type CreateAlertBody, MAX_ALERT_RANGE_DAYS, triggeredBanner } from '../../core/alerts';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
+import { SEARCH_MESSAGES } from '../../core/search-options';
 import type { Db } from '../../db/client';
 import { priceAlerts } from '../../db/schema';
 import type { Tx } from '../booking/catalog';
@@ -22,8 +23,8 @@ const ownedBy = (owner: AlertOwner) => ('userId' in owner ? eq(priceAlerts.userI
 /** "4,210" — rupees with Indian digit grouping. */
 const rupees = (amount: number) => amount.toLocaleString('en-IN');
 
-/** The results page for an alert's first open date, where the traveller can book. */
-function alertResultsPath(row: Pick<AlertRow, 'from' | 'to' | 'dateFrom' | 'cabin' | 'adults' | 'children' | 'infants'>): string {
+/** The results page for an alert's first open date (a round trip's with its return day), where the traveller can book. */
+function alertResultsPath(row: Pick<AlertRow, 'from' | 'to' | 'dateFrom' | 'returnDate' | 'cabin' | 'adults' | 'children' | 'infants'>): string {
   const params = new URLSearchParams({
     from: row.from,
     to: row.to,
@@ -33,13 +34,19 @@ function alertResultsPath(row: Pick<AlertRow, 'from' | 'to' | 'dateFrom' | 'cabi
     children: String(row.children),
     infants: String(row.infants),
   });
+  if (row.returnDate !== null) {
+    params.set('tripType', 'roundTrip');
+    params.set('returnDate', row.returnDate);
+  }
   return `/result?${params.toString()}`;
 }
 
-function describeTrip(row: Pick<AlertRow, 'from' | 'to' | 'dateFrom' | 'dateTo' | 'adults' | 'children' | 'infants'>): string {
+/** "DEL → BOM, 2026-12-10, 1 traveller"; a round trip "DEL → BOM, 2026-12-10, returning 2026-12-14, 1 traveller". */
+function describeTrip(row: Pick<AlertRow, 'from' | 'to' | 'dateFrom' | 'dateTo' | 'returnDate' | 'adults' | 'children' | 'infants'>): string {
   const dates = row.dateFrom === row.dateTo ? row.dateFrom : `${row.dateFrom} to ${row.dateTo}`;
+  const back = row.returnDate === null ? '' : `, returning ${row.returnDate}`;
   const people = row.adults + row.children + row.infants;
-  return `${row.from} → ${row.to}, ${dates}, ${people} traveller${people === 1 ? '' : 's'}`;
+  return `${row.from} → ${row.to}, ${dates}${back}, ${people} traveller${people === 1 ? '' : 's'}`;
 }
 
 /**
@@ -53,6 +60,7 @@ function toAlertView(row: AlertRow, verdict: AlertView['verdict']): AlertView {
     to: row.to,
     dateFrom: row.dateFrom,
     dateTo: row.dateTo,
+    returnDate: row.returnDate,
     cabin: row.cabin,
     adults: row.adults,
     children: row.children,
@@ -97,6 +105,9 @@ export async function createAlert(db: Db, clock: Clock, world: World, owner: Ale
   if (input.dateFrom < today) fields.dateFrom = 'Choose a date from today on';
   else if (input.dateFrom > world.lastSaleDate(today)) fields.dateFrom = `Flights are on sale up to ${world.horizonDays} days ahead`;
   if (dayNumber(dateTo) - dayNumber(input.dateFrom) + 1 > MAX_ALERT_RANGE_DAYS) fields.dateTo = `Choose at most ${MAX_ALERT_RANGE_DAYS} days`;
+  const returnDate = input.returnDate ?? null;
+  if (returnDate !== null && returnDate < dateTo) fields.returnDate = SEARCH_MESSAGES.returnBeforeDeparture;
+  else if (returnDate !== null && returnDate > world.lastSaleDate(today)) fields.returnDate = `Flights are on sale up to ${world.horizonDays} days ahead`;
   const first = Object.values(fields)[0];
   if (first) throw new AppError('validation_failed', first, fields);
 
@@ -114,6 +125,7 @@ export async function createAlert(db: Db, clock: Clock, world: World, owner: Ale
         cabin: input.cabin ?? 'economy',
         dateFrom: input.dateFrom,
         dateTo,
+        returnDate,
         adults: input.adults ?? 1,
         children: input.children ?? 0,
         infants: input.infants ?? 0,
@@ -214,7 +226,8 @@ export async function deliverTrigger(tx: Tx, clock: Clock, row: AlertRow, price:
   const body = `${describeTrip(row)}: the lowest all-in price is now ₹${rupees(price)} (your target ₹${rupees(row.targetPrice)}). Fares change; book soon if it suits you.`;
   const url = alertResultsPath(row);
   const mailOk = row.emailConfirmedAt !== null && row.emailUnsubscribedAt === null;
-  const mail = mailOk ? { subject: `Price drop: ${row.from} → ${row.to} now ₹${rupees(price)}`, unsubscribePath: `/alerts?unsubscribe=${row.mailToken}`, waitForVerifiedAccount: true } : (false as const);
+  const trip = row.returnDate === null ? `${row.from} → ${row.to}` : `${row.from} → ${row.to} and back (${row.dateFrom} to ${row.returnDate})`;
+  const mail = mailOk ? { subject: `Price drop: ${trip} now ₹${rupees(price)}`, unsubscribePath: `/alerts?unsubscribe=${row.mailToken}`, waitForVerifiedAccount: true } : (false as const);
   const dedupeKey = `alert:${row.id}:trigger:${today}`;
   if (row.userId) {
     await notify(tx, clock, { to: { userId: row.userId, email: row.email }, kind: 'price-alert', title, body, url, dedupeKey, mail, data: { alertId: row.id, price } });

@@ -8,7 +8,7 @@ import type { InventoryView } from '../inventory/view';
 import { indiaToday } from '../world/time';
 import type { World } from '../world/world';
 import { deliverTrigger } from './alerts';
-import { type AlertRoute, type RoutePrice, inventoryDates, openDates, priceRoute } from './pricing';
+import { type AlertRoute, type RoutePrice, inventoryDates, priceRoute, searchDates } from './pricing';
 import { evaluate } from './rule';
 import { daysAheadBand } from './verdict';
 
@@ -28,7 +28,7 @@ export interface AlertCheckResult {
 
 type AlertRow = typeof priceAlerts.$inferSelect;
 
-const routeKey = (r: AlertRoute) => `${r.from}|${r.to}|${r.cabin}|${r.dateFrom}|${r.dateTo}|${r.adults}|${r.children}|${r.infants}`;
+const routeKey = (r: AlertRoute) => `${r.from}|${r.to}|${r.cabin}|${r.dateFrom}|${r.dateTo}|${r.returnDate ?? ''}|${r.adults}|${r.children}|${r.infants}`;
 
 /**
  * Claims up to `limit` due alerts: moves their next check an interval ahead in the same
@@ -79,7 +79,7 @@ async function checkBatch(deps: AlertCheckDeps, rows: AlertRow[], now: Date, pri
   const today = indiaToday(now);
   const routes = rows.map((row) => ({ row, route: row }));
   const needed = new Set<string>();
-  for (const { route } of routes) if (!prices.has(routeKey(route))) for (const d of inventoryDates(openDates(deps.world, route, now))) needed.add(d);
+  for (const { route } of routes) if (!prices.has(routeKey(route))) for (const d of inventoryDates(searchDates(deps.world, route, now))) needed.add(d);
   await deps.inventory.ensureDates(deps.db, [...needed]);
 
   const history = new Map<string, { from: string; to: string; cabin: Cabin; band: number; observedOn: string; lowestAdultFare: number }>();

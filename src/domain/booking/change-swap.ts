@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { BookingView } from '../../core/booking';
 import { joinStatements, q, queryRows } from '../../db/raw';
-import { boardingPasses, bookingFares, type bookingSegments, bookings, outbox, passengers, payments, refunds } from '../../db/schema';
+import { boardingPasses, bookingFares, bookingSegments, bookings, outbox, passengerSeats, passengers, payments, refunds } from '../../db/schema';
 import { refundablePayments } from '../cancellations/refundable';
 import { splitRefund } from '../cancellations/split';
 import { creditRefundEntries, refundDestination } from '../credit/refunds';
@@ -51,6 +51,26 @@ interface SwapInput {
   carried?: readonly number[];
 }
 
+/**
+ * The legs a whole trip's journey change carries over, old leg index → new: every leg of each
+ * journey of the new booking on which the change holds no seats (the journeys not changed). Empty
+ * for any other change.
+ * @example carriedLegs(roundTrip, itsReturnChanged, segments) // Map { 0 => 0 }
+ */
+function carriedLegs(old: BookingRow, next: BookingRow, segments: readonly SegmentRow[]): Map<number, number> {
+  const carried = new Map<number, number>();
+  const before = old.journeys ?? [];
+  const after = next.journeys ?? [];
+  if (before.length < 2 || before.length !== after.length) return carried;
+  const held = new Set(segments.map((s) => s.legIndex));
+  after.forEach((journey, i) => {
+    const was = before[i];
+    if (!was || held.has(journey.firstLeg)) return;
+    for (let k = 0; k < journey.legCount; k += 1) carried.set(was.firstLeg + k, journey.firstLeg + k);
+  });
+  return carried;
+}
+
 const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
 
 function describeFlights(row: BookingRow): string {
@@ -69,6 +89,10 @@ function describeFlights(row: BookingRow): string {
  * - seats move over both bookings' legs in lock order: the old booking's seats still travelling
  *   sold → available, the new booking's held → sold; on a carried leg (flown alike by both) the
  *   sold seats and the passengers' seat numbers pass to the new booking as they are;
+ * - a whole trip's journey change moves seats only on the changed journey's legs: the other
+ *   journeys' legs pass to the new booking as they are (their segments, sold seats and chosen
+ *   seats; a cancelled journey's legs get no seat and no boarding pass), and the lower fare paid
+ *   back compares the changed journey's fares only;
  * - the old booking becomes `changed`, its fare rows `changed`, its boarding passes void;
  * - a lower new fare the family pays back (`fareDifferenceRefund`) is refunded to the old
  *   booking's captured payments as requested refunds (split as a cancellation's, due by the
@@ -80,7 +104,6 @@ function describeFlights(row: BookingRow): string {
  */
 export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLayout'>, input: SwapInput): Promise<ChangeSwap> {
   const { booking, pax, segments, email, paid, now } = input;
-  const carried = new Set(input.carried ?? []);
   const oldId = booking.changedFrom;
   if (oldId === null) throw new Error(`booking ${booking.id} is not a change`);
   const [old] = await tx.select().from(bookings).where(eq(bookings.id, oldId)).for('no key update');
@@ -94,10 +117,18 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
     return { kind: 'original-gone', inventory };
   }
 
-  // The lower fare paid back, from the fares before they are marked changed.
+  // A whole trip's journey change: the other journeys' legs are carried over, not moved.
+  const carried = carriedLegs(old, booking, segments);
+  // A rebooking of one leg carries the legs both bookings fly alike, at the same index.
+  for (const legIndex of input.carried ?? []) carried.set(legIndex, legIndex);
+  const carriedNew = new Set(carried.values());
+
+  // The lower fare paid back, from the fares before they are marked changed (the changed legs' only).
   const travellingAt = new Set(travelling);
-  const oldFares = (await storedFares(tx, old.id)).filter((f) => f.status === 'active' && travellingAt.has(f.passengerPosition));
-  const newFares = await tx.select({ totalPaise: bookingFares.totalPaise }).from(bookingFares).where(eq(bookingFares.bookingId, booking.id));
+  const oldFares = (await storedFares(tx, old.id)).filter((f) => f.status === 'active' && travellingAt.has(f.passengerPosition) && !carried.has(f.legIndex));
+  const newFares = (await tx.select({ totalPaise: bookingFares.totalPaise, legIndex: bookingFares.legIndex }).from(bookingFares).where(eq(bookingFares.bookingId, booking.id))).filter(
+    (f) => !carriedNew.has(f.legIndex),
+  );
   const refundPaise = fareDifferenceRefund(oldFares, newFares, (fare) => familyByCode(fare.familyCode, old.createdAt)?.refundsFareDifference ?? false);
   const dueBy = refundDeadline(regimeOf(old.createdAt), now);
   if (refundPaise > 0) {
@@ -118,8 +149,28 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
 
   // The old booking out first; the seats move last, so their rows stay locked for as short a time as possible.
   await tx.update(boardingPasses).set({ voidedAt: now }).where(and(eq(boardingPasses.bookingId, old.id), isNull(boardingPasses.voidedAt)));
+  const keptSeats = carried.size === 0 ? [] : (await tx.select().from(passengerSeats).where(and(eq(passengerSeats.bookingId, old.id), isNull(passengerSeats.releasedAt)))).filter((s) => carried.has(s.legIndex));
   await releasePassengerSeats(tx, old.id);
-  if (carried.size > 0) await carrySeatNumbers(tx, old.id, booking.id, [...carried]);
+  const carriedSegments: SegmentRow[] = [];
+  if (carried.size > 0) {
+    // The journeys kept pass over whole: their segments (seats already sold; a rebooking's new booking has them already) and each passenger's seat on them.
+    const segmentAt = new Set(segments.map((seg) => seg.legIndex));
+    for (const seg of await tx.select().from(bookingSegments).where(eq(bookingSegments.bookingId, old.id))) {
+      const legIndex = carried.get(seg.legIndex);
+      if (legIndex !== undefined && !segmentAt.has(legIndex)) carriedSegments.push({ ...seg, bookingId: booking.id, legIndex });
+    }
+    if (carriedSegments.length > 0) await tx.insert(bookingSegments).values(carriedSegments);
+    const positionOf = new Map(oldPax.map((p) => [p.id, p.position]));
+    const newIdAt = new Map(pax.map((p) => [p.position, p.id]));
+    await takeSeats(
+      tx,
+      keptSeats.flatMap((s) => {
+        const passengerId = newIdAt.get(positionOf.get(s.passengerId) ?? -1);
+        const legIndex = carried.get(s.legIndex);
+        return passengerId === undefined || legIndex === undefined ? [] : [{ bookingId: booking.id, passengerId, legIndex, flightId: s.flightId, seat: s.seat, pricePaise: s.pricePaise, chosen: s.chosen }];
+      }),
+    );
+  }
   await tx.update(bookingFares).set({ status: 'changed' }).where(and(eq(bookingFares.bookingId, old.id), eq(bookingFares.status, 'active')));
   await tx.update(bookings).set({ status: 'changed' }).where(eq(bookings.id, old.id));
   if (paid) {
@@ -132,7 +183,7 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
   type Move = { flightId: string; cabin: string; seats: number; release: boolean; legIndex: number };
   const moves: Move[] = [
     ...oldItinerary.legs.map((leg, legIndex) => ({ flightId: leg.flightId, cabin: leg.cabin, seats: carried.has(legIndex) ? 0 : oldSeats, release: true, legIndex: -1 })),
-    ...segments.map((seg) => ({ flightId: seg.flightId, cabin: seg.cabin, seats: carried.has(seg.legIndex) ? 0 : seg.seats, release: false, legIndex: seg.legIndex })),
+    ...segments.map((seg) => ({ flightId: seg.flightId, cabin: seg.cabin, seats: carriedNew.has(seg.legIndex) ? 0 : seg.seats, release: false, legIndex: seg.legIndex })),
   ].filter((m) => m.seats > 0);
   // Lock order; on a row both bookings use, the release first (a stable sort keeps it first).
   const inventory: InventoryChange[] = [];
@@ -154,20 +205,25 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
   }
 
   // Seats released on a flight lower its sold count below seats still in use: start after the highest one in use.
-  const flightIds = segments.map((s) => s.flightId);
+  const allSegments = [...segments, ...carriedSegments];
+  const flightIds = allSegments.map((s) => s.flightId);
   const inUse = await tx
     .select({ flightId: boardingPasses.flightId, sequence: boardingPasses.sequence })
     .from(boardingPasses)
     .where(and(inArray(boardingPasses.flightId, flightIds), isNull(boardingPasses.voidedAt)));
-  for (const seg of segments) {
+  for (const seg of allSegments) {
     const highest = Math.max(0, ...inUse.filter((p) => p.flightId === seg.flightId).map((p) => p.sequence));
     soldBefore.set(seg.legIndex, Math.max(soldBefore.get(seg.legIndex) ?? 0, highest));
   }
 
   // The new flight's seats: chosen on the change's hold, else a free seat each.
   const placed = await seatsAtConfirm(tx, booking.id, pax, true);
-  await takeSeats(tx, placed.fresh);
-  const { tickets, passRows } = issueTickets(catalog, booking, pax, soldBefore, now, placed.seats);
+  // A journey cancelled before the change is carried with no seats: nobody is seated or given a pass on it.
+  const cancelledLegs = new Set((booking.journeys ?? []).flatMap((j) => (j.cancelledAt === null ? [] : Array.from({ length: j.legCount }, (_, k) => j.firstLeg + k))));
+  await takeSeats(tx, placed.fresh.filter((t) => !cancelledLegs.has(t.legIndex)));
+  const issued = issueTickets(catalog, booking, pax, soldBefore, now, placed.seats);
+  const tickets = issued.tickets;
+  const passRows = issued.passRows.filter((r) => !cancelledLegs.has(r.legIndex));
   await queryRows(tx, q`update passengers as p set ticket_number = v.t from (values ${joinStatements(tickets.map((t) => q`(${t.id}::uuid, ${t.ticketNumber})`), ', ')}) as v(id, t) where p.id = v.id`);
   if (passRows.length > 0) await tx.insert(boardingPasses).values(passRows.map((r) => ({ ...r, bookingId: booking.id, createdAt: now })));
   const confirmed: BookingRow = { ...booking, status: 'confirmed', confirmedAt: now, paymentId: paid?.paymentId ?? null, paymentMethod: paid?.method ?? null };
@@ -194,19 +250,4 @@ export async function swapChange(tx: Tx, catalog: Pick<BookingCatalog, 'cabinLay
     availableAt: now,
   });
   return { kind: 'swapped', booking: bookingView(confirmed, tickets), inventory };
-}
-
-/** The old booking's seat numbers released by this transaction (`now()` is its start) on carried legs, given again to the same passengers (by position) of the new booking. */
-async function carrySeatNumbers(tx: Tx, oldId: string, newId: string, legs: readonly number[]): Promise<void> {
-  await queryRows(
-    tx,
-    q`insert into passenger_seats (booking_id, passenger_id, leg_index, flight_id, cabin, seat, price_paise, chosen)
-      select ${newId}, np.id, s.leg_index, s.flight_id, s.cabin, s.seat, s.price_paise, s.chosen
-      from passenger_seats s
-      join passengers op on op.id = s.passenger_id
-      join passengers np on np.booking_id = ${newId} and np.position = op.position
-      where s.booking_id = ${oldId} and s.leg_index = any(${`{${legs.join(',')}}`}::int[]) and op.cancelled_at is null
-        and s.released_at = now()
-      returning 1`,
-  );
 }

@@ -6,7 +6,6 @@ import { AppError } from '../../core/errors';
 import type { ChangeQuote, PassengerLegFare } from '../../core/fares';
 import { type Itinerary, searchQuerySchema } from '../../core/search';
 import { type ChangeAnswer, type ChangeOptionsAnswer, TRIP_CHANGE_MESSAGES, TRIP_CHANGE_REASONS } from '../../core/trip-changes';
-import { TRIP_MESSAGES } from '../../core/trip';
 import type { Db } from '../../db/client';
 import { joinStatements, q, queryRows } from '../../db/raw';
 import { bookingFares, bookingSegments, bookings, passengers } from '../../db/schema';
@@ -28,6 +27,7 @@ import { familyByCode } from '../fares/families/lookup';
 import { legFare } from '../fares/model';
 import { storedFares } from '../fares/stored';
 import { type FreeChangeWindow, carriedFares, freeChangeQuote, freeChangeWindowSql, windowFrom, windowOpen } from '../disruptions/free-changes';
+import { type JourneyScope, changedJourney, inRange, journeyOrderProblem, movedLeg, replaceJourney, scopeItinerary } from './journey-change';
 
 /**
  * Changing a confirmed booking to another flight on the same route: a new booking holds the new
@@ -91,21 +91,27 @@ async function loadOld(db: Db | Tx, bookingId: string, userId: string): Promise<
   return { row, travelling, fares, window: windowFrom(found?.w) };
 }
 
+/** The fares a change replaces: the changed journey's legs' (every leg's for a booking of one journey). */
+const faresIn = (old: OldBooking, scope: JourneyScope | null) => old.fares.filter((f) => inRange(scope?.legs ?? null, f.legIndex));
+
+/** The disruption window a change is priced in: a whole booking's; a journey of a whole trip follows that journey's fare rules. */
+const windowOf = (old: OldBooking, scope: JourneyScope | null): FreeChangeWindow | null => (scope ? null : old.window);
+
 /**
  * The rules before any change, in order: the booking is confirmed or partly cancelled, someone
- * still travels, and the change rule can price it (no leg has departed; outside a disruption
- * window its family allows changes and no leg is inside the cutoff: `freeChangeQuote` throws
- * NotChangeableError, a 409 saying why).
+ * still travels, the journey to change is one that may change (`changedJourney`: named for a trip
+ * of several, not cancelled, not a special return that forbids it), and the change rule can price
+ * its legs (no leg has departed; outside a disruption window its family allows changes and no leg
+ * is inside the cutoff: `freeChangeQuote` throws NotChangeableError, a 409 saying why).
  */
-function assertChangeable(old: OldBooking, now: Date) {
+function assertChangeable(old: OldBooking, now: Date, journey: number | undefined): JourneyScope | null {
   const { row } = old;
   if (!CHANGEABLE_STATUSES.includes(row.status)) throw notChangeable(row.status === 'held' ? 'it is not paid yet.' : `it is ${row.status === 'changed' ? 'already changed' : row.status}.`);
   if (old.travelling.length === 0 || old.fares.length === 0) throw notChangeable('nobody is travelling on it any more.');
-  // A whole trip's journey is not changed to another flight (yet): its fare rules apply to cancelling it instead.
-  const special = row.journeys?.find((j) => j.specialReturn !== null && !j.specialReturn.changeSeparately)?.specialReturn;
-  if (special) throw new AppError('conflict', TRIP_MESSAGES.changeTogether(special.airline));
-  if (row.journeys && row.journeys.length > 1) throw new AppError('conflict', TRIP_MESSAGES.changeTrip);
-  freeChangeQuote({ bookedAt: row.createdAt, legs: familyLegs(old), oldFares: old.fares, newFares: old.fares, now }, old.window);
+  const scope = changedJourney(row, journey);
+  const fares = faresIn(old, scope);
+  freeChangeQuote({ bookedAt: row.createdAt, legs: familyLegs(old), oldFares: fares, newFares: fares, now }, windowOf(old, scope));
+  return scope;
 }
 
 /** The old booking's legs with the family each was sold in (as valid on its booking date). */
@@ -119,8 +125,9 @@ function familyLegs(old: OldBooking) {
   });
 }
 
-/** The family tier the booking was sold in (the highest of its legs'). */
-const tierOf = (old: OldBooking) => Math.max(0, ...familyLegs(old).map((l) => l.family.tier));
+/** The family tier the booking (or the journey changed) was sold in: the highest of its legs'. */
+const tierOf = (old: OldBooking, scope: JourneyScope | null) =>
+  Math.max(0, ...familyLegs(old).filter((l) => inRange(scope?.legs ?? null, l.legIndex)).map((l) => l.family.tier));
 
 /**
  * The option of `families` at the booking's tier: the same tier where the new flight sells it,
@@ -131,16 +138,21 @@ function sameTier(families: readonly PricedFamily[], tier: number): PricedFamily
 }
 
 /**
- * What moving to an itinerary in the family option `chosen` costs now, and the new fare rows at
- * the same passenger positions: priced now, or inside a disruption window the fares paid, carried
- * over (`carriedFares`), with their families.
+ * What moving the booking (or its changed journey) to an itinerary in the family option `chosen`
+ * costs now, and the new fare rows at the same passenger positions and at the journey's legs:
+ * priced now, or inside a disruption window the fares paid, carried over (`carriedFares`), with
+ * their families.
  */
-function quoteFor(old: OldBooking, chosen: PricedFamily, now: Date) {
+function quoteFor(old: OldBooking, chosen: PricedFamily, now: Date, scope: JourneyScope | null) {
   const rows = passengerLegFares(chosen, old.travelling.map((p) => p.type));
+  const first = scope?.legs.first ?? 0;
   const legCount = chosen.option.legs.length;
-  const carried = windowOpen(old.window, now);
-  const newFares = carried ? carriedFares(old.fares, legCount) : rows.map((f) => ({ ...f, passengerPosition: old.travelling[f.passengerPosition]?.position ?? f.passengerPosition }));
-  const quote = freeChangeQuote({ bookedAt: old.row.createdAt, legs: familyLegs(old), oldFares: old.fares, newFares, now }, old.window);
+  const window = windowOf(old, scope);
+  const carried = windowOpen(window, now);
+  const newFares = carried
+    ? carriedFares(old.fares, legCount)
+    : rows.map((f) => ({ ...f, passengerPosition: old.travelling[f.passengerPosition]?.position ?? f.passengerPosition, legIndex: f.legIndex + first }));
+  const quote = freeChangeQuote({ bookedAt: old.row.createdAt, legs: familyLegs(old), oldFares: faresIn(old, scope), newFares, now }, window);
   const familyId = carried ? Array.from({ length: legCount }, (_, legIndex) => newFares.find((f) => f.legIndex === legIndex)?.familyCode ?? '').join('~') : chosen.option.id;
   return { quote, familyId, newFares, carried };
 }
@@ -166,16 +178,19 @@ const sameRoute = (a: Itinerary, b: Itinerary) =>
   a.legs[0]?.from.code === b.legs[0]?.from.code && a.legs[a.legs.length - 1]?.to.code === b.legs[b.legs.length - 1]?.to.code;
 
 /**
- * Flights on the booking's route on `date` in its cabin, each with what changing to it costs now
- * for the passengers still travelling: every itinerary the search finds (so sold-out and
- * departed flights are left out), less the one booked.
+ * Flights on the booking's route (or its journey's, `journey` of a whole trip) on `date` in its
+ * cabin, each with what changing to it costs now for the passengers still travelling: every
+ * itinerary the search finds (so sold-out and departed flights are left out), less the one booked
+ * and, for a journey, those out of travel order with the trip's other journeys.
  * @example const { options } = await changeOptions(deps, userId, 'BK1732180000000', '2026-12-26')
  */
-export async function changeOptions(deps: Omit<ChangeDeps, 'catalog'>, userId: string, bookingId: string, date: string): Promise<ChangeOptionsAnswer> {
+export async function changeOptions(deps: Omit<ChangeDeps, 'catalog'>, userId: string, bookingId: string, date: string, journey?: number): Promise<ChangeOptionsAnswer> {
   const now = deps.clock.now();
   const old = await loadOld(deps.db, bookingId, userId);
-  const first = old.row.itinerary.legs[0];
-  const last = old.row.itinerary.legs[old.row.itinerary.legs.length - 1];
+  const scope = assertChangeable(old, now, journey);
+  const current = scopeItinerary(old.row.itinerary, scope);
+  const first = current.legs[0];
+  const last = current.legs[current.legs.length - 1];
   if (!first || !last) throw notChangeable('it has no flights.');
   const counts = paxCounts(old.travelling);
   const parsed = searchQuerySchema(indiaToday(now)).safeParse({ from: first.from.code, to: last.to.code, date, cabin: old.row.cabin, ...counts });
@@ -183,16 +198,16 @@ export async function changeOptions(deps: Omit<ChangeDeps, 'catalog'>, userId: s
     const message = parsed.error.issues.find((i) => i.path[0] === 'date')?.message ?? TRIP_CHANGE_MESSAGES.changeDateRequired;
     throw new AppError('validation_failed', message, { date: message });
   }
-  assertChangeable(old, now);
   const found = await searchFlights(deps, parsed.data, now);
-  const tier = tierOf(old);
+  const tier = tierOf(old, scope);
+  const booked = scope?.journey.itineraryId ?? old.row.itineraryId;
   const options = found.itineraries
-    .filter((itinerary) => itinerary.id !== old.row.itineraryId && sameRoute(itinerary, old.row.itinerary))
+    .filter((itinerary) => itinerary.id !== booked && sameRoute(itinerary, current) && journeyOrderProblem(old.row, scope, itinerary) === null)
     .flatMap((itinerary) => {
       const chosen = familyInMemory(deps, itinerary, counts, now, tier);
       if (!chosen) return [];
       // The itinerary as the change would book it: in the family at the booking's tier, at its price (inside a disruption window, the price paid).
-      const { quote, carried } = quoteFor(old, chosen, now);
+      const { quote, carried } = quoteFor(old, chosen, now, scope);
       return [{ itinerary: { ...itinerary, price: carried ? old.row.price : chosen.price }, quote }];
     });
   return { date: parsed.data.date, options };
@@ -204,12 +219,17 @@ export interface ChangeRequestInput {
   bookingId: string;
   itineraryId: string;
   quotedDuePaise: number;
+  /** One journey of a whole-trip booking (0-based); required for a trip of several journeys. */
+  journey?: number | undefined;
 }
 
 /**
  * Holds the new flight as a new booking and, when nothing is due, swaps it in at once:
  * - the old booking must be the traveller's (404 otherwise) and changeable (see assertChangeable);
- * - the new itinerary flies the same route in the same cabin, and is not the one booked;
+ * - the new itinerary flies the same route in the same cabin (the changed journey's, for a whole
+ *   trip, in travel order with the others), and is not the one booked;
+ * - a whole trip's new booking carries the other journeys over as they are (journey-change.ts):
+ *   their legs, fares and PNRs; only the new flight's seats are held here;
  * - it is re-priced from the database for the passengers still travelling; a due other than
  *   `quotedDuePaise` answers 409 due-changed with the new quote;
  * - in one transaction that locks the old booking first: one live change per booking (a held
@@ -223,22 +243,26 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
   const { db, clock, catalog } = deps;
   const now = clock.now();
   const old = await loadOld(db, input.bookingId, input.userId);
-  assertChangeable(old, now);
+  const scope = assertChangeable(old, now, input.journey);
+  const current = scopeItinerary(old.row.itinerary, scope);
   const parsed = parseItineraryId(input.itineraryId);
   if (!parsed) throw notBookable();
   if (parsed.cabin !== old.row.cabin) throw new AppError('validation_failed', 'Choose a flight in the same cabin', { itineraryId: 'Choose a flight in the same cabin' });
-  if (input.itineraryId === old.row.itineraryId) throw new AppError('validation_failed', 'This is the flight already booked', { itineraryId: 'This is the flight already booked' });
+  if (input.itineraryId === (scope?.journey.itineraryId ?? old.row.itineraryId)) throw new AppError('validation_failed', 'This is the flight already booked', { itineraryId: 'This is the flight already booked' });
   const priced = await catalog.quote(db, input.itineraryId, paxCounts(old.travelling), now);
   if (!priced) throw notBookable();
-  const chosen = sameTier(priced.families, tierOf(old));
+  const chosen = sameTier(priced.families, tierOf(old, scope));
   if (!chosen) throw notBookable();
-  const { quote, familyId, newFares, carried } = quoteFor(old, chosen, now);
+  const { quote, familyId, newFares, carried } = quoteFor(old, chosen, now, scope);
   // The new booking carries the chosen family's price (tier 0's is the itinerary's own), or inside a disruption window the price paid.
   const itinerary: Itinerary = { ...priced.itinerary, price: carried ? old.row.price : chosen.price };
-  if (!sameRoute(itinerary, old.row.itinerary)) throw new AppError('validation_failed', 'Choose a flight on the same route', { itineraryId: 'Choose a flight on the same route' });
+  if (!sameRoute(itinerary, current)) throw new AppError('validation_failed', 'Choose a flight on the same route', { itineraryId: 'Choose a flight on the same route' });
+  const outOfOrder = journeyOrderProblem(old.row, scope, itinerary);
+  if (outOfOrder) throw new AppError('validation_failed', outOfOrder, { itineraryId: outOfOrder });
   const seats = seatsOf(old.travelling);
   if (priced.seatsAvailable < seats) throw new AppError('conflict', BOOKING_ERROR_MESSAGES.soldOut, undefined, BOOKING_REASONS.soldOut);
   if (quote.duePaise !== input.quotedDuePaise) throw new DueChangedError(quote);
+  const trip = scope ? tripAfter(old, scope, itinerary, familyId, chosen.option.totalInr, newFares) : null;
   if (priced.inventoryRowsExist !== true) await catalog.ensureInventory(db, itinerary.legs);
 
   return db.transaction(async (tx) => {
@@ -247,38 +271,43 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
     if (!locked || !CHANGEABLE_STATUSES.includes(locked.status)) throw notChangeable(`it is ${locked?.status === 'changed' ? 'already changed' : (locked?.status ?? 'gone')}.`);
     inventory.push(...(await clearDeadChange(tx, old.row.id, now)));
     // The new booking first, the seats last: the inventory rows stay locked for as short a time as possible.
-    const totalInr = carried ? old.row.totalInr : chosen.option.totalInr;
+    const totalInr = trip?.totalInr ?? (carried ? old.row.totalInr : chosen.option.totalInr);
     const totalPaise = totalInr * 100;
-    const row = await insertBooking(tx, {
+    const booked = trip?.itinerary ?? itinerary;
+    const inserted = await insertBooking(tx, {
       userId: input.userId,
       status: 'held',
-      itineraryId: itinerary.id,
+      itineraryId: booked.id,
       cabin: parsed.cabin,
-      itinerary,
+      itinerary: booked,
       passengerCount: old.travelling.length,
       seatCount: seats,
-      price: itinerary.price,
+      price: booked.price,
       totalInr,
       holdExpiresAt: new Date(now.getTime() + deps.holdMs),
       createdAt: now,
       confirmedAt: null,
       paymentId: null,
       paymentMethod: null,
-      fareFamily: familyId,
+      fareFamily: trip?.fareFamily ?? familyId,
       changedFrom: old.row.id,
       creditPaise: Math.max(0, totalPaise - quote.duePaise),
-      journeys: null,
+      journeys: trip?.journeys ?? null,
     });
-    const segments = itinerary.legs.map((leg, legIndex) => ({ bookingId: row.id, legIndex, flightId: leg.flightId, cabin: leg.cabin, seats }));
+    // The first journey's PNR is the booking's, and the new booking's reference was just drawn.
+    const row = trip ? await firstJourneyPnr(tx, inserted) : inserted;
+    // Only the new flight's seats are held; a trip's other journeys keep theirs until the swap carries them over.
+    const first = scope?.legs.first ?? 0;
+    const segments = itinerary.legs.map((leg, k) => ({ bookingId: row.id, legIndex: first + k, flightId: leg.flightId, cabin: leg.cabin, seats }));
     await tx.insert(bookingSegments).values(segments);
     const pax: PassengerRow[] = old.travelling.map((p) => ({ ...p, id: randomUUID(), bookingId: row.id, ticketNumber: null, cancelledAt: null }));
     await tx.insert(passengers).values(pax);
-    await tx.insert(bookingFares).values(newFares.map((f) => ({ bookingId: row.id, passengerPosition: f.passengerPosition, legIndex: f.legIndex, passengerType: f.passengerType, familyCode: f.familyCode, lines: f.lines, totalPaise: f.totalPaise, status: f.status })));
+    await tx.insert(bookingFares).values((trip?.fares ?? newFares).map((f) => ({ bookingId: row.id, passengerPosition: f.passengerPosition, legIndex: f.legIndex, passengerType: f.passengerType, familyCode: f.familyCode, lines: f.lines, totalPaise: f.totalPaise, status: f.status })));
 
     const swapNow = quote.duePaise === 0;
     if (swapNow) {
       // The swap below also releases the old legs: every row either moves is locked first, all in lock order.
-      const rows = [...old.row.itinerary.legs, ...itinerary.legs].map((leg) => q`(${leg.flightId}, ${leg.cabin})`);
+      const rows = [...current.legs, ...itinerary.legs].map((leg) => q`(${leg.flightId}, ${leg.cabin})`);
       await queryRows(tx, q`select 1 from flight_inventory i where (i.flight_id, i.cabin) in (${joinStatements(rows, ', ')}) order by ${lockOrderSql('i')} for no key update`);
     }
 
@@ -295,6 +324,26 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
     if (swap.kind !== 'swapped') throw notChangeable('it changed meanwhile.');
     return { answer: { booking: swap.booking, quote }, inventory: [...inventory, ...swap.inventory] };
   });
+}
+
+/**
+ * A whole trip with one journey replaced: its itinerary, journeys and family string
+ * (`replaceJourney`), every fare row (the other journeys' active rows at their new leg indexes,
+ * then the new journey's) and its total.
+ */
+function tripAfter(old: OldBooking, scope: JourneyScope, next: Itinerary, familyId: string, journeyInr: number, newFares: PassengerLegFare[]) {
+  const carried = old.fares.filter((f) => !inRange(scope.legs, f.legIndex)).map((f) => ({ ...f, legIndex: movedLeg(f.legIndex, scope.legs, next.legs.length) }));
+  const fares = [...carried, ...newFares].sort((a, b) => a.passengerPosition - b.passengerPosition || a.legIndex - b.legIndex);
+  const totalPaise = fares.reduce((n, f) => n + f.totalPaise, 0);
+  const trip = replaceJourney(old.row, scope, next, { fareFamily: familyId, totalInr: journeyInr, pnr: newPnr() }, fares);
+  return { ...trip, fares, totalInr: Math.round(totalPaise / 100) };
+}
+
+/** The booking with its first journey's PNR set to the booking's own. */
+async function firstJourneyPnr(tx: Tx, row: BookingRow): Promise<BookingRow> {
+  const journeys = row.journeys?.map((j, i) => (i === 0 ? { ...j, pnr: row.pnr } : j)) ?? null;
+  await tx.update(bookings).set({ journeys }).where(eq(bookings.id, row.id));
+  return { ...row, journeys };
 }
 
 /**

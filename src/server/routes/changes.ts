@@ -22,14 +22,14 @@ const optionsRoute = travellerRoute({ owns: 'booking' }, {
   tags: ['Bookings'],
   summary: 'Flights a confirmed booking can change to on a date, each with what the change costs now',
   description:
-    "Signed-in traveller only; another traveller's booking answers 404. Every flight the search finds on the booking's route on `date` in its cabin and fare family tier (sold-out and departed flights left out), each with a change quote for the passengers still travelling: the change fee by time band plus the fare difference (a lower fare is paid back only when the family says so). A booking a disruption move made (rebooked or kept on the protected flight by the disruption centre) changes free until its flight leaves: no fee whatever the family, no fare difference (the fares paid are carried over), and `disruptionFree` says why. 400 for a bad date (tied to `date`); 409 when the booking cannot be changed (not confirmed, departed, inside the cutoff, or its family allows no changes); a booking sold by a remote supplier (Duffel) answers 409 change-with-airline: its changes are made with the airline.",
+    "Signed-in traveller only; another traveller's booking answers 404. Every flight the search finds on the booking's route on `date` in its cabin and fare family tier (sold-out and departed flights left out), each with a change quote for the passengers still travelling: the change fee by time band plus the fare difference (a lower fare is paid back only when the family says so). A booking a disruption move made (rebooked or kept on the protected flight by the disruption centre) changes free until its flight leaves: no fee whatever the family, no fare difference (the fares paid are carried over), and `disruptionFree` says why. 400 for a bad date (tied to `date`); 409 when the booking cannot be changed (not confirmed, departed, inside the cutoff, or its family allows no changes); a booking sold by a remote supplier (Duffel) answers 409 change-with-airline: its changes are made with the airline. A whole-trip booking of several journeys names the journey to change with `journey` (0-based; 400 on the field when missing, unknown or cancelled): the flights on that journey's route in travel order with the other journeys, quoted by that journey's fare rules; 409 when a special return fare forbids changing one journey (the message names the airline).",
   request: { params: BookingIdParams, query: ChangeOptionsQuerySchema.extend({ date: ChangeOptionsQuerySchema.shape.date.meta({ example: '2026-12-26' }) }) },
   responses: {
     200: json(ChangeOptionsAnswerSchema, 'Flights to change to, each with its quote'),
-    400: json(ErrorSchema, 'Bad date'),
+    400: json(ErrorSchema, 'Bad date, or a missing, unknown or cancelled journey'),
     401: json(ErrorSchema, 'Not signed in'),
     404: json(ErrorSchema, 'No such booking'),
-    409: json(ErrorSchema, 'The booking cannot be changed'),
+    409: json(ErrorSchema, 'The booking cannot be changed (or a special return forbids changing one journey)'),
   },
 });
 
@@ -40,7 +40,7 @@ const changeRoute = travellerRoute({ owns: 'booking' }, {
   tags: ['Bookings'],
   summary: 'Change a confirmed booking to another flight: holds it as a new booking, swapped in once paid',
   description:
-    "Signed-in traveller only; requires an Idempotency-Key (a retry answers the first result: one change). Re-quotes the change; a due other than `quotedDuePaise` answers 409 due-changed with the new quote. Holds the new flight as a new booking (`changedFrom` names the old one, `creditPaise` the value carried over) for the passengers still travelling. When nothing is due it is confirmed at once (old booking `changed`, its seats released, its boarding passes void, one mail); otherwise pay `totalInr × 100 − creditPaise` through POST /api/bookings/{id}/payments and confirm as usual, which swaps the bookings. Until then the old booking is untouched; a hold that expires or a payment that fails leaves it as it was. One change at a time: 409 while another is waiting for payment. A booking sold by a remote supplier (Duffel) answers 409 change-with-airline.",
+    "Signed-in traveller only; requires an Idempotency-Key (a retry answers the first result: one change). Re-quotes the change; a due other than `quotedDuePaise` answers 409 due-changed with the new quote. Holds the new flight as a new booking (`changedFrom` names the old one, `creditPaise` the value carried over) for the passengers still travelling. When nothing is due it is confirmed at once (old booking `changed`, its seats released, its boarding passes void, one mail); otherwise pay `totalInr × 100 − creditPaise` through POST /api/bookings/{id}/payments and confirm as usual, which swaps the bookings. Until then the old booking is untouched; a hold that expires or a payment that fails leaves it as it was. One change at a time: 409 while another is waiting for payment. A booking sold by a remote supplier (Duffel) answers 409 change-with-airline. A whole-trip booking of several journeys changes one journey, named by `journey` (0-based, required; 400 on the field when missing, unknown or cancelled; 409 when a special return fare forbids changing one journey): that journey's legs move to the new flight, priced by its own fare rules (fee and fare difference against its legs' fares, the new flight priced as a one-way), in travel order with the other journeys; the new booking carries the other journeys over as they are (legs, fares, seats, PNRs) and holds only the new flight's seats.",
   request: {
     params: BookingIdParams,
     headers: IdempotencyHeaders,
@@ -48,7 +48,7 @@ const changeRoute = travellerRoute({ owns: 'booking' }, {
   },
   responses: {
     201: json(ChangeAnswerSchema, 'The new booking (confirmed when nothing was due, else held for payment) and the quote'),
-    400: json(ErrorSchema, 'Invalid request (another route or cabin, the same flight)'),
+    400: json(ErrorSchema, 'Invalid request (another route or cabin, the same flight, out of travel order with the trip, a missing, unknown or cancelled journey)'),
     401: json(ErrorSchema, 'Not signed in'),
     404: json(ErrorSchema, 'No such booking, or the flight can no longer be booked'),
     409: json(z.union([DueChangedBodySchema, ErrorSchema]), 'due-changed (with the new quote), sold-out, a change already waiting for payment, not changeable, or idempotency_in_progress'),
@@ -61,7 +61,8 @@ export function registerChanges(app: OpenApiApp) {
   app.openapi(optionsRoute, async (c) => {
     const deps = c.get('deps');
     const user = currentUser(c);
-    const answer = await changeOptions({ db: deps.database.db, clock: deps.clock, world: deps.world, inventory: deps.inventory }, user.id, c.req.valid('param').id, c.req.valid('query').date);
+    const { date, journey } = c.req.valid('query');
+    const answer = await changeOptions({ db: deps.database.db, clock: deps.clock, world: deps.world, inventory: deps.inventory }, user.id, c.req.valid('param').id, date, journey === undefined ? undefined : Number(journey));
     c.header('Cache-Control', 'no-store');
     return c.json(answer, 200);
   });
@@ -75,7 +76,7 @@ export function registerChanges(app: OpenApiApp) {
     try {
       const answer = await withIdempotency(database.db, clock, { userId: user.id, scope: 'create-change', key, hash: requestHash({ bookingId, body }) }, async () => ({
         status: 201 as const,
-        body: await checkout.requestChange({ userId: user.id, email: user.email, bookingId, itineraryId: body.itineraryId, quotedDuePaise: body.quotedDuePaise }),
+        body: await checkout.requestChange({ userId: user.id, email: user.email, bookingId, itineraryId: body.itineraryId, quotedDuePaise: body.quotedDuePaise, journey: body.journey }),
       }));
       return sendStored(c, changeRoute, answer);
     } catch (error) {

@@ -60,6 +60,22 @@ describe('POST /api/price-alerts validation', () => {
     const long = await create(anon(newOwnerToken()), { ...BODY, dateTo: '2027-01-20' });
     expect(long.body.error?.fields?.dateTo).toBe('Choose at most 14 days');
   });
+
+  it('answers 400 on returnDate for a return before the (last) departure day, with the search\'s message; a round trip is stored with both dates', async () => {
+    for (const body of [
+      { ...BODY, returnDate: '2026-12-23' },
+      { ...BODY, dateTo: '2026-12-26', returnDate: '2026-12-25' },
+    ]) {
+      const { status, body: answer } = await create(anon(newOwnerToken()), body);
+      expect(status).toBe(400);
+      expect(answer.error?.fields?.returnDate).toBe('Return date cannot be before departure date');
+    }
+    const roundTrip = await create(anon(newOwnerToken()), { ...BODY, returnDate: '2026-12-24' });
+    expect(roundTrip.status).toBe(201);
+    expect(roundTrip.body.alert).toMatchObject({ dateFrom: '2026-12-24', dateTo: '2026-12-24', returnDate: '2026-12-24' });
+    const oneWay = await create(anon(newOwnerToken()), BODY);
+    expect(oneWay.body.alert.returnDate).toBeNull();
+  });
 });
 
 describe('price alerts CRUD', () => {

@@ -45,11 +45,11 @@ const createRoute = ownerTokenRoute({}, {
   operationId: 'createPriceAlert',
   tags: ['Alerts'],
   summary: 'Creates a price alert (from, to, targetPrice and email required). Replays safely with the same Idempotency-Key',
-  description: 'A signed-in traveller, or an anonymous owner identified by the X-Alert-Owner token; requires an Idempotency-Key. A new address gets a confirmation mail first (double opt-in).',
+  description: 'A signed-in traveller, or an anonymous owner identified by the X-Alert-Owner token; requires an Idempotency-Key. A new address gets a confirmation mail first (double opt-in). With `returnDate` the alert watches a round trip: its price is the cheapest round trip\'s all-in total for the passengers (an open departure day out, the return day back, priced as the round-trip results price pairs, special return included); a return day before the (last) departure day answers 400 on `returnDate` with \'Return date cannot be before departure date\'.',
   request: { headers: CreateHeaders, body: { required: true, content: { 'application/json': { schema: CreateAlertBodySchema, example: CREATE_EXAMPLE } } } },
   responses: {
     201: json(AlertAnswerSchema, 'Created'),
-    400: json(ErrorSchema, "'Please fill all required fields', or a field's own message"),
+    400: json(ErrorSchema, "'Please fill all required fields', or a field's own message (e.g. returnDate: 'Return date cannot be before departure date')"),
     401: json(ErrorSchema, 'Neither signed in nor an owner token'),
     409: json(ErrorSchema, 'idempotency_in_progress'),
     422: json(ErrorSchema, 'idempotency_mismatch'),

@@ -17,7 +17,7 @@ export const queryKeys = {
     /** The refund tracker: the booking's cancellations and refunds. */
     refunds: (bookingId: string) => ['bookings', bookingId, 'refunds'] as const,
     /** Flights the booking may change to on a date (YYYY-MM-DD), each with what changing costs. */
-    changeOptions: (bookingId: string, date: string) => ['bookings', bookingId, 'change-options', date] as const,
+    changeOptions: (bookingId: string, date: string, journey: number | null = null) => ['bookings', bookingId, 'change-options', date, journey] as const,
     /** A booking's fare family and its fare lines per passenger and leg. */
     fare: (bookingId: string) => ['bookings', bookingId, 'fare'] as const,
     /** The seat map of a booking's leg (flight), with its passengers' choices and prices. */

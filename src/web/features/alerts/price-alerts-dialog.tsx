@@ -2,7 +2,7 @@ import { Bell, BellOff, Trash2 } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentProps, type FormEvent, useId, useState } from 'react';
 import { ALERT_MESSAGES, type AlertView, type CreateAlertBody, triggeredBanner } from '../../../core/alerts';
-import { CABIN_LABELS, type Cabin } from '../../../core/search-options';
+import { CABIN_LABELS, type Cabin, SEARCH_MESSAGES } from '../../../core/search-options';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/use-session';
@@ -15,11 +15,13 @@ import { PriceChart } from './price-chart';
 import '../booking/forms.css';
 import './price-alerts.css';
 
-/** What a result card fills in: its route, date, passengers and current all-in price. */
+/** What the results fill in: the route, date (a round trip's return date too), passengers and current all-in price. */
 export interface AlertPrefill {
   from: string;
   to: string;
   date: string;
+  /** A round trip's return date; absent: one way. */
+  returnDate?: string;
   cabin: Cabin;
   adults: number;
   children: number;
@@ -32,6 +34,7 @@ interface FormState {
   to: string;
   dateFrom: string;
   dateTo: string;
+  returnDate: string;
   targetPrice: string;
   email: string;
 }
@@ -41,8 +44,9 @@ const VERDICT_TEXT = { low: 'Low for this route', typical: 'Typical for this rou
 
 function routeText(alert: AlertView) {
   const dates = alert.dateFrom === alert.dateTo ? alert.dateFrom : `${alert.dateFrom} – ${alert.dateTo}`;
+  const trip = alert.returnDate === null ? dates : `Round trip · out ${dates} · back ${alert.returnDate}`;
   const people = alert.adults + alert.children + alert.infants;
-  return `${dates} · ${people} traveller${people === 1 ? '' : 's'} · ${CABIN_LABELS[alert.cabin]}`;
+  return `${trip} · ${people} traveller${people === 1 ? '' : 's'} · ${CABIN_LABELS[alert.cabin]}`;
 }
 
 /**
@@ -78,6 +82,7 @@ function AlertsPanelBody({ prefill, showForm = true }: { prefill?: AlertPrefill 
     to: prefill?.to ?? '',
     dateFrom: prefill?.date ?? '',
     dateTo: '',
+    returnDate: prefill?.returnDate ?? '',
     targetPrice: prefill ? String(Math.max(1, Math.round((prefill.currentPrice * 0.9) / 100) * 100)) : '',
     email: '',
   }));
@@ -123,9 +128,11 @@ function AlertsPanelBody({ prefill, showForm = true }: { prefill?: AlertPrefill 
     const values = { ...form, email };
     for (const field of ['from', 'to', 'targetPrice', 'email'] as const) if (!values[field].trim()) missing[field] = ALERT_MESSAGES.required;
     if (!form.dateFrom) missing.dateFrom = 'Choose a travel date';
+    if (form.dateFrom && form.returnDate && form.returnDate < (form.dateTo > form.dateFrom ? form.dateTo : form.dateFrom)) missing.returnDate = SEARCH_MESSAGES.returnBeforeDeparture;
     if (Object.keys(missing).length > 0) {
       setErrors(missing);
-      notify.error(missing.dateFrom && Object.keys(missing).length === 1 ? missing.dateFrom : ALERT_MESSAGES.required);
+      const only = Object.keys(missing).length === 1 ? (missing.dateFrom ?? missing.returnDate) : undefined;
+      notify.error(only ?? ALERT_MESSAGES.required);
       return;
     }
     setErrors({});
@@ -137,7 +144,8 @@ function AlertsPanelBody({ prefill, showForm = true }: { prefill?: AlertPrefill 
         email: email.trim(),
         dateFrom: form.dateFrom,
         ...(form.dateTo ? { dateTo: form.dateTo } : {}),
-        ...(prefill && form.from === prefill.from && form.to === prefill.to && form.dateFrom === prefill.date
+        ...(form.returnDate ? { returnDate: form.returnDate } : {}),
+        ...(prefill && form.from === prefill.from && form.to === prefill.to && form.dateFrom === prefill.date && form.returnDate === (prefill.returnDate ?? '')
           ? { currentPrice: prefill.currentPrice, cabin: prefill.cabin, adults: prefill.adults, children: prefill.children, infants: prefill.infants }
           : {}),
       };
@@ -194,6 +202,7 @@ function AlertsPanelBody({ prefill, showForm = true }: { prefill?: AlertPrefill 
             {field('dateFrom', 'Travel date', { type: 'date' })}
             {field('dateTo', 'Or any day until (optional)', { type: 'date', min: form.dateFrom || undefined })}
           </div>
+          <div className="pa-row">{field('returnDate', 'Return date (round trip, optional)', { type: 'date', min: form.dateTo || form.dateFrom || undefined })}</div>
           <div className="pa-row">
             {field('targetPrice', 'Target price (₹, all travellers)', { inputMode: 'numeric', autoComplete: 'off' })}
             <div className="bk-field">

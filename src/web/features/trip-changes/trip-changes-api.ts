@@ -60,11 +60,12 @@ export function refundsQuery(bookingId: string) {
   });
 }
 
-/** GET change-options: flights on the same route, cabin and family on `date`, each with what changing costs now. */
-export function changeOptionsQuery(bookingId: string, date: string) {
+/** GET change-options: flights on the same route (a whole trip's `journey`'s), cabin and family on `date`, each with what changing costs now. */
+export function changeOptionsQuery(bookingId: string, date: string, journey: number | null = null) {
+  const params = new URLSearchParams({ date, ...(journey === null ? {} : { journey: String(journey) }) });
   return queryOptions({
-    queryKey: queryKeys.bookings.changeOptions(bookingId, date),
-    queryFn: () => apiFetch<ChangeOptionsAnswer>(`${path(bookingId, 'change-options')}?${new URLSearchParams({ date }).toString()}`),
+    queryKey: queryKeys.bookings.changeOptions(bookingId, date, journey),
+    queryFn: () => apiFetch<ChangeOptionsAnswer>(`${path(bookingId, 'change-options')}?${params.toString()}`),
     staleTime: 60_000,
     retry: false,
   });

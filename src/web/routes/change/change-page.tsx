@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { BookingView } from '../../../core/booking';
+import { journeyItinerary } from '../../../core/trip';
 import { TRIP_CHANGE_MESSAGES } from '../../../core/trip-changes';
 import { useDocumentTitle } from '../../components/page-title';
 import { RequireAuth } from '../../features/auth/require-auth';
@@ -29,24 +30,32 @@ function today(): string {
 /** Flights shown at first, and added by each "Show more flights". */
 const PAGE = 8;
 
+/** The journey a whole trip's change names (`?journey=1`, 0-based), or null. */
+function journeyParam(search: string): number | null {
+  const value = new URLSearchParams(search).get('journey');
+  return value !== null && /^\d$/.test(value) ? Number(value) : null;
+}
+
 /**
  * Change flight (/ticket/:bookingId/change, signed-in only): a date, the flights on the same route
  * that day with what changing costs (change fee + fare difference = due), and the change itself;
- * what is due is paid on the payment screen, otherwise the new ticket opens.
+ * what is due is paid on the payment screen, otherwise the new ticket opens. A whole trip changes
+ * one journey (`?journey=n`): its route, its date, its fare rules; the other journeys stay.
  * @example <Route path="/ticket/:bookingId/change" component={ChangePage} />
  */
 export function ChangePage({ params }: { params: { bookingId: string } }) {
   useDocumentTitle('Change flight');
+  const journey = journeyParam(useSearch());
   return (
     <RequireAuth>
       <QueryScope>
-        <ChangeScreen bookingId={params.bookingId} />
+        <ChangeScreen bookingId={params.bookingId} journey={journey} />
       </QueryScope>
     </RequireAuth>
   );
 }
 
-function ChangeScreen({ bookingId }: { bookingId: string }) {
+function ChangeScreen({ bookingId, journey }: { bookingId: string; journey: number | null }) {
   const booking = useQuery(bookingQuery(bookingId));
   if (booking.isPending) {
     return (
@@ -69,22 +78,26 @@ function ChangeScreen({ bookingId }: { bookingId: string }) {
       </div>
     );
   }
-  return <ChangeForm booking={booking.data} />;
+  return <ChangeForm booking={booking.data} journey={booking.data.journeys.length > 1 ? journey : null} />;
 }
 
-function ChangeForm({ booking }: { booking: BookingView }) {
+function ChangeForm({ booking, journey }: { booking: BookingView; journey: number | null }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const online = useOnline();
-  const [state, dispatch] = useReducer(changeReducer, booking.date, initialChange);
-  const [typed, setTyped] = useState(booking.date);
+  // A whole trip's journey: its own legs, route and date.
+  const trip = journey === null ? undefined : booking.journeys[journey];
+  const current = trip && journey !== null ? journeyItinerary(booking.itinerary, trip, journey) : booking.itinerary;
+  const route = trip ? { from: trip.from, to: trip.to, date: trip.date } : { from: booking.source, to: booking.destination, date: booking.date };
+  const [state, dispatch] = useReducer(changeReducer, route.date, initialChange);
+  const [typed, setTyped] = useState(route.date);
   const [dateError, setDateError] = useState<string | null>(null);
   // Flights shown of the date's list (the busiest routes fly dozens a day): a page at a time.
   const [shown, setShown] = useState(PAGE);
   const listRef = useRef<HTMLUListElement>(null);
   // A partly cancelled booking still has passengers travelling: they may change flight too.
   const changeable = booking.status === 'confirmed' || booking.status === 'partly_cancelled';
-  const options = useQuery({ ...changeOptionsQuery(booking.id, state.date), enabled: changeable });
+  const options = useQuery({ ...changeOptionsQuery(booking.id, state.date, journey), enabled: changeable });
   // The server's word on the date (a day past the schedule, say) belongs to the date field too.
   const serverDateError = options.error instanceof ApiError ? (options.error.fields.date ?? null) : null;
   const shownDateError = dateError ?? serverDateError;
@@ -93,7 +106,7 @@ function ChangeForm({ booking }: { booking: BookingView }) {
   const noticeRef = useRef<HTMLDivElement>(null);
   const phase = state.phase;
   const ticketHref = `/ticket/${encodeURIComponent(booking.id)}`;
-  const first = booking.itinerary.legs[0];
+  const first = current.legs[0];
   const travelling = booking.passengers.filter((p) => p.cancelledAt === null).length;
 
   useEffect(() => {
@@ -106,7 +119,7 @@ function ChangeForm({ booking }: { booking: BookingView }) {
   const send = (itineraryId: string, quotedDuePaise: number) => {
     const signature = `${itineraryId}|${quotedDuePaise}`;
     if (key.current?.for !== signature) key.current = { for: signature, key: newIdempotencyKey() };
-    void changeFlight(booking.id, { itineraryId, quotedDuePaise }, key.current.key).then(
+    void changeFlight(booking.id, { itineraryId, quotedDuePaise, ...(journey === null ? {} : { journey }) }, key.current.key).then(
       (answer) => {
         dispatch({ type: 'changed', answer });
         queryClient.setQueryData(queryKeys.bookings.one(answer.booking.id), answer.booking);
@@ -123,7 +136,7 @@ function ChangeForm({ booking }: { booking: BookingView }) {
       async (error: unknown) => {
         const moved = dueChangeOf(error);
         if (moved !== undefined) {
-          const fresh = moved ?? (await queryClient.fetchQuery({ ...changeOptionsQuery(booking.id, state.date), staleTime: 0 }).then((a) => a.options.find((o) => o.itinerary.id === itineraryId)?.quote ?? null, () => null));
+          const fresh = moved ?? (await queryClient.fetchQuery({ ...changeOptionsQuery(booking.id, state.date, journey), staleTime: 0 }).then((a) => a.options.find((o) => o.itinerary.id === itineraryId)?.quote ?? null, () => null));
           if (fresh) {
             dispatch({ type: 'dueChanged', newDuePaise: fresh.duePaise });
             announce(`The amount due has changed: was ${formatPaise(quotedDuePaise)}, now ${formatPaise(fresh.duePaise)}.`, 'assertive');
@@ -157,9 +170,14 @@ function ChangeForm({ booking }: { booking: BookingView }) {
         <ArrowLeft aria-hidden="true" size={18} /> Back to ticket
       </Link>
       <h1>Change flight</h1>
+      {trip && journey !== null ? (
+        <p className="change-journey">
+          Journey {journey + 1} of {booking.journeys.length}: the other journeys stay as booked.
+        </p>
+      ) : null}
       <p className="change-now">
-        Now booked: <strong>{booking.itinerary.legs.map((l) => l.flightNumber).join(', ')}</strong> {booking.source} → {booking.destination},{' '}
-        {formatDay(booking.date)}
+        Now booked: <strong>{current.legs.map((l) => l.flightNumber).join(', ')}</strong> {route.from} → {route.to},{' '}
+        {formatDay(route.date)}
         {first ? ` at ${localTime(first.departure)}` : ''} · {travelling} passenger{travelling === 1 ? '' : 's'}. The new flight keeps the cabin and fare family.
       </p>
 

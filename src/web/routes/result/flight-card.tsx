@@ -143,7 +143,9 @@ export function FlightCard({ itinerary, query }: { itinerary: Itinerary; query: 
           <WeatherButton code={last.to.code} city={last.to.city} date={itinerary.arrival.slice(0, 10)} label="Weather & Travel Insights" className="btn btn-small btn-ghost" />
         ) : null}
         <GroupBookingButton itinerary={itinerary} query={query} className="btn btn-small btn-ghost" />
-        <PriceAlertButton itinerary={itinerary} query={query} />
+        <PriceAlertButton
+          prefill={{ from: query.from, to: query.to, date: query.date, cabin: query.cabin, adults: query.adults, children: query.children, infants: query.infants, currentPrice: itinerary.price.total.total }}
+        />
         {first ? <TrackFlightButton flightNumber={first.flightNumber} date={first.flightId.split('@')[1]} /> : null}
       </div>
     </article>

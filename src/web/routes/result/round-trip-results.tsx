@@ -15,6 +15,7 @@ import { cheapestRoundTrip, pairPrice, specialReturnText } from '../../features/
 import { canContinue, initialSelection, selectionReducer } from '../../features/search/round-trip-selection';
 import { type RoundTripResults as Answer, useRoundTripResults } from '../../features/search/search-api';
 import { draftToParams, queryFromDraft, returnDateOf, roundTripResultUrl, type SearchDraft } from '../../features/search/search-url';
+import { PriceAlertButton } from '../../features/alerts/price-alert-button';
 import { FareCalendar } from './fare-calendar';
 import { FilterPanel } from './filter-panel';
 import { FlightCardSkeleton } from './flight-card';
@@ -157,6 +158,15 @@ function Trip({ answer, onCabin, onContinue }: { answer: Answer; onCabin(cabin: 
     const back = inbound.find((it) => it.id === inboundId);
     return back ? pairPrice(out, back, answer.query).allowed : false;
   };
+  // The cheapest pair on offer: what a price alert watches before a pair is chosen.
+  const lowestInr = useMemo(() => {
+    let best: number | null = null;
+    for (const out of outbound) {
+      const price = cheapestRoundTrip(out, inbound, answer.query);
+      if (price !== null && (best === null || price < best)) best = price;
+    }
+    return best;
+  }, [outbound, inbound, answer.query]);
   // Returns that may follow the chosen outbound (all of them before one is chosen).
   const returnable = useMemo(() => (chosenOut ? inbound.filter((back) => pairPrice(chosenOut, back, answer.query).allowed) : inbound), [chosenOut, inbound, answer.query]);
 
@@ -249,7 +259,7 @@ function Trip({ answer, onCabin, onContinue }: { answer: Answer; onCabin(cabin: 
           {inboundList}
         </div>
       )}
-      <Summary answer={answer} outbound={chosenOut} inbound={chosenBack} ready={canContinue(selection)} onContinue={() => {
+      <Summary answer={answer} outbound={chosenOut} inbound={chosenBack} lowestInr={lowestInr} ready={canContinue(selection)} onContinue={() => {
           if (!chosenOut || !chosenBack) return;
           const pair = pairPrice(chosenOut, chosenBack, answer.query);
           onContinue({
@@ -474,10 +484,16 @@ function useStickyBottomInset(ref: RefObject<HTMLElement | null>): void {
   }, [ref]);
 }
 
-/** The sticky summary: the chosen pair, the combined all-in total, the special return fare and its rules, separate tickets, Continue. */
-function Summary({ answer, outbound, inbound, ready, onContinue }: { answer: Answer; outbound: Itinerary | null; inbound: Itinerary | null; ready: boolean; onContinue(): void }) {
+/**
+ * The sticky summary: the chosen pair, the combined all-in total, the special return fare and its
+ * rules, separate tickets, Continue, and the Price Alert button (the same as a one-way card's),
+ * watching the round trip at the chosen pair's total, or the cheapest pair's before one is chosen.
+ */
+function Summary({ answer, outbound, inbound, lowestInr, ready, onContinue }: { answer: Answer; outbound: Itinerary | null; inbound: Itinerary | null; lowestInr: number | null; ready: boolean; onContinue(): void }) {
   const { format, currency } = useCurrency();
   const pair = outbound && inbound ? pairPrice(outbound, inbound, answer.query) : null;
+  const { from, to, date, returnDate, cabin, adults, children, infants } = answer.query;
+  const watchInr = pair?.totalInr ?? lowestInr;
   const airlineName = outbound?.airlines[0] ?? '';
   const box = useRef<HTMLElement>(null);
   useStickyBottomInset(box);
@@ -513,9 +529,12 @@ function Summary({ answer, outbound, inbound, ready, onContinue }: { answer: Ans
         ) : (
           <span className="small muted">Choose both flights to see the round-trip total</span>
         )}
-        <button type="button" className="btn btn-primary" disabled={!ready} onClick={onContinue}>
-          Continue
-        </button>
+        <div className="rt-summary-actions">
+          {watchInr !== null ? <PriceAlertButton prefill={{ from, to, date, returnDate, cabin, adults, children, infants, currentPrice: watchInr }} /> : null}
+          <button type="button" className="btn btn-primary" disabled={!ready} onClick={onContinue}>
+            Continue
+          </button>
+        </div>
       </div>
       {pair?.special ? (
         <details className="rt-rules small">

@@ -3,6 +3,7 @@ import { CalendarClock, Download, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { BookingView } from '../../../core/booking';
+import { TRIP_MESSAGES } from '../../../core/trip';
 import { useDocumentTitle } from '../../components/page-title';
 import { bookingQuery } from '../../features/booking/booking-api';
 import { ApiError } from '../../lib/api';
@@ -88,7 +89,7 @@ function Ticket({ booking }: { booking: BookingView }) {
         >
           <Download aria-hidden="true" size={18} /> Download PDF
         </button>
-        {/* A whole trip's journeys are not changed to other flights (decision 0062): cancel one and book again. */}
+        {/* A whole trip changes one journey at a time: each journey has its own Change flight (decision 0063). */}
         {confirmed && booking.journeys.length < 2 && (
           <Link href={`/ticket/${encodeURIComponent(booking.id)}/change`} className="btn">
             <CalendarClock aria-hidden="true" size={18} /> Change flight
@@ -145,7 +146,16 @@ function Ticket({ booking }: { booking: BookingView }) {
           )}
         </dl>
 
-        <TripSummary itinerary={booking.itinerary} journeys={booking.journeys} action={(index) => <CancelBookingButton booking={booking} journey={index} />} />
+        <TripSummary
+          itinerary={booking.itinerary}
+          journeys={booking.journeys}
+          action={(index) => (
+            <>
+              <ChangeJourney booking={booking} index={index} />
+              <CancelBookingButton booking={booking} journey={index} />
+            </>
+          )}
+        />
         {valid ? <BookedFlightStatus legs={booking.itinerary.legs} /> : null}
 
         <section className="ticket-section" aria-labelledby="ticket-pax">
@@ -211,5 +221,25 @@ function Ticket({ booking }: { booking: BookingView }) {
       </article>
       <BookingExtras booking={booking} />
     </div>
+  );
+}
+
+/**
+ * A whole trip's journey's "Change flight" (to /ticket/:id/change?journey=n) while it can change:
+ * the booking is confirmed or partly cancelled with somebody travelling and the journey is not
+ * cancelled. A special return whose fare forbids changing one journey says so instead.
+ */
+function ChangeJourney({ booking, index }: { booking: BookingView; index: number }) {
+  const journey = booking.journeys[index];
+  const flying = (booking.status === 'confirmed' || booking.status === 'partly_cancelled') && booking.passengers.some((p) => p.cancelledAt === null);
+  if (!journey || !flying || journey.cancelledAt !== null || booking.journeys.length < 2) return null;
+  if (journey.specialReturn && !journey.specialReturn.changeSeparately) {
+    const airline = booking.itinerary.legs[journey.firstLeg]?.carrierName ?? journey.specialReturn.airline;
+    return <span className="small muted trip-change-rule">{TRIP_MESSAGES.changeTogether(airline)}</span>;
+  }
+  return (
+    <Link href={`/ticket/${encodeURIComponent(booking.id)}/change?journey=${index}`} className="btn btn-small" aria-label={`Change flight of journey ${index + 1}`}>
+      <CalendarClock aria-hidden="true" size={16} /> Change flight
+    </Link>
   );
 }

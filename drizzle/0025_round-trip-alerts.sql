@@ -1,0 +1,2 @@
+ALTER TABLE "price_alerts" ADD COLUMN "return_date" text;--> statement-breakpoint
+ALTER TABLE "price_alerts" ADD CONSTRAINT "price_alerts_return_after_departure" CHECK ("price_alerts"."return_date" is null or "price_alerts"."return_date" >= "price_alerts"."date_to");
