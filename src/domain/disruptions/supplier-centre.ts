@@ -83,12 +83,12 @@ export interface SupplierChangeDeps {
   logger: Logger;
 }
 
-export interface SyncReport {
+interface SyncReport {
   cases: number;
   notices: number;
 }
 
-export interface PollReport extends SyncReport {
+interface PollReport extends SyncReport {
   orders: number;
   failed: number;
 }

@@ -40,7 +40,7 @@ const flightKey = (s: Segment) => `${s.marketing.carrier.code ?? s.marketing.car
 const segmentsOf = (slices: readonly SupplierSlice[]) => slices.flatMap((slice) => slice.segments);
 
 /** Each flight before the change with its counterpart after it (null: no longer flown). */
-export function pairSegments(change: Pick<AirlineChange, 'added' | 'removed'>): { before: Segment; after: Segment | null }[] {
+function pairSegments(change: Pick<AirlineChange, 'added' | 'removed'>): { before: Segment; after: Segment | null }[] {
   const before = segmentsOf(change.removed);
   const after = segmentsOf(change.added);
   const used = new Set<Segment>();

@@ -122,7 +122,7 @@ export class SearchBudget {
 }
 
 /** Safar's cabins as a supplier names them. */
-export const SUPPLIER_CABIN: Record<Cabin, CabinClass> = { economy: 'economy', premium: 'premium_economy', business: 'business', first: 'first' };
+const SUPPLIER_CABIN: Record<Cabin, CabinClass> = { economy: 'economy', premium: 'premium_economy', business: 'business', first: 'first' };
 
 /**
  * A month of last-known fares for a route and cabin, one entry per day: the fare and when a search

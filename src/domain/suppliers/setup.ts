@@ -13,7 +13,7 @@ import type { FlightSupplier } from './supplier';
 export type SupplierSetup = { id: 'world' } | { id: 'duffel'; api: FlightSupplier; offers: OfferCache; fares: LastKnownFares; budget: SearchBudget };
 
 /** Searches per minute a remote supplier is asked for when SUPPLIER_SEARCHES_PER_MINUTE is not set. */
-export const DEFAULT_SUPPLIER_SEARCHES_PER_MINUTE = 30;
+const DEFAULT_SUPPLIER_SEARCHES_PER_MINUTE = 30;
 
 const WORLD_SUPPLIER: SupplierSetup = { id: 'world' };
 
