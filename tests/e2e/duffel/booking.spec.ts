@@ -17,6 +17,9 @@ import { fillAdult, payBySandboxCard, searchOneWayFromHome, signUpInBrowser } fr
 
 const Orders = z.object({ orders: z.array(z.object({ id: z.string(), booking_reference: z.string(), total_currency: z.string(), metadata: z.record(z.string(), z.unknown()).nullable() })) });
 
+/** What the booking screen sends to hold a fare (the fields this spec reads). */
+const HoldBody = z.object({ quotedTotal: z.number(), acceptPriceChange: z.boolean().optional() }).passthrough();
+
 test.describe('booking a Duffel flight in the browser', () => {
   test.describe.configure({ timeout: 240_000 });
 
@@ -96,5 +99,49 @@ test.describe('booking a Duffel flight in the browser', () => {
     await expect(tracker).toContainText(/Due by \d{1,2} [A-Z][a-z]{2} \d{4}/);
     await expect(tracker).toContainText('to Card');
     await scanLightAndDark(page);
+  });
+
+  test('the fare moved before ordering: the 409 shows the old and new totals side by side, accept, pay at the new total', async ({ page }) => {
+    await signUpInBrowser(page, 'dfp');
+    await searchOneWayFromHome(page, { from: 'Delhi', to: 'Mumbai', fromCode: 'DEL', toCode: 'BOM', date: travelDate(14) });
+    await page.getByRole('link', { name: 'Book Now' }).first().click();
+    await expect(page).toHaveURL(/\/result\/book$/);
+    await fillAdult(page);
+
+    // The fake moves a fare only on a route outside Safar's airports (LHR → STN), so the traveller's quote is
+    // made stale instead: the first hold quotes ₹500 less than searched, the app re-prices the Duffel offer
+    // and answers its real 409 with both totals. The retry goes through unchanged.
+    const sent: { quotedTotal: number; acceptPriceChange?: boolean }[] = [];
+    await page.route('**/api/bookings', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      const body = HoldBody.parse(request.postDataJSON());
+      sent.push(body);
+      if (sent.length > 1) return route.continue();
+      return route.continue({ postData: JSON.stringify({ ...body, quotedTotal: body.quotedTotal - 500 }) });
+    });
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'The fare has changed' });
+    await expect(dialog.getByText('The fare has changed since you searched.')).toBeVisible({ timeout: 20_000 });
+    const searched = sent[0]?.quotedTotal ?? 0;
+    const inr = (rupees: number) => `₹${rupees.toLocaleString('en-IN')}`;
+    await expect(dialog.getByRole('term').filter({ hasText: 'Old total' })).toBeVisible();
+    await expect(dialog.getByRole('term').filter({ hasText: 'New total' })).toBeVisible();
+    await expect(dialog.locator('.book-price-change s')).toHaveText(inr(searched - 500));
+    await expect(dialog.locator('.book-price-change strong')).toHaveText(inr(searched));
+    await scanLightAndDark(page, { toasts: 'keep' });
+
+    await dialog.getByRole('button', { name: `Accept ${inr(searched)}` }).click();
+    await expect(page).toHaveURL(/\/payment$/);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({ quotedTotal: searched, acceptPriceChange: true });
+    await page.unroute('**/api/bookings');
+    await expect(page.getByRole('main')).toContainText(inr(searched));
+    const ticketPath = await payBySandboxCard(page);
+    const bookingId = decodeURIComponent(ticketPath.split('/ticket/')[1] ?? '');
+    await expect(async () => {
+      const { orders } = await fakeControl('/_fake/orders', Orders);
+      expect(orders.some((o) => o.metadata?.safar_booking_id === bookingId)).toBe(true);
+    }).toPass({ timeout: 30_000 });
   });
 });
