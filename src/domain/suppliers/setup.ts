@@ -7,7 +7,7 @@ import type { FlightSupplier } from './supplier';
  * Who sells the seats in this process, chosen once at start-up (decision 0064):
  * - the embedded flight world when no Duffel token is configured (every path as before);
  * - Duffel through the supplier seam when DUFFEL_ACCESS_TOKEN is set, with the offers it answered cached until they expire,
- *   every search's lowest fare recorded in `fares` (last-known fares, decision 0067), and the `budget` of
+ *   every search's lowest fare recorded in `fares` (last-known fares, decision 0066), and the `budget` of
  *   searches per minute that asks no traveller waits on may spend (SUPPLIER_SEARCHES_PER_MINUTE).
  */
 export type SupplierSetup = { id: 'world' } | { id: 'duffel'; api: FlightSupplier; offers: OfferCache; fares: LastKnownFares; budget: SearchBudget };
