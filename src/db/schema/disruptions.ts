@@ -69,7 +69,7 @@ export const disruptionCases = pgTable(
 
 /**
  * When Safar last asked the supplier about a booking's order's airline-initiated changes (the
- * poll's stamp, decision 0068): a pass claims due bookings and stamps them in one transaction, so
+ * poll's stamp, decision 0067): a pass claims due bookings and stamps them in one transaction, so
  * no order is asked about more often than SUPPLIER_CHANGE_POLL_SECONDS, however many nodes poll.
  */
 export const supplierChangeChecks = pgTable('supplier_change_checks', {
