@@ -73,6 +73,7 @@ export function PriceAlertsPanel(props: { prefill?: AlertPrefill | undefined; sh
 const failureText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
 function AlertsPanelBody({ prefill, showForm = true }: { prefill?: AlertPrefill | undefined; showForm?: boolean }) {
+  const ListHeading = showForm ? 'h3' : 'h2';
   const { user, status } = useSession();
   const { currency, format } = useCurrency();
   const queryClient = useQueryClient();
@@ -233,9 +234,10 @@ function AlertsPanelBody({ prefill, showForm = true }: { prefill?: AlertPrefill 
       ) : null}
 
       <section className="pa-list-section" aria-labelledby={`${formId}-list`}>
-        <h3 id={`${formId}-list`} className="pa-list-title">
+        {/* Under the dialog's title (h2) and its form the list is a third level; on the alerts page, under its h1, a second. */}
+        <ListHeading id={`${formId}-list`} className="pa-list-title">
           Your alerts
-        </h3>
+        </ListHeading>
         {loadError ? <p className="bk-error">{loadError}</p> : null}
         {alerts === null && !loadError ? <p className="small muted">Loading…</p> : null}
         {alerts !== null && alerts.length === 0 ? <p className="small muted">No price alerts yet.</p> : null}
