@@ -84,7 +84,7 @@ describe('free changes after a disruption move, bullet by bullet', () => {
     );
   });
 
-  it('the words: a cancelled flight says so (the spec’s line); another change says the airline changed it', () => {
+  it('the words: a cancelled flight says so; another change says the airline changed it', () => {
     expect(freeChangeWords('cancellation')).toBe('Free change: your original flight was cancelled by the airline');
     expect(freeChangeWords('retiming')).toBe('Free change: the airline changed your original flight');
   });

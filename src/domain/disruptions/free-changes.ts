@@ -22,7 +22,7 @@ import { type ChangeInput, NotChangeableError, changeQuote } from '../refunds/ru
  * - Outside the window (at or after its end, or none), the fare family's rules apply unchanged.
  */
 
-/** Why a change is free inside the window, in words: the spec's line for a cancellation, the same idea for another change. */
+/** Why a change is free inside the window, in words: the airline cancelled the original flight, or changed it. */
 export function freeChangeWords(kind: Disruption['kind']): string {
   return kind === 'cancellation' ? 'Free change: your original flight was cancelled by the airline' : 'Free change: the airline changed your original flight';
 }

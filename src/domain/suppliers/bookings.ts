@@ -10,8 +10,8 @@ import { q, queryRows } from '../../db/raw';
 import { bookings, passengers, payments, users } from '../../db/schema';
 import type { Tx } from '../booking/catalog';
 import type { ConfirmOutcome, PaymentNotice } from '../booking/confirm';
-import { PriceChangedError, notBookable, passengerRow } from '../booking/holds';
-import { type KeyedAnswer, KeyTakenError, keyInsert } from '../booking/keyed-answer';
+import { type HoldRequest, PriceChangedError, notBookable, passengerRow } from '../booking/holds';
+import { KeyTakenError, keyInsert } from '../booking/keyed-answer';
 import { newBookingId, newPnr } from '../booking/ids';
 import { bookingView } from '../booking/views';
 import { offerItinerary } from './itineraries';
@@ -55,15 +55,8 @@ function queryOf(offer: SupplierOffer): SearchQuery {
   };
 }
 
-export interface SupplierHoldRequest {
-  userId: string;
-  itineraryId: string;
-  passengers: unknown[];
-  quotedTotal: number;
-  acceptPriceChange?: boolean | undefined;
-  idempotency?: KeyedAnswer | undefined;
-  holdMs: number;
-}
+/** A world hold's request without its fare family (the airline's own conditions apply), its hold time required. */
+export type SupplierHoldRequest = Omit<HoldRequest, 'fareFamily' | 'holdMs'> & { holdMs: number };
 
 /**
  * Holds a remote supplier's offer on Safar's side (no world inventory is touched):
