@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
+import { pickFirstAirport } from './support/fixtures';
 
 test('Multi-City Trip Planner: validation, 3 cities in both modes, save, book a leg; axe clean', async ({ page }) => {
   test.setTimeout(90_000);
@@ -13,10 +14,10 @@ test('Multi-City Trip Planner: validation, 3 cities in both modes, save, book a 
   await expect(dialog.getByRole('alert')).toHaveText('Please add at least 2 cities with dates');
   await expectNoAxeViolations(page);
 
-  await dialog.getByRole('combobox', { name: 'From (origin)' }).fill('DEL');
-  await dialog.getByRole('combobox', { name: 'City 2' }).fill('GOI');
+  await pickFirstAirport(dialog.getByRole('combobox', { name: 'From (origin)' }), 'DEL');
+  await pickFirstAirport(dialog.getByRole('combobox', { name: 'City 2' }), 'GOI');
   await dialog.getByRole('button', { name: 'Add City' }).click();
-  await dialog.getByRole('combobox', { name: 'City 3' }).fill('BOM');
+  await pickFirstAirport(dialog.getByRole('combobox', { name: 'City 3' }), 'BOM');
   await expect(dialog.getByRole('button', { name: 'Remove city 3' })).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Optimize Route' }).click();

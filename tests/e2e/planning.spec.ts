@@ -1,16 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
 import { type OwnServer, startServer } from './support/server';
-import { signUpByApi } from './support/fixtures';
+import { pickFirstAirport, signUpByApi } from './support/fixtures';
 
 /** Opens the planner and enters Delhi → Goa → Mumbai (the dialog's default dates). */
 async function planThreeCities(page: Page) {
   await page.getByRole('button', { name: 'Multi-City' }).click();
   const dialog = page.getByRole('dialog', { name: 'Multi-City Trip Planner' });
-  await dialog.getByRole('combobox', { name: 'From (origin)' }).fill('DEL');
-  await dialog.getByRole('combobox', { name: 'City 2' }).fill('GOI');
+  await pickFirstAirport(dialog.getByRole('combobox', { name: 'From (origin)' }), 'DEL');
+  await pickFirstAirport(dialog.getByRole('combobox', { name: 'City 2' }), 'GOI');
   await dialog.getByRole('button', { name: 'Add City' }).click();
-  await dialog.getByRole('combobox', { name: 'City 3' }).fill('BOM');
+  await pickFirstAirport(dialog.getByRole('combobox', { name: 'City 3' }), 'BOM');
   return dialog;
 }
 

@@ -148,11 +148,11 @@ test.describe('home search', () => {
 
   test('swap exchanges From and To; Multi-City opens the trip planner', async ({ page }) => {
     await page.goto('/');
-    await form(page).getByRole('combobox', { name: 'From' }).fill('Chennai');
-    await form(page).getByRole('combobox', { name: 'To' }).fill('Pune');
+    await pickAirport(page, 'From', 'Chennai', /MAA/);
+    await pickAirport(page, 'To', 'Pune', /PNQ/);
     await form(page).getByRole('button', { name: 'Swap From and To' }).click();
-    await expect(form(page).getByRole('combobox', { name: 'From' })).toHaveValue('Pune');
-    await expect(form(page).getByRole('combobox', { name: 'To' })).toHaveValue('Chennai');
+    await expect(form(page).getByRole('combobox', { name: 'From' })).toHaveValue('Pune (PNQ)');
+    await expect(form(page).getByRole('combobox', { name: 'To' })).toHaveValue('Chennai (MAA)');
     await form(page).getByRole('button', { name: 'Multi-City' }).click();
     await expect(page.getByRole('dialog', { name: 'Multi-City Trip Planner' })).toBeVisible();
   });

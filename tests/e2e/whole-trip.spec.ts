@@ -3,7 +3,7 @@ import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import { scanLightAndDark } from './support/a11y';
 import { pressKey, tabTo } from './support/focus';
-import { isoDay, signUpByApi, travelDate } from './support/fixtures';
+import { isoDay, pickFirstAirport, signUpByApi, travelDate } from './support/fixtures';
 
 /**
  * Whole-trip bookings (issue 28, decision 0062) end to end in Chromium: a 3-city Multi-City plan
@@ -70,10 +70,10 @@ test('a 3-city plan booked as one trip: passengers once, paid once, one ticket w
   await page.goto('/home');
   await page.getByRole('button', { name: 'Multi-City' }).click();
   const dialog = page.getByRole('dialog', { name: 'Multi-City Trip Planner' });
-  await dialog.getByRole('combobox', { name: 'From (origin)' }).fill('DEL');
-  await dialog.getByRole('combobox', { name: 'City 2' }).fill('GOI');
+  await pickFirstAirport(dialog.getByRole('combobox', { name: 'From (origin)' }), 'DEL');
+  await pickFirstAirport(dialog.getByRole('combobox', { name: 'City 2' }), 'GOI');
   await dialog.getByRole('button', { name: 'Add City' }).click();
-  await dialog.getByRole('combobox', { name: 'City 3' }).fill('BOM');
+  await pickFirstAirport(dialog.getByRole('combobox', { name: 'City 3' }), 'BOM');
   await dialog.getByRole('button', { name: 'Optimize Route' }).click();
   await expect(page.getByText('Route optimized for cost!')).toBeVisible({ timeout: 20_000 });
   // The planner honours the dates it asked for: the last flight lands on the last city's date.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { CompactSearchResponse, Itinerary } from '../../../src/core/search';
 import { expandSearchResponse } from '../../../src/core/search-wire';
 
@@ -23,6 +23,17 @@ export function isoDay(days: number): string {
 /** An address no other test uses: `<prefix>-<8 hex>@example.com`. */
 export function newEmail(prefix = 'e2e'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/**
+ * Types into an airport field and picks the first suggestion with Enter, as a traveller does; the
+ * list is closed afterwards, so it cannot lie over the next control when a slow machine opens it late.
+ */
+export async function pickFirstAirport(input: Locator, text: string): Promise<void> {
+  await input.fill(text);
+  await expect(input).toHaveAttribute('aria-expanded', 'true');
+  await input.press('Enter');
+  await expect(input).toHaveAttribute('aria-expanded', 'false');
 }
 
 /** The password of every account the browser tests sign up. */
