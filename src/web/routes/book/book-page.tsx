@@ -9,7 +9,8 @@ import { RequireAuth } from '../../features/auth/require-auth';
 import { createBooking, newIdempotencyKey, priceChangeOf, quoteQuery } from '../../features/booking/booking-api';
 import { BOOKING_FAILED, FLIGHT_UNAVAILABLE, bookingFailureOf } from '../../features/booking/booking-failure';
 import { formatInr, localDate } from '../../lib/format';
-import { ItinerarySummary } from '../../features/booking/itinerary-summary';
+import { TripSummary } from '../../features/booking/trip-summary';
+import { offerJourneys } from '../../../core/search-wire';
 import { Modal } from '../../components/modal';
 import { quoteMix, runningTotal, toPassengerInput, validateForm } from '../../features/booking/passenger-form';
 import { GroupBookingButton } from '../../features/companion/group-booking-button';
@@ -125,7 +126,9 @@ function BookingForm({ itinerary, query, initialFamily }: { itinerary: Itinerary
   const pricing = upgraded ? quote.isPlaceholderData || quote.isPending : total.unpriced.length > 0 && quote.isFetching;
   const familyName = families.find((option) => option.id === chosen)?.name;
   const backHref = resultsHref(query);
-  const destination = itinerary.legs[itinerary.legs.length - 1];
+  // A round trip sold as one ticket (a supplier's offer of two journeys) goes to where its first journey lands.
+  const journeys = offerJourneys(itinerary);
+  const destination = itinerary.legs[(journeys[0]?.legCount ?? itinerary.legs.length) - 1];
 
 
   const submit = async (acceptPriceChange: boolean, quotedTotal: number) => {
@@ -223,7 +226,7 @@ function BookingForm({ itinerary, query, initialFamily }: { itinerary: Itinerary
       >
         <div className="book-main">
           <div className="card">
-            <ItinerarySummary itinerary={itinerary} />
+            <TripSummary itinerary={itinerary} journeys={journeys} />
           </div>
           {families.length > 0 && chosen ? (
             <FamilyPicker families={families} value={chosen} onChange={setFamily} travellers={mix.adults + mix.children + mix.infants} />
@@ -250,7 +253,7 @@ function BookingForm({ itinerary, query, initialFamily }: { itinerary: Itinerary
             tools={
               <>
                 <GroupBookingButton itinerary={itinerary} query={query} className="btn" iconSize={18} />
-                {destination ? <WeatherButton code={destination.to.code} city={destination.to.city} date={itinerary.arrival.slice(0, 10)} label="Weather Insights" className="btn" iconSize={18} /> : null}
+                {destination ? <WeatherButton code={destination.to.code} city={destination.to.city} date={destination.arrival.slice(0, 10)} label="Weather Insights" className="btn" iconSize={18} /> : null}
               </>
             }
           />
