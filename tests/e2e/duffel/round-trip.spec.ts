@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { z } from 'zod';
 import { scanLightAndDark } from '../support/a11y';
 import { travelDate } from '../support/fixtures';
@@ -16,6 +16,17 @@ import { fillAdult, payBySandboxCard, searchRoundTripFromHome, signUpInBrowser }
 const Orders = z.object({
   orders: z.array(z.object({ id: z.string(), booking_reference: z.string(), slice_count: z.number(), metadata: z.record(z.string(), z.unknown()).nullable() })),
 });
+
+/** Screenshots at phone and desktop widths for a person to look at (E2E_SCREENSHOTS=1). */
+async function shoot(page: Page, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
 
 test.describe('a Duffel round trip in the browser', () => {
   test.describe.configure({ timeout: 240_000 });
@@ -40,6 +51,7 @@ test.describe('a Duffel round trip in the browser', () => {
     await expect(first.locator('.rt-offer-fare')).toHaveText(/^Fare: \w+ · Changes (not allowed|allowed|free|for a fee of £[\d.]+) · Refunds (not allowed|allowed|free|for a fee of £[\d.]+) · \d+ checked bags?, \d+ cabin bags? per traveller$/);
     const price = (await first.locator('.fc-amount').textContent()) ?? '';
     await scanLightAndDark(page);
+    await shoot(page, 'duffel-round-trip-results');
 
     // Book it: the booking screen shows both journeys; one adult; pay with the sandbox card.
     await first.getByRole('link', { name: 'Book' }).click();
@@ -47,6 +59,10 @@ test.describe('a Duffel round trip in the browser', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Book Your Flight' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Journey 1 flight details' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Journey 2 flight details' })).toBeVisible();
+    // The airline's own fare, not Safar's fare families.
+    await expect(page.locator('.book-airline-fare')).toHaveText(/^Fare: \w+ · Changes .+ · Refunds .+ per traveller$/);
+    await expect(page.getByText('Fare options could not be loaded', { exact: false })).toHaveCount(0);
+    await shoot(page, 'duffel-round-trip-book');
     await fillAdult(page);
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(page).toHaveURL(/\/payment$/);
@@ -74,5 +90,6 @@ test.describe('a Duffel round trip in the browser', () => {
     await expect(page.getByRole('button', { name: /^Cancel journey/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Cancel booking', exact: true })).toBeVisible();
     await expect(page.getByTestId('ticket-status')).toContainText('Confirmed');
+    await shoot(page, 'duffel-round-trip-ticket');
   });
 });

@@ -11,6 +11,7 @@ import { BOOKING_FAILED, FLIGHT_UNAVAILABLE, bookingFailureOf } from '../../feat
 import { formatInr, localDate } from '../../lib/format';
 import { TripSummary } from '../../features/booking/trip-summary';
 import { offerJourneys } from '../../../core/search-wire';
+import { supplierFareText } from '../../features/search/supplier-fare';
 import { Modal } from '../../components/modal';
 import { quoteMix, runningTotal, toPassengerInput, validateForm } from '../../features/booking/passenger-form';
 import { GroupBookingButton } from '../../features/companion/group-booking-button';
@@ -116,7 +117,8 @@ function BookingForm({ itinerary, query, initialFamily }: { itinerary: Itinerary
   // than the cheapest are priced by it, with the pricing the hold charges.
   const searched = runningTotal(itinerary.price, passengers);
   const mix = quoteMix(searched.counts);
-  const quote = useQuery({ ...quoteQuery(itinerary.id, mix, family), enabled: mix.adults + mix.children + mix.infants > 0, placeholderData: keepPreviousData });
+  // A remote supplier's offer has the airline's own fare, not Safar's families: nothing to quote.
+  const quote = useQuery({ ...quoteQuery(itinerary.id, mix, family), enabled: !itinerary.supplier && mix.adults + mix.children + mix.infants > 0, placeholderData: keepPreviousData });
   const families = quote.data?.families ?? [];
   const cheapest = families[0]?.id ?? null;
   const chosen = family ?? cheapest;
@@ -124,7 +126,7 @@ function BookingForm({ itinerary, query, initialFamily }: { itinerary: Itinerary
   const total = upgraded ? runningTotal(quote.data?.price ?? NOT_PRICED, passengers) : runningTotal(itinerary.price, passengers, quote.data?.price);
   // A family other than the cheapest is priced only by a quote for this very mix and family.
   const pricing = upgraded ? quote.isPlaceholderData || quote.isPending : total.unpriced.length > 0 && quote.isFetching;
-  const familyName = families.find((option) => option.id === chosen)?.name;
+  const familyName = itinerary.supplier ? (itinerary.supplier.fareBrand ?? undefined) : families.find((option) => option.id === chosen)?.name;
   const backHref = resultsHref(query);
   // A round trip sold as one ticket (a supplier's offer of two journeys) goes to where its first journey lands.
   const journeys = offerJourneys(itinerary);
@@ -228,7 +230,13 @@ function BookingForm({ itinerary, query, initialFamily }: { itinerary: Itinerary
           <div className="card">
             <TripSummary itinerary={itinerary} journeys={journeys} />
           </div>
-          {families.length > 0 && chosen ? (
+          {itinerary.supplier ? (
+            <div className="card book-airline-fare">
+              <p>
+                Fare: <strong>{itinerary.supplier.fareBrand ?? itinerary.supplier.owner}</strong> · {supplierFareText(itinerary.supplier)}
+              </p>
+            </div>
+          ) : families.length > 0 && chosen ? (
             <FamilyPicker families={families} value={chosen} onChange={setFamily} travellers={mix.adults + mix.children + mix.infants} />
           ) : quote.isError ? (
             <div className="card fam-pick-failed" role="alert">

@@ -3,8 +3,6 @@ import { lazy, type RefObject, Suspense, useDeferredValue, useEffect, useMemo, u
 import { Link, useLocation } from 'wouter';
 import { type BookJourneysState, SEPARATE_TICKETS_WARNING, specialReturnRuleTexts } from '../../../core/round-trip';
 import type { Itinerary, SearchQuery } from '../../../core/search';
-import type { FareCondition } from '../../../core/fares';
-import type { SupplierFare } from '../../../core/suppliers';
 import { journeyItineraries } from '../../../core/search-wire';
 import type { Cabin } from '../../../core/search-options';
 import { travelDayText, travellersText } from '../../../core/search-draft';
@@ -23,6 +21,7 @@ import { FareCalendar } from './fare-calendar';
 import { FilterPanel } from './filter-panel';
 import { FlightCardSkeleton } from './flight-card';
 import { SearchProgress, useSlowSearchSeconds } from './search-progress';
+import { supplierFareText } from '../../features/search/supplier-fare';
 
 const SearchForm = lazy(() => import('../../features/search/search-form').then((m) => ({ default: m.SearchForm })));
 const NeedsConnection = lazy(() => import('../../lib/offline/needs-connection').then((m) => ({ default: m.NeedsConnection })));
@@ -441,29 +440,6 @@ function JourneyList({ direction, step, heading, day, itineraries, reason, cabin
 }
 
 /**
- * An amount in the airline's currency from its minor units ("£25.00").
- * @example supplierMoney(2500, 'GBP') // '£25.00'
- */
-function supplierMoney(minor: number, currency: string): string {
-  const format = new Intl.NumberFormat('en-IN', { style: 'currency', currency });
-  return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-}
-
-/** A change or refund condition of the airline's fare in words. */
-function conditionText(what: 'Changes' | 'Refunds', condition: FareCondition | null, currency: string | null): string {
-  if (!condition) return `${what}: ask the airline`;
-  if (!condition.allowed) return `${what} not allowed`;
-  if (condition.penaltyPaise === null || currency === null) return `${what} allowed`;
-  return condition.penaltyPaise === 0 ? `${what} free` : `${what} for a fee of ${supplierMoney(condition.penaltyPaise, currency)}`;
-}
-
-/** An offer's fare in words: the airline's brand, its change and refund conditions, the bags included. */
-function fareText(fare: SupplierFare): string {
-  const bags = `${fare.baggage.checked} checked bag${fare.baggage.checked === 1 ? '' : 's'}, ${fare.baggage.carryOn} cabin bag${fare.baggage.carryOn === 1 ? '' : 's'} per traveller`;
-  return [conditionText('Changes', fare.conditions.changeBeforeDeparture, fare.penaltyCurrency), conditionText('Refunds', fare.conditions.refundBeforeDeparture, fare.penaltyCurrency), bags].join(' · ');
-}
-
-/**
  * A remote supplier's round trip (decision 0069): the airline prices the outbound and the return as one
  * ticket, so each option is one combined itinerary of both journeys, with its all-in price in rupees for
  * everyone (the airline's currency converted with the rate named, Safar's fee included), its fare brand and
@@ -521,7 +497,7 @@ function CombinedOffers({ answer, combined }: { answer: Answer; combined: NonNul
                     )}
                     {fare ? (
                       <p className="rt-offer-fare small">
-                        Fare: <strong>{fare.fareBrand ?? fare.owner}</strong> · {fareText(fare)}
+                        Fare: <strong>{fare.fareBrand ?? fare.owner}</strong> · {supplierFareText(fare)}
                       </p>
                     ) : null}
                   </div>
