@@ -49,8 +49,16 @@ export function expandSearchResponse(compact: CompactSearchResponse): SearchResp
     const first = legs[0];
     const last = legs[legs.length - 1];
     if (!first || !last) throw new Error('An itinerary needs at least one leg');
+    // An offer of several journeys (a round trip as one ticket) has no layover where one journey ends and the next begins.
+    const journeyStarts = new Set<number>();
+    let start = 0;
+    for (const count of it.supplier?.journeyLegCounts ?? []) {
+      journeyStarts.add(start);
+      start += count;
+    }
     const layovers: Layover[] = [];
     for (let i = 1; i < legs.length; i++) {
+      if (journeyStarts.has(i)) continue;
       const inbound = legs[i - 1] as Leg;
       const outbound = legs[i] as Leg;
       layovers.push({ airport: outbound.from.code, minutes: minutesBetween(inbound.arrival, outbound.departure), changeOfTerminal: inbound.to.terminal !== outbound.from.terminal });
@@ -69,7 +77,7 @@ export function expandSearchResponse(compact: CompactSearchResponse): SearchResp
     const itinerary: Itinerary = {
       id: it.supplier ? supplierItineraryId(it.supplier.supplier, it.supplier.offerId) : formatItineraryId(legs, query.cabin),
       legs,
-      stops: legs.length - 1,
+      stops: layovers.length,
       layovers,
       durationMinutes: minutesBetween(first.departure, last.arrival),
       departure: first.departure,
@@ -83,4 +91,48 @@ export function expandSearchResponse(compact: CompactSearchResponse): SearchResp
     return itinerary;
   });
   return { query, itineraries, reason: compact.reason };
+}
+
+/**
+ * The journeys of an itinerary as ranges of its legs: one for a one-way, one per slice for a supplier's
+ * offer of several journeys sold as one ticket (`supplier.journeyLegCounts`), never on separate tickets.
+ * @example offerJourneys(roundTripOffer) // [{ firstLeg: 0, legCount: 1, separateTicket: false }, { firstLeg: 1, legCount: 2, separateTicket: false }]
+ */
+export function offerJourneys(itinerary: Pick<Itinerary, 'legs' | 'supplier'>): { firstLeg: number; legCount: number; separateTicket: false }[] {
+  const counts = itinerary.supplier?.journeyLegCounts ?? [itinerary.legs.length];
+  let firstLeg = 0;
+  return counts.map((legCount) => {
+    const journey = { firstLeg, legCount, separateTicket: false as const };
+    firstLeg += legCount;
+    return journey;
+  });
+}
+
+/**
+ * Each journey of an itinerary as an itinerary of its own (its legs, the layovers between them, its
+ * times), for showing the outbound and the return of a supplier's round-trip offer apart; the price and
+ * the supplier's fare stay the whole offer's.
+ * @example journeyItineraries(roundTripOffer).map((j) => j.departure)
+ */
+export function journeyItineraries(itinerary: Itinerary): Itinerary[] {
+  let layoverIndex = 0;
+  return offerJourneys(itinerary).map(({ firstLeg, legCount }) => {
+    const legs = itinerary.legs.slice(firstLeg, firstLeg + legCount);
+    const layovers = itinerary.layovers.slice(layoverIndex, layoverIndex + legCount - 1);
+    layoverIndex += legCount - 1;
+    const first = legs[0];
+    const last = legs[legs.length - 1];
+    if (!first || !last) return itinerary;
+    return {
+      ...itinerary,
+      legs,
+      layovers,
+      stops: layovers.length,
+      departure: first.departure,
+      arrival: last.arrival,
+      durationMinutes: minutesBetween(first.departure, last.arrival),
+      arrivalDayOffset: Math.round((Date.parse(last.arrival.slice(0, 10)) - Date.parse(first.departure.slice(0, 10))) / DAY_MS),
+      airlines: [...new Set(legs.map((leg) => leg.carrierName))],
+    };
+  });
 }

@@ -269,6 +269,10 @@ export type RoundTripMarket = (typeof ROUND_TRIP_MARKETS)[number];
  * in the compact wire form (expand each with `expandSearchResponse`). Pairs are made on the
  * screen with core/round-trip.ts: `pairAllowed`, `specialReturn`, `separateTickets`; a chosen
  * pair is named by `roundTripPairId(outbound.id, inbound.id)`.
+ *
+ * A remote supplier (Duffel) prices the outbound and the return together as one ticket: its answer
+ * has `combined` instead, each itinerary one offer of both journeys (the outbound's legs, then the
+ * return's, split by `supplier.journeyLegCounts`), and `outbound` and `inbound` empty.
  */
 export const CompactRoundTripResponseSchema = z
   .object({
@@ -276,6 +280,8 @@ export const CompactRoundTripResponseSchema = z
     market: z.enum(ROUND_TRIP_MARKETS),
     outbound: CompactSearchResponseSchema,
     inbound: CompactSearchResponseSchema,
+    /** A remote supplier's round-trip offers, each both journeys as one ticket (query: the outbound's); absent with the flight world. */
+    combined: CompactSearchResponseSchema.optional(),
   })
   .meta({ id: 'CompactRoundTripResponse' });
 export type CompactRoundTripResponse = z.infer<typeof CompactRoundTripResponseSchema>;

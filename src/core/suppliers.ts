@@ -58,6 +58,11 @@ export const SupplierFareSchema = z
     fareInr: z.number().int(),
     /** Safar's fee for everyone, in rupees (SUPPLIER_FEE_PER_PASSENGER_INR per passenger). */
     feeInr: z.number().int(),
+    /**
+     * An offer of several journeys priced as one ticket (a round trip's two slices): how many legs each
+     * journey has, in travel order (the itinerary's legs are the journeys' one after the other). Absent for one journey.
+     */
+    journeyLegCounts: z.array(z.number().int().min(1)).optional(),
   })
   .meta({ id: 'SupplierFare' });
 export type SupplierFare = z.infer<typeof SupplierFareSchema>;

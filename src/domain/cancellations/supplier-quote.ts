@@ -47,6 +47,7 @@ export interface SupplierQuoteInput {
 export const SUPPLIER_CANCEL_MESSAGES = {
   wholeOnly: 'This airline cancels whole bookings only: cancel every passenger still travelling.',
   noJourney: 'This airline cancels whole bookings only: cancel the whole trip.',
+  oneTicket: 'The airline sold this round trip as one ticket, so one journey cannot be cancelled alone: cancel the whole booking instead.',
   noAmount: 'The airline does not say what it refunds before cancelling, so this booking cannot be cancelled online. Contact us and we will cancel it for you.',
   underWay: 'This booking is already being cancelled with the airline. Check back in a moment.',
   quoteExpired: "The airline's cancellation quote expired. Please review the fresh quote and confirm again.",

@@ -151,7 +151,11 @@ export function createSupplierCancellations(deps: SupplierCancellationDeps): Sup
   /** The positions cancelled: every passenger still travelling (the supplier cancels whole orders). */
   function wholeOrder(booking: BookingRow, pax: readonly PassengerRow[], asked: readonly number[] | undefined, journey: number | undefined): { positions: number[]; orderId: string } {
     if (booking.status !== 'confirmed' || !booking.supplierOrderId) throw new AppError('conflict', TRIP_CHANGE_MESSAGES.notCancellable);
-    if (journey !== undefined) throw new AppError('validation_failed', SUPPLIER_CANCEL_MESSAGES.noJourney, { journey: SUPPLIER_CANCEL_MESSAGES.noJourney });
+    if (journey !== undefined) {
+      // A round trip the airline sold as one ticket: one journey alone cannot be cancelled (a conflict, not a bad field).
+      if ((booking.journeys?.length ?? 0) > 1) throw new AppError('conflict', SUPPLIER_CANCEL_MESSAGES.oneTicket);
+      throw new AppError('validation_failed', SUPPLIER_CANCEL_MESSAGES.noJourney, { journey: SUPPLIER_CANCEL_MESSAGES.noJourney });
+    }
     const positions = pax.filter((p) => p.cancelledAt === null).map((p) => p.position);
     if (positions.length === 0) throw new AppError('conflict', TRIP_CHANGE_MESSAGES.notCancellable);
     if (asked !== undefined && [...new Set(asked)].sort((a, b) => a - b).join(',') !== positions.join(',')) {

@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type BookingView, HOLD_MINUTES, PASSENGER_MESSAGES, type Passenger, validatePassengers } from '../../core/booking';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
-import type { Cabin, SearchQuery } from '../../core/search';
+import type { Cabin, Itinerary, SearchQuery } from '../../core/search';
+import type { BookingJourney } from '../../core/trip';
 import { parseSupplierItineraryId } from '../../core/suppliers';
 import type { Db } from '../../db/client';
 import { q, queryRows } from '../../db/raw';
@@ -39,20 +40,52 @@ export const SUPPLIER_ORDER_FAILED = 'The airline could not confirm this booking
 
 const SUPPLIER_CABIN: Record<string, Cabin> = { economy: 'economy', premium_economy: 'premium', business: 'business', first: 'first' };
 
-/** The Safar query an offer answers: its travellers by type, its first flight's date and cabin. */
+/** The Safar query an offer answers: its first journey's airports, its travellers by type, its first flight's date and cabin. */
 function queryOf(offer: SupplierOffer): SearchQuery {
   const first = offer.slices[0]?.segments[0];
-  const last = offer.slices[offer.slices.length - 1];
   const count = (type: 'adult' | 'child' | 'infant') => offer.passengers.filter((p) => (p.type ?? (p.age === null ? 'adult' : p.age < 2 ? 'infant' : p.age < 12 ? 'child' : 'adult')) === type).length;
   return {
     from: offer.slices[0]?.origin ?? '',
-    to: last?.destination ?? '',
+    to: offer.slices[0]?.destination ?? '',
     date: first?.departing.local.slice(0, 10) ?? '',
     cabin: SUPPLIER_CABIN[first?.passengers[0]?.cabin ?? 'economy'] ?? 'economy',
     adults: count('adult'),
     children: count('child'),
     infants: count('infant'),
   };
+}
+
+/**
+ * The journeys of an offer of several slices (a round trip sold as one ticket), as a whole-trip booking
+ * records them: each slice's legs in the itinerary, the booking's reference for both (one ticket, never a
+ * separate one), no fare family and no special return (the airline's own conditions cover the pair). The
+ * pair has one price; each journey's share is the total split equally, the odd rupees on the first.
+ * Null for an offer of one slice (a one-journey booking derives its journey).
+ */
+export function supplierJourneys(itinerary: Itinerary, pnr: string): BookingJourney[] | null {
+  const counts = itinerary.supplier?.journeyLegCounts;
+  if (!counts || counts.length < 2) return null;
+  const share = Math.floor(itinerary.price.total.total / counts.length);
+  let firstLeg = 0;
+  return counts.map((legCount, index): BookingJourney => {
+    const legs = itinerary.legs.slice(firstLeg, firstLeg + legCount);
+    const journey: BookingJourney = {
+      itineraryId: itinerary.id,
+      firstLeg,
+      legCount,
+      pnr,
+      fareFamily: null,
+      totalInr: index === 0 ? itinerary.price.total.total - share * (counts.length - 1) : share,
+      from: legs[0]?.from.code ?? '',
+      to: legs[legs.length - 1]?.to.code ?? '',
+      date: legs[0]?.departure.slice(0, 10) ?? '',
+      separateTicket: false,
+      cancelledAt: null,
+      specialReturn: null,
+    };
+    firstLeg += legCount;
+    return journey;
+  });
 }
 
 /** A world hold's request without its fare family (the airline's own conditions apply), its hold time required. */
@@ -95,9 +128,10 @@ export async function createSupplierHold(deps: SupplierBookingDeps, request: Sup
   const now = deps.clock.now();
   const holdExpiresAt = new Date(Math.min(now.getTime() + (request.holdMs || HOLD_MINUTES * 60_000), Date.parse(offer.expiresAt)));
   for (let attempt = 0; attempt < 8; attempt += 1) {
+    const pnr = newPnr();
     const row: BookingRow = {
       id: newBookingId(now, attempt + 1),
-      pnr: newPnr(),
+      pnr,
       userId: request.userId,
       status: 'held',
       itineraryId: itinerary.id,
@@ -115,7 +149,7 @@ export async function createSupplierHold(deps: SupplierBookingDeps, request: Sup
       fareFamily: null,
       changedFrom: null,
       creditPaise: 0,
-      journeys: null,
+      journeys: supplierJourneys(itinerary, pnr),
       supplier: deps.supplier.id,
       supplierOrderId: null,
       supplierOfferId: offer.id,

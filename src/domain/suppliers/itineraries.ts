@@ -1,5 +1,5 @@
 import { canConvertToInr, toInr } from '../../core/fx';
-import type { Cabin, CompactLeg, CompactSearchResponse, Itinerary, SearchQuery } from '../../core/search';
+import { type Cabin, type CompactLeg, type CompactRoundTripResponse, type CompactSearchResponse, type Itinerary, type RoundTripMarket, type RoundTripQuery, type SearchQuery, journeyQueries } from '../../core/search';
 import { expandSearchResponse } from '../../core/search-wire';
 import { SUPPLIER_FEE_PER_PASSENGER_INR, type SupplierFare, type SupplierId } from '../../core/suppliers';
 import type { OfferCache } from './offer-cache';
@@ -12,12 +12,13 @@ const CABIN_TO_SUPPLIER: Record<Cabin, CabinClass> = { economy: 'economy', premi
 const NO_SUPPLIER_OFFERS = 'No airline offers seats on this route on this date. Try another date.';
 
 /**
- * The supplier search for a Safar one-way query: one slice, the query's travellers (children as
- * 8-year-olds, infants as 1-year-olds: ages the airline re-checks from birth dates at ordering), its cabin.
+ * The supplier search for Safar's journeys (one for a one-way, the outbound and the return for a round
+ * trip): one slice per journey, the query's travellers (children as 8-year-olds, infants as 1-year-olds:
+ * ages the airline re-checks from birth dates at ordering), its cabin.
  */
-function supplierSearchOf(query: SearchQuery): SupplierSearch {
+function supplierSearchOf(query: SearchQuery, journeys: readonly SearchQuery[] = [query]): SupplierSearch {
   return {
-    slices: [{ origin: query.from, destination: query.to, departureDate: query.date }],
+    slices: journeys.map((j) => ({ origin: j.from, destination: j.to, departureDate: j.date })),
     passengers: [
       ...Array.from({ length: query.adults }, () => ({ type: 'adult' as const })),
       ...Array.from({ length: query.children }, () => ({ age: 8 })),
@@ -41,7 +42,7 @@ function compactOffer(supplier: SupplierId, offer: SupplierOffer, query: SearchQ
   if (!canConvertToInr(offer.total.currency)) return null;
   const segments = offer.slices.flatMap((slice) => slice.segments);
   const first = segments[0];
-  if (!first) return null;
+  if (!first || offer.slices.some((slice) => slice.segments.length === 0)) return null;
   const legs = segments.map((s): CompactLeg => {
     const carrier = s.marketing.carrier.code ?? offer.owner.code ?? 'ZZ';
     names.carriers[carrier] = s.marketing.carrier.name;
@@ -82,6 +83,7 @@ function compactOffer(supplier: SupplierId, offer: SupplierOffer, query: SearchQ
     conversion,
     fareInr: perHead * travellers,
     feeInr: SUPPLIER_FEE_PER_PASSENGER_INR * travellers,
+    ...(offer.slices.length > 1 ? { journeyLegCounts: offer.slices.map((slice) => slice.segments.length) } : {}),
   };
   const each = { baseFare: perHead, taxesAndFees: SUPPLIER_FEE_PER_PASSENGER_INR };
   return {
@@ -112,6 +114,39 @@ export async function searchSupplier(setup: { id: SupplierId; api: FlightSupplie
   const result = cached?.result ?? (await setup.api.search(supplierSearchOf(query)));
   if (!cached) setup.offers.put(key, result);
   return compactAnswer(setup.id, result.offers, query);
+}
+
+/** The answer's reason when the supplier has no round-trip offers. */
+const NO_SUPPLIER_ROUND_TRIPS = 'No airline offers this round trip on these dates. Try other dates.';
+
+/**
+ * Searches the supplier for a round trip as ONE search of two slices (the outbound, then the return):
+ * the airline prices the pair as one ticket, so each offer is one combined itinerary of both journeys
+ * (`supplier.journeyLegCounts` splits its legs), in the round-trip answer's `combined`; `outbound` and
+ * `inbound` stay empty. An offer of other than two slices is left out. A repeat is answered
+ * from the offer cache while fresh.
+ */
+export async function searchSupplierRoundTrip(
+  setup: { id: SupplierId; api: FlightSupplier; offers: OfferCache },
+  query: RoundTripQuery,
+  market: RoundTripMarket,
+): Promise<CompactRoundTripResponse> {
+  const journeys = journeyQueries(query);
+  const [outbound] = journeys;
+  const key = journeys.map(supplierSearchKey).join('+');
+  const cached = setup.offers.search(key);
+  const result = cached?.result ?? (await setup.api.search(supplierSearchOf(outbound, journeys)));
+  if (!cached) setup.offers.put(key, result);
+  const both = result.offers.filter((offer) => offer.slices.length === 2);
+  const combined = compactAnswer(setup.id, both, outbound);
+  const empty = (q: SearchQuery): CompactSearchResponse => ({ query: q, airports: {}, carriers: {}, itineraries: [], reason: null });
+  return {
+    query: { ...outbound, tripType: 'roundTrip', returnDate: query.returnDate },
+    market,
+    outbound: empty(outbound),
+    inbound: empty(journeys[1]),
+    combined: { ...combined, reason: combined.itineraries.length === 0 ? NO_SUPPLIER_ROUND_TRIPS : null },
+  };
 }
 
 /** One offer as the full Itinerary a booking keeps (the same shape the Results screen expands). */

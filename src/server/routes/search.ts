@@ -10,7 +10,7 @@ import { indiaToday } from '../../domain/world/time';
 import { fieldErrors } from '../errors';
 import type { AppDeps, AppEnv } from '../context';
 import { chooseEncoding, encodeAnswer } from '../encoding';
-import { searchSupplier } from '../../domain/suppliers/itineraries';
+import { searchSupplier, searchSupplierRoundTrip } from '../../domain/suppliers/itineraries';
 import { type SearchAnswer, type Searcher, inThreadSearcher } from '../search/searcher';
 import { type OpenApiApp, ErrorSchema } from '../openapi';
 import { resolveAirportText, unknownAirportMessage } from './resolve-airport';
@@ -59,11 +59,14 @@ const roundTripRoute = publicRoute({
   tags: ['Search'],
   summary: 'Search a round trip: the outbound and the return answered together',
   description:
-    "Public. Validates the query as GET /api/search does, plus the return date (required, not before the departure date, not in the past), and answers each direction's itineraries in the compact wire form (expandSearchResponse on each), with the market: domestic trips are shown as two lists, international ones as combined itineraries. Pairs, special return fares and separate-ticket warnings follow from core/round-trip.ts. Costs two one-way searches (each reused from the one-way cache).",
+    "Public. Validates the query as GET /api/search does, plus the return date (required, not before the departure date, not in the past), and answers each direction's itineraries in the compact wire form (expandSearchResponse on each), with the market: domestic trips are shown as two lists, international ones as combined itineraries. Pairs, special return fares and separate-ticket warnings follow from core/round-trip.ts. Costs two one-way searches (each reused from the one-way cache). With a remote supplier (Duffel), the round trip is one supplier search of two slices, which the airline prices as one ticket: `combined` lists those offers (both journeys each, all-in INR price with the conversion and Safar's fee, fare brand and conditions; book one by its id like a one-way offer), and `outbound` and `inbound` are empty.",
   request: { query: RoundTripRawQuery },
   responses: {
     200: { description: 'Both directions, compact, in "best" order', content: { 'application/json': { schema: CompactRoundTripResponseSchema } } },
-    400: { description: 'A field is missing or wrong; with the Duffel supplier, every round trip (searched as two one-ways)', content: { 'application/json': { schema: ErrorSchema } } },
+    400: { description: 'A field is missing or wrong', content: { 'application/json': { schema: ErrorSchema } } },
+    409: { description: "Duffel mode: the airline's answer conflicts (offer gone)", content: { 'application/json': { schema: ErrorSchema } } },
+    429: { description: 'Duffel mode: the airline is rate-limiting Safar (Retry-After says how long)', content: { 'application/json': { schema: ErrorSchema } } },
+    503: { description: 'Duffel mode: the airline timed out or cannot be reached', content: { 'application/json': { schema: ErrorSchema } } },
   },
 });
 
@@ -176,9 +179,12 @@ async function roundTripOutcome(deps: AppDeps, raw: Record<string, string | unde
     throw new AppError('validation_failed', Object.values(fields)[0] ?? 'Please fix the errors in the form', fields);
   }
   const query = parsed.data;
-  if (deps.supplier.id !== 'world') throw new AppError('bad_request', SUPPLIER_ROUND_TRIP, { returnDate: SUPPLIER_ROUND_TRIP });
   const from = world.getAirport(query.from);
   const to = world.getAirport(query.to);
+  const market: RoundTripMarket = from?.country === 'IN' && to?.country === 'IN' ? 'domestic' : 'international';
+  // A remote supplier prices the outbound and the return as one ticket: one search of two slices (decision 0069).
+  const { supplier } = deps;
+  if (supplier.id !== 'world') return encodeAnswer(JSON.stringify(await searchSupplierRoundTrip(supplier, checkedSupplierAirports(deps, query, raw), market)), chooseEncoding(acceptEncoding));
   const unknown: Record<string, string> = {};
   if (!from) unknown.from = unknownAirportMessage(raw.from ?? '');
   if (!to) unknown.to = unknownAirportMessage(raw.to ?? '');
@@ -189,7 +195,6 @@ async function roundTripOutcome(deps: AppDeps, raw: Record<string, string | unde
   const dates = [...new Set(journeys.filter((q) => q.date <= lastSale).flatMap((q) => inventoryDatesFor(q.date)))];
   if (dates.length > 0) await inventory.ensureDates(database.db, dates);
   const [outbound, inbound] = await Promise.all(journeys.map((q) => oneWayIdentity(deps, q, now)));
-  const market: RoundTripMarket = from?.country === 'IN' && to?.country === 'IN' ? 'domestic' : 'international';
   const head = JSON.stringify({ query: { ...journeys[0], tripType: query.tripType, returnDate: query.returnDate }, market }).slice(0, -1);
   const parts = [utf8.encode(`${head},"outbound":`), outbound ?? EMPTY, utf8.encode(',"inbound":'), inbound ?? EMPTY, utf8.encode('}')];
   const body = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -202,9 +207,6 @@ async function roundTripOutcome(deps: AppDeps, raw: Record<string, string | unde
 }
 
 const EMPTY = new Uint8Array();
-
-/** A remote supplier's round trips: the traveller books each direction as a one-way search (decision 0064). */
-const SUPPLIER_ROUND_TRIP = 'Round trips are sold on this supplier as two one-way searches';
 
 /** A query for a remote supplier: airports the world knows, or any three-letter IATA code. */
 function checkedSupplierAirports<Q extends { from: string; to: string }>(deps: AppDeps, query: Q, raw: Record<string, string | undefined>): Q {

@@ -4,6 +4,7 @@ import { signUpAndLogin } from '../../../tests/support/auth';
 import { ADULT, confirmBooking, payOrder, postBooking, sandboxPay } from '../../../tests/support/booking';
 import { createDuffelApp, duffelSearch } from '../../../tests/support/duffel-app';
 import { jsonHeaders } from '../../../tests/support/test-app';
+import type { CompactRoundTripResponse } from '../../core/search';
 import { SUPPLIER_FEE_PER_PASSENGER_INR } from '../../core/suppliers';
 import { bookings, passengers, payments } from '../../db/schema';
 import { reconcileSupplierOrders, SUPPLIER_ORDER_RECONCILE_AFTER_MS } from '../../domain/suppliers/bookings';
@@ -47,11 +48,14 @@ describe('Duffel mode: search and booking through the supplier seam (contract fa
     expect(fake.requests.filter((r) => r.path.startsWith('/air/offer_requests')).length).toBe(asked);
   });
 
-  it('a round trip is refused with the two-one-ways message; a rate limit is 429 and a Duffel outage 503, never 500', async () => {
+  it('a round trip is one search of two slices answered as combined offers (decision 0069); a rate limit is 429 and a Duffel outage 503, never 500', async () => {
     const { app, fake } = await start();
     const round = await app.request('/api/search/round-trip?from=DEL&to=BOM&date=2026-12-15&returnDate=2026-12-20', { headers: jsonHeaders() });
-    expect(round.status).toBe(400);
-    expect(await round.json()).toMatchObject({ error: { message: 'Round trips are sold on this supplier as two one-way searches' } });
+    expect(round.status).toBe(200);
+    const answer = (await round.json()) as CompactRoundTripResponse;
+    expect(answer.combined?.itineraries.length).toBeGreaterThan(0);
+    expect(answer.combined?.itineraries.every((it) => it.supplier?.journeyLegCounts?.length === 2)).toBe(true);
+    expect(fake.requests.filter((r) => r.path.startsWith('/air/offer_requests')).length).toBe(1);
     fake.failNext({ status: 500, type: 'api_error', code: 'internal_server_error' });
     const down = await duffelSearch(app, 'BOM', 'BLR');
     expect(down.status).toBe(503);

@@ -47,11 +47,15 @@ export interface RoundTripResults {
   market: RoundTripMarket;
   outbound: SearchResponse;
   inbound: SearchResponse;
+  /** A remote supplier's round-trip offers, each both journeys as one ticket; absent with the flight world. */
+  combined?: SearchResponse;
 }
 
 async function fetchRoundTrip(draft: SearchDraft, signal?: AbortSignal): Promise<RoundTripResults> {
   const answer = await apiFetch<CompactRoundTripResponse>(searchApiPath(draft), signal ? { signal } : {});
-  return { query: answer.query, market: answer.market, outbound: expandSearchResponse(answer.outbound), inbound: expandSearchResponse(answer.inbound) };
+  const results: RoundTripResults = { query: answer.query, market: answer.market, outbound: expandSearchResponse(answer.outbound), inbound: expandSearchResponse(answer.inbound) };
+  if (answer.combined) results.combined = expandSearchResponse(answer.combined);
+  return results;
 }
 
 /** Both directions of the round trip in the URL (GET /api/search/round-trip); disabled when there is none. */

@@ -9,7 +9,9 @@ import { RequireAuth } from '../../features/auth/require-auth';
 import { createBooking, newIdempotencyKey, priceChangeOf, quoteQuery } from '../../features/booking/booking-api';
 import { BOOKING_FAILED, FLIGHT_UNAVAILABLE, bookingFailureOf } from '../../features/booking/booking-failure';
 import { formatInr, localDate } from '../../lib/format';
-import { ItinerarySummary } from '../../features/booking/itinerary-summary';
+import { TripSummary } from '../../features/booking/trip-summary';
+import { offerJourneys } from '../../../core/search-wire';
+import { supplierFareText } from '../../features/search/supplier-fare';
 import { Modal } from '../../components/modal';
 import { quoteMix, runningTotal, toPassengerInput, validateForm } from '../../features/booking/passenger-form';
 import { GroupBookingButton } from '../../features/companion/group-booking-button';
@@ -115,7 +117,8 @@ function BookingForm({ itinerary, query, initialFamily }: { itinerary: Itinerary
   // than the cheapest are priced by it, with the pricing the hold charges.
   const searched = runningTotal(itinerary.price, passengers);
   const mix = quoteMix(searched.counts);
-  const quote = useQuery({ ...quoteQuery(itinerary.id, mix, family), enabled: mix.adults + mix.children + mix.infants > 0, placeholderData: keepPreviousData });
+  // A remote supplier's offer has the airline's own fare, not Safar's families: nothing to quote.
+  const quote = useQuery({ ...quoteQuery(itinerary.id, mix, family), enabled: !itinerary.supplier && mix.adults + mix.children + mix.infants > 0, placeholderData: keepPreviousData });
   const families = quote.data?.families ?? [];
   const cheapest = families[0]?.id ?? null;
   const chosen = family ?? cheapest;
@@ -123,9 +126,11 @@ function BookingForm({ itinerary, query, initialFamily }: { itinerary: Itinerary
   const total = upgraded ? runningTotal(quote.data?.price ?? NOT_PRICED, passengers) : runningTotal(itinerary.price, passengers, quote.data?.price);
   // A family other than the cheapest is priced only by a quote for this very mix and family.
   const pricing = upgraded ? quote.isPlaceholderData || quote.isPending : total.unpriced.length > 0 && quote.isFetching;
-  const familyName = families.find((option) => option.id === chosen)?.name;
+  const familyName = itinerary.supplier ? (itinerary.supplier.fareBrand ?? undefined) : families.find((option) => option.id === chosen)?.name;
   const backHref = resultsHref(query);
-  const destination = itinerary.legs[itinerary.legs.length - 1];
+  // A round trip sold as one ticket (a supplier's offer of two journeys) goes to where its first journey lands.
+  const journeys = offerJourneys(itinerary);
+  const destination = itinerary.legs[(journeys[0]?.legCount ?? itinerary.legs.length) - 1];
 
 
   const submit = async (acceptPriceChange: boolean, quotedTotal: number) => {
@@ -223,9 +228,15 @@ function BookingForm({ itinerary, query, initialFamily }: { itinerary: Itinerary
       >
         <div className="book-main">
           <div className="card">
-            <ItinerarySummary itinerary={itinerary} />
+            <TripSummary itinerary={itinerary} journeys={journeys} />
           </div>
-          {families.length > 0 && chosen ? (
+          {itinerary.supplier ? (
+            <div className="card book-airline-fare">
+              <p>
+                Fare: <strong>{itinerary.supplier.fareBrand ?? itinerary.supplier.owner}</strong> · {supplierFareText(itinerary.supplier)}
+              </p>
+            </div>
+          ) : families.length > 0 && chosen ? (
             <FamilyPicker families={families} value={chosen} onChange={setFamily} travellers={mix.adults + mix.children + mix.infants} />
           ) : quote.isError ? (
             <div className="card fam-pick-failed" role="alert">
@@ -250,7 +261,7 @@ function BookingForm({ itinerary, query, initialFamily }: { itinerary: Itinerary
             tools={
               <>
                 <GroupBookingButton itinerary={itinerary} query={query} className="btn" iconSize={18} />
-                {destination ? <WeatherButton code={destination.to.code} city={destination.to.city} date={itinerary.arrival.slice(0, 10)} label="Weather Insights" className="btn" iconSize={18} /> : null}
+                {destination ? <WeatherButton code={destination.to.code} city={destination.to.city} date={destination.arrival.slice(0, 10)} label="Weather Insights" className="btn" iconSize={18} /> : null}
               </>
             }
           />

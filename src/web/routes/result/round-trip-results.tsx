@@ -1,8 +1,9 @@
 import { AlertTriangle, ArrowRight, Check, Tag } from 'lucide-react';
 import { lazy, type RefObject, Suspense, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { type BookJourneysState, SEPARATE_TICKETS_WARNING, specialReturnRuleTexts } from '../../../core/round-trip';
 import type { Itinerary, SearchQuery } from '../../../core/search';
+import { journeyItineraries } from '../../../core/search-wire';
 import type { Cabin } from '../../../core/search-options';
 import { travelDayText, travellersText } from '../../../core/search-draft';
 import { useDocumentTitle } from '../../components/page-title';
@@ -20,6 +21,7 @@ import { FareCalendar } from './fare-calendar';
 import { FilterPanel } from './filter-panel';
 import { FlightCardSkeleton } from './flight-card';
 import { SearchProgress, useSlowSearchSeconds } from './search-progress';
+import { supplierFareText } from '../../features/search/supplier-fare';
 
 const SearchForm = lazy(() => import('../../features/search/search-form').then((m) => ({ default: m.SearchForm })));
 const NeedsConnection = lazy(() => import('../../lib/offline/needs-connection').then((m) => ({ default: m.NeedsConnection })));
@@ -138,7 +140,11 @@ export function RoundTripResults({ draft }: { draft: SearchDraft }) {
               </ul>
             </div>
           ) : (
-            <Trip key={searchKey} answer={data} onCabin={(cabin) => query && returnDate && go({ ...query, cabin }, returnDate)} onContinue={(state) => navigate('/result/book', { state })} />
+            data.combined ? (
+              <CombinedOffers key={searchKey} answer={data} combined={data.combined} />
+            ) : (
+              <Trip key={searchKey} answer={data} onCabin={(cabin) => query && returnDate && go({ ...query, cabin }, returnDate)} onContinue={(state) => navigate('/result/book', { state })} />
+            )
           )}
         </>
       )}
@@ -424,6 +430,102 @@ function JourneyList({ direction, step, heading, day, itineraries, reason, cabin
               </p>
               <button type="button" className="btn" onClick={() => setLimit(limit + PAGE_SIZE)}>
                 Show {more} more flights
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A remote supplier's round trip (decision 0069): the airline prices the outbound and the return as one
+ * ticket, so each option is one combined itinerary of both journeys, with its all-in price in rupees for
+ * everyone (the airline's currency converted with the rate named, Safar's fee included), its fare brand and
+ * conditions, and Book, which opens /result/book with the whole offer (one booking of two journeys).
+ */
+function CombinedOffers({ answer, combined }: { answer: Answer; combined: NonNullable<Answer['combined']> }) {
+  const { format, currency } = useCurrency();
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const [outQuery, backQuery] = journeyQueries(answer);
+  const offers = combined.itineraries;
+  const visible = offers.slice(0, limit);
+  const more = Math.min(PAGE_SIZE, offers.length - visible.length);
+  return (
+    <section className="rt-list rt-offers" aria-labelledby="rt-offers-title">
+      <h2 id="rt-offers-title" className="rt-step-title" tabIndex={-1}>
+        <span>
+          Round trips · {outQuery.from} to {outQuery.to} and back
+          <span className="rt-step-day">
+            {travelDayText(outQuery.date)} – {travelDayText(backQuery.date)}
+          </span>
+        </span>
+      </h2>
+      <p className="small muted">The airline sells each of these as one ticket for both journeys, at one price.</p>
+      <p className="list-count" aria-live="polite">
+        {offers.length} round trip{offers.length === 1 ? '' : 's'}
+      </p>
+      {offers.length === 0 ? (
+        <div className="card empty-state" role="status">
+          <p className="empty-title">No flights found</p>
+          {combined.reason ? <p className="muted">{combined.reason}</p> : null}
+        </div>
+      ) : (
+        <>
+          <ul className="rt-options">
+            {visible.map((offer) => {
+              const [out, back] = journeyItineraries(offer);
+              const numbers = (it: Itinerary | undefined) => (it ? it.legs.map((leg) => leg.flightNumber).join(' + ') : '');
+              const headingId = `rt-offer-${offer.id.replace(/[^A-Za-z0-9]/g, '-')}`;
+              const fare = offer.supplier;
+              return (
+                <li key={offer.id} className="rt-option rt-offer">
+                  <div className="rt-option-main">
+                    <h3 id={headingId} className="rt-airline">
+                      {offer.airlines.join(' · ')} <span className="fc-numbers">{numbers(out)} · {numbers(back)}</span>
+                    </h3>
+                    {[out, back].map((journey, index) =>
+                      journey ? (
+                        <div key={index} className="rt-offer-journey">
+                          <p className="small muted">
+                            {index === 0 ? 'Outbound' : 'Return'} · {journey.legs[0]?.from.code} to {journey.legs[journey.legs.length - 1]?.to.code}, {travelDayText(journey.departure.slice(0, 10))}
+                          </p>
+                          <JourneyTimes itinerary={journey} />
+                        </div>
+                      ) : null,
+                    )}
+                    {fare ? (
+                      <p className="rt-offer-fare small">
+                        Fare: <strong>{fare.fareBrand ?? fare.owner}</strong> · {supplierFareText(fare)}
+                      </p>
+                    ) : null}
+                  </div>
+                  <div className="rt-option-price">
+                    <span className="fc-amount">{format(offer.price.total.total)}</span>
+                    <span className="small muted">Round trip, all-in, {travellersText(answer.query)}</span>
+                    {currency !== 'INR' ? <span className="small muted">Charged in INR</span> : null}
+                    {fare ? (
+                      <span className="fc-supplier small muted">
+                        {fare.conversion ? `Airline fare ${fare.conversion.from} converted at ₹${fare.conversion.rate} (${fare.conversion.source}, ${fare.conversion.asOf}); ` : ''}
+                        includes Safar fee {format(fare.feeInr)}
+                      </span>
+                    ) : null}
+                    <Link href="/result/book" state={{ itinerary: offer, query: combined.query }} className="btn btn-primary rt-select" aria-describedby={headingId}>
+                      Book
+                    </Link>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {more > 0 ? (
+            <div className="show-more">
+              <p className="muted small">
+                Showing {visible.length} of {offers.length}
+              </p>
+              <button type="button" className="btn" onClick={() => setLimit(limit + PAGE_SIZE)}>
+                Show {more} more round trips
               </button>
             </div>
           ) : null}

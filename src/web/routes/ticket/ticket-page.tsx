@@ -146,15 +146,21 @@ function Ticket({ booking }: { booking: BookingView }) {
           )}
         </dl>
 
+        {booking.supplier && booking.journeys.length > 1 ? <p className="small muted trip-one-ticket">{ONE_TICKET_NOTE}</p> : null}
         <TripSummary
           itinerary={booking.itinerary}
           journeys={booking.journeys}
-          action={(index) => (
-            <>
-              <ChangeJourney booking={booking} index={index} />
-              <CancelBookingButton booking={booking} journey={index} />
-            </>
-          )}
+          action={
+            // A remote supplier's round trip is one ticket: no journey is changed or cancelled alone.
+            booking.supplier
+              ? undefined
+              : (index) => (
+                  <>
+                    <ChangeJourney booking={booking} index={index} />
+                    <CancelBookingButton booking={booking} journey={index} />
+                  </>
+                )
+          }
         />
         {valid ? <BookedFlightStatus legs={booking.itinerary.legs} /> : null}
 
@@ -223,6 +229,9 @@ function Ticket({ booking }: { booking: BookingView }) {
     </div>
   );
 }
+
+/** Why a remote supplier's round trip has no per-journey actions. */
+const ONE_TICKET_NOTE = 'The airline sold both journeys as one ticket: they are cancelled together, with Cancel booking above.';
 
 /**
  * A whole trip's journey's "Change flight" (to /ticket/:id/change?journey=n) while it can change:

@@ -4,7 +4,7 @@ import { pressKey, tabTo } from '../../support/focus';
 
 /**
  * A traveller's steps through the Duffel-mode app's screens, shared by the specs under tests/e2e/duffel:
- * sign up and in, search one way from Home by keyboard, book one adult, pay with the sandbox card.
+ * sign up and in, search one way or round trip from Home by keyboard, book one adult, pay with the sandbox card.
  * @example await searchOneWayFromHome(page, { from: 'Delhi', to: 'Mumbai', date: travelDate(10) })
  */
 
@@ -30,8 +30,38 @@ export async function signUpInBrowser(page: Page, prefix: string): Promise<strin
  * On Home, by keyboard: picks `from` and `to` from the suggestion lists, types the date (YYYY-MM-DD)
  * and presses Search Flights; waits for the Results screen's first Book Now.
  */
-export async function searchOneWayFromHome(page: Page, { from, to, date, fromCode, toCode }: { from: string; to: string; date: string; fromCode: string; toCode: string }): Promise<void> {
+export async function searchOneWayFromHome(page: Page, trip: { from: string; to: string; date: string; fromCode: string; toCode: string }): Promise<void> {
   if (!/\/home$/.test(page.url())) await page.goto('/home');
+  await fillRouteAndDate(page, trip);
+  await tabTo(page, page.getByRole('button', { name: 'Search Flights' }));
+  await pressKey(page, 'Enter');
+  await expect(page).toHaveURL(/\/result\?/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Flight Results' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Book Now' }).first()).toBeVisible({ timeout: 30_000 });
+}
+
+/**
+ * On Home, by keyboard: chooses Round trip, picks `from` and `to` from the suggestion lists, types the
+ * departure and return dates (YYYY-MM-DD) and presses Search Flights; waits for the round-trip results URL.
+ */
+export async function searchRoundTripFromHome(page: Page, trip: { from: string; to: string; date: string; returnDate: string; fromCode: string; toCode: string }): Promise<void> {
+  if (!/\/home$/.test(page.url())) await page.goto('/home');
+  // Tab reaches a radio group at its checked radio (One way); the arrow key moves the choice to Round trip.
+  await tabTo(page, page.getByRole('radio', { name: 'One way' }));
+  await pressKey(page, 'ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Round trip' })).toBeChecked();
+  await fillRouteAndDate(page, trip);
+  const returnField = page.getByLabel('Return Date');
+  await tabTo(page, returnField);
+  await page.keyboard.type(`${trip.returnDate.slice(5, 7)}${trip.returnDate.slice(8, 10)}${trip.returnDate.slice(0, 4)}`, { delay: 20 });
+  await expect(returnField).toHaveValue(trip.returnDate);
+  await tabTo(page, page.getByRole('button', { name: 'Search Flights' }));
+  await pressKey(page, 'Enter');
+  await expect(page).toHaveURL(/\/result\?.*tripType=roundTrip/);
+}
+
+/** Home's From and To picked from their suggestion lists and the departure date typed, by keyboard. */
+async function fillRouteAndDate(page: Page, { from, to, date, fromCode, toCode }: { from: string; to: string; date: string; fromCode: string; toCode: string }): Promise<void> {
   const fromField = page.getByRole('combobox', { name: 'From' });
   await tabTo(page, fromField);
   await page.keyboard.type(from, { delay: 20 });
@@ -48,11 +78,6 @@ export async function searchOneWayFromHome(page: Page, { from, to, date, fromCod
   await tabTo(page, dateField);
   await page.keyboard.type(`${date.slice(5, 7)}${date.slice(8, 10)}${date.slice(0, 4)}`, { delay: 20 });
   await expect(dateField).toHaveValue(date);
-  await tabTo(page, page.getByRole('button', { name: 'Search Flights' }));
-  await pressKey(page, 'Enter');
-  await expect(page).toHaveURL(/\/result\?/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Flight Results' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Book Now' }).first()).toBeVisible({ timeout: 30_000 });
 }
 
 /** Fills the booking screen's first passenger card with one adult. */
