@@ -27,7 +27,7 @@ export interface RoutePrice {
 }
 
 /** The departure dates of an alert still on sale today (none for a round trip whose return day is not on sale). */
-function openDates(world: World, route: Pick<AlertRoute, 'dateFrom' | 'dateTo' | 'returnDate'>, now: Date): string[] {
+export function openDates(world: World, route: Pick<AlertRoute, 'dateFrom' | 'dateTo' | 'returnDate'>, now: Date): string[] {
   const today = indiaToday(now);
   const last = world.lastSaleDate(today);
   if (route.returnDate !== null && (route.returnDate < today || route.returnDate > last)) return [];
