@@ -136,18 +136,19 @@ async function checkBatch(deps: AlertCheckDeps, rows: AlertRow[], now: Date, pri
   for (let i = 0; i < quiet.length; i += 1000) {
     const chunk = quiet.slice(i, i + 1000);
     const values = sql.join(
-      chunk.map((q) => sql`(${q.row.id}::uuid, ${q.price.total}::int, ${q.price.adultFare}::int, ${q.armed}::boolean, ${q.triggered}::boolean, ${JSON.stringify(q.points)}::jsonb)`),
+      chunk.map((q) => sql`(${q.row.id}::uuid, ${q.price.total}::int, ${q.price.adultFare}::int, ${q.armed}::boolean, ${q.triggered}::boolean, ${JSON.stringify(q.points)}::jsonb, ${q.price.seenAt ?? null}::timestamptz)`),
       sql`, `,
     );
     await deps.db.execute(sql`
       update price_alerts as a set
         current_price = coalesce(v.price, a.current_price),
         current_adult_fare = coalesce(v.adult, a.current_adult_fare),
+        current_price_seen_at = case when v.price is null then a.current_price_seen_at else v.seen end,
         armed = v.armed,
         triggered = v.triggered,
         price_history = v.points,
         last_checked_at = ${now.toISOString()}::timestamptz
-      from (values ${values}) as v(id, price, adult, armed, triggered, points)
+      from (values ${values}) as v(id, price, adult, armed, triggered, points, seen)
       where a.id = v.id`);
   }
 
@@ -164,6 +165,7 @@ async function checkBatch(deps: AlertCheckDeps, rows: AlertRow[], now: Date, pri
           lastNotifiedOn: today,
           currentPrice: f.total,
           currentAdultFare: f.price.adultFare,
+          currentPriceSeenAt: f.price.seenAt ? new Date(f.price.seenAt) : null,
           priceHistory: f.points,
           lastCheckedAt: now,
         })

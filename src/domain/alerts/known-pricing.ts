@@ -42,9 +42,7 @@ export interface RefreshCounts {
 }
 
 /** A remote supplier's price for an alert, with when its fare was seen (null with no price). */
-export interface KnownRoutePrice extends RoutePrice {
-  seenAt: string | null;
-}
+export type KnownRoutePrice = RoutePrice & { seenAt: string | null };
 
 type Day = { fare: number; seenAt: string } | null;
 

@@ -137,7 +137,7 @@ describe('Duffel mode: the price-alert job stays within the search budget', () =
     const first = await runAlerts(app);
     expect(first).toMatchObject({ checked: 1, refreshed: 0, skipped: 0, triggered: 1 });
     const [seen] = ((await (await app.app.request('/api/price-alerts', { headers: jsonHeaders({ Cookie: cookie }) })).json()) as { alerts: AlertView[] }).alerts;
-    expect(seen).toMatchObject({ id: alert.id, triggered: true, triggeredPrice: results, currentPrice: results });
+    expect(seen).toMatchObject({ id: alert.id, triggered: true, triggeredPrice: results, currentPrice: results, priceSeenAt: new Date(DUFFEL_APP_NOW).toISOString() });
 
     // A second alert on the same route; the fare is now older than the bound and the budget is spent.
     await createAlert(app.app, cookie, user.email, { from: 'DEL', to: 'BOM', dateFrom: '2026-12-15', targetPrice: results + 1000 });
@@ -147,11 +147,18 @@ describe('Duffel mode: the price-alert job stays within the search budget', () =
     const stale = await runAlerts(app);
     expect(stale).toMatchObject({ checked: 2, refreshed: 0, skipped: 1, triggered: 0 });
     expect(offerRequests(app.fake)).toBe(before);
+    // A stale fare is no price: the alerts keep their last price and its age, and no history point is added.
+    const afterStale = ((await (await app.app.request('/api/price-alerts', { headers: jsonHeaders({ Cookie: cookie }) })).json()) as { alerts: AlertView[] }).alerts;
+    const kept = afterStale.find((a) => a.id === alert.id);
+    expect(kept).toMatchObject({ currentPrice: results, priceSeenAt: new Date(DUFFEL_APP_NOW).toISOString() });
+    expect(kept?.priceHistory).toHaveLength(1);
 
     // A minute later the budget allows one refresh: the fresh fare triggers the second alert.
     app.clock.advance(60 * 60_000);
     const fresh = await runAlerts(app);
     expect(fresh).toMatchObject({ checked: 2, refreshed: 1, skipped: 0, triggered: 1 });
+    const afterFresh = ((await (await app.app.request('/api/price-alerts', { headers: jsonHeaders({ Cookie: cookie }) })).json()) as { alerts: AlertView[] }).alerts;
+    for (const a of afterFresh) expect(a.priceSeenAt).toBe(app.clock.now().toISOString());
     expect(offerRequests(app.fake)).toBe(before + 1);
   });
 
