@@ -1,4 +1,4 @@
-import type { Cabin, SearchQuery } from '../../core/search';
+import type { SearchQuery } from '../../core/search';
 import { searchSupplier } from '../suppliers/itineraries';
 import { knownDays, type LastKnownFares, type SearchBudget } from '../suppliers/last-known-fares';
 import type { SupplierSetup } from '../suppliers/setup';
@@ -72,7 +72,7 @@ async function dayFare(source: KnownFareSource, query: SearchQuery, now: number,
  */
 export async function priceRouteKnown(source: KnownFareSource, route: AlertRoute, dates: readonly string[], now: Date, counts: RefreshCounts): Promise<KnownRoutePrice> {
   const travellers = route.adults + route.children + route.infants;
-  const party = { cabin: route.cabin satisfies Cabin, adults: route.adults, children: route.children, infants: route.infants };
+  const party = { cabin: route.cabin, adults: route.adults, children: route.children, infants: route.infants };
   const at = now.getTime();
   let inbound: Day = null;
   if (route.returnDate !== null) {
