@@ -10,6 +10,7 @@ import type { FareCalendar } from '../../core/search';
 import { SUPPLIER_FEE_PER_PASSENGER_INR } from '../../core/suppliers';
 import { checkDueAlerts } from '../../domain/alerts/check';
 import { ALERT_FARE_MAX_AGE_MS, knownFareSource } from '../../domain/alerts/known-pricing';
+import { priceAlertChecker } from '../jobs/price-alerts';
 
 type DuffelApp = Awaited<ReturnType<typeof createDuffelApp>>;
 let ctx: DuffelApp | undefined;
@@ -160,6 +161,18 @@ describe('Duffel mode: the price-alert job stays within the search budget', () =
     const afterFresh = ((await (await app.app.request('/api/price-alerts', { headers: jsonHeaders({ Cookie: cookie }) })).json()) as { alerts: AlertView[] }).alerts;
     for (const a of afterFresh) expect(a.priceSeenAt).toBe(app.clock.now().toISOString());
     expect(offerRequests(app.fake)).toBe(before + 1);
+  });
+
+  it('the price-alert job of a Duffel app prices from last-known fares (never the world’s)', async () => {
+    const app = await start();
+    const { cookie, user } = await signUpAndLogin(app.app);
+    const results = await cheapest(app.app, 'DEL', 'BOM');
+    await createAlert(app.app, cookie, user.email, { from: 'DEL', to: 'BOM', dateFrom: '2026-12-15', targetPrice: 1 });
+    const before = offerRequests(app.fake);
+    await priceAlertChecker.run(app.deps);
+    const [alert] = ((await (await app.app.request('/api/price-alerts', { headers: jsonHeaders({ Cookie: cookie }) })).json()) as { alerts: AlertView[] }).alerts;
+    expect(alert).toMatchObject({ currentPrice: results, priceSeenAt: new Date(DUFFEL_APP_NOW).toISOString(), triggered: false });
+    expect(offerRequests(app.fake)).toBe(before);
   });
 
   it('a fare per traveller prices the whole party, Safar’s fee included for each', async () => {

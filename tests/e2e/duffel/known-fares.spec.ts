@@ -7,7 +7,8 @@ import { searchOneWayFromHome, signUpInBrowser } from './support/journey';
  * Explore with a remote supplier (decision 0071), as a traveller in Chromium against the contract fake:
  * a search fills the last-known fares; Explore then shows that route at the all-in price Results showed,
  * with how long ago it was seen, and a route nobody has searched as "Fare not seen yet". Explore itself
- * never asks the supplier. axe in light and dark on Explore.
+ * never asks the supplier. A price alert made from Results is checked by the job on the last-known fare,
+ * and the alerts list says how old its price is. axe in light and dark on Explore and the alerts list.
  */
 
 const rupees = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
@@ -44,6 +45,28 @@ test.describe('last-known fares on Explore (Duffel)', () => {
     await scanLightAndDark(page);
     await page.keyboard.press('Escape');
     await expect(details).toHaveCount(0);
+    await scanLightAndDark(page);
+  });
+
+  test('a price alert is checked on the last-known fare and shows its age', async ({ page }) => {
+    await signUpInBrowser(page, 'dka');
+    await page.goto(`/result?from=BOM&to=BLR&date=${travelDate(9)}&cabin=economy&adults=1&children=0&infants=0`);
+    const card = page.locator('article', { has: page.getByRole('link', { name: 'Book Now' }) }).first();
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await card.getByRole('button', { name: 'Price Alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Price Alerts' });
+    // A target below any fare: the alert is checked but does not fire.
+    await dialog.getByLabel('Target price (₹, all travellers)').fill('100');
+    await dialog.getByRole('button', { name: 'Create Alert' }).click();
+    await expect(page.getByText("Price alert created! We'll notify you when prices drop.")).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The job (every 2 s here) prices it from the fare the search just saw.
+    const item = page.getByRole('main').getByRole('listitem').filter({ hasText: 'BOM → BLR' });
+    await expect(async () => {
+      await page.goto('/alerts');
+      await expect(item).toContainText(/Now₹[\d,]+ · seen (just now|\d+ min ago)/, { timeout: 1500 });
+    }).toPass({ timeout: 30_000 });
     await scanLightAndDark(page);
   });
 });
