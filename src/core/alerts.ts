@@ -81,6 +81,11 @@ export const AlertViewSchema = z.object({
   targetPrice: z.number().int(),
   /** The latest lowest all-in price for the passengers (INR), or the price given at creation. */
   currentPrice: z.number().int().nullable(),
+  /**
+   * With a remote supplier (Duffel), whose fares are last-known: when a search saw the fare `currentPrice` is made
+   * of (ISO 8601). Null with the flight world (its prices are live, checked at `lastCheckedAt`) and before a check.
+   */
+  priceSeenAt: z.string().nullable(),
   email: z.string(),
   /** False while an address without an account waits for its owner's confirmation (no mail until then). */
   emailConfirmed: z.boolean(),

@@ -26,6 +26,12 @@ const ExploreRouteSchema = z.object({
   price: z.number().int().nullable(),
   /** The date that lowest fare flies. */
   priceDate: z.string().nullable(),
+  /**
+   * Only with a remote supplier (Duffel), whose fares are last-known rather than live: when a traveller's
+   * search saw `price` (ISO 8601), or null when no search has seen the route in the window yet (then
+   * `price` is null though flights may well fly). Absent with the flight world, whose fares are live.
+   */
+  seenAt: z.string().nullable().optional(),
   /** Typical fare: median of the daily lowest fares over the next 60 days, INR. */
   typicalPrice: z.number().int().nullable(),
   /** Whole percent the lowest fare is below the typical fare (0 when it is not below). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fareAge } from './fare-age';
+import { fareAge, knownPriceAge } from './fare-age';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -18,5 +18,13 @@ describe('fareAge', () => {
     [10 * 86_400_000, 'seen 10 days ago'],
   ])('%i ms ago reads "%s"', (ms, words) => {
     expect(fareAge(ago(ms), NOW)).toBe(words);
+  });
+});
+
+describe('knownPriceAge', () => {
+  it('says how old a last-known price is, "not seen yet" when none was seen, and nothing for a live fare', () => {
+    expect(knownPriceAge(ago(2 * 3_600_000), NOW)).toBe('seen 2 h ago');
+    expect(knownPriceAge(null, NOW)).toBe('not seen yet');
+    expect(knownPriceAge(undefined, NOW)).toBeNull();
   });
 });

@@ -12,3 +12,13 @@ export function fareAge(seenAt: string, now: number): string {
   if (hours < 48) return `seen ${hours} h ago`;
   return `seen ${Math.floor(hours / 24)} days ago`;
 }
+
+/**
+ * A last-known price in words for a card: "from ₹5,399 · seen 2 h ago" style parts. `seenAt` null means no
+ * search has seen the fare yet ("not seen yet"); undefined means the fare is live (no age to show).
+ * @example knownPriceAge('2026-11-27T05:00:00Z', Date.parse('2026-11-27T07:10:00Z')) // "seen 2 h ago"
+ */
+export function knownPriceAge(seenAt: string | null | undefined, now: number): string | null {
+  if (seenAt === undefined) return null;
+  return seenAt === null ? 'not seen yet' : fareAge(seenAt, now);
+}

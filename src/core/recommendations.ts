@@ -30,6 +30,11 @@ const RecommendationSchema = z.object({
   price: z.number().int(),
   /** The date that fare flies. */
   priceDate: z.string(),
+  /**
+   * Only with a remote supplier (Duffel): when a traveller's search saw `price` (ISO 8601). Destinations no
+   * search has seen are left out. Absent with the flight world, whose fares are live.
+   */
+  seenAt: z.string().optional(),
   /** The route's typical fare: median of the daily lowest fares over the next 60 days, INR. */
   typicalPrice: z.number().int(),
   /** typicalPrice − price, INR (0 when the lowest fare is not below typical). */

@@ -122,8 +122,8 @@ const ConfigSchema = z.object({
   // How often Safar asks the supplier about airline-initiated changes of each confirmed order still to fly (the
   // fallback when a webhook is missed): at most once per order per this many seconds, across all nodes.
   SUPPLIER_CHANGE_POLL_SECONDS: seconds(10, 86400, 300),
-  // Searches a minute a remote supplier may be asked for without a traveller waiting (price alert checks);
-  // the fare calendar, Explore and recommendations show last-known fares instead of asking.
+  // Searches a minute a remote supplier may be asked for in all: travellers' searches count but are never refused,
+  // the price-alert job's refreshes wait for room; the fare calendar, Explore and recommendations show last-known fares instead of asking.
   SUPPLIER_SEARCHES_PER_MINUTE: z.coerce.number({ message: 'must be a whole number from 1 to 600' }).int('must be a whole number from 1 to 600').min(1, 'must be a whole number from 1 to 600').max(600, 'must be a whole number from 1 to 600').optional(),
   TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false').transform((value) => value === 'true'),
   // Browser tests only: a route that moves the server clock (refused unless NODE_ENV=test).

@@ -11,12 +11,13 @@ export const DUFFEL_APP_NOW = '2026-11-21T06:30:00Z';
 const DUFFEL_DATE = '2026-12-15';
 
 /**
- * An in-process app selling Duffel offers from the contract fake (DUFFEL_ACCESS_TOKEN set, DUFFEL_API_URL the fake).
+ * An in-process app selling Duffel offers from the contract fake (DUFFEL_ACCESS_TOKEN set, DUFFEL_API_URL the fake);
+ * `env` adds settings (such as SUPPLIER_SEARCHES_PER_MINUTE).
  * @example const { app, fake, close } = await createDuffelApp()
  */
-export async function createDuffelApp(options: { database?: Database; fake?: DuffelFake } = {}) {
+export async function createDuffelApp(options: { database?: Database; fake?: DuffelFake; env?: Record<string, string> } = {}) {
   const fake = options.fake ?? (await startDuffelFake({ now: Date.parse(DUFFEL_APP_NOW) }));
-  const ctx = await createTestApp({ now: DUFFEL_APP_NOW, env: { DUFFEL_ACCESS_TOKEN: fake.token, DUFFEL_API_URL: fake.url }, ...(options.database ? { database: options.database } : {}) });
+  const ctx = await createTestApp({ now: DUFFEL_APP_NOW, env: { ...options.env, DUFFEL_ACCESS_TOKEN: fake.token, DUFFEL_API_URL: fake.url }, ...(options.database ? { database: options.database } : {}) });
   return {
     ...ctx,
     fake,

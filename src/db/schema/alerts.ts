@@ -29,6 +29,7 @@ export const priceAlerts = pgTable(
     targetPrice: integer('target_price').notNull(), // INR, all-in for all passengers
     currentPrice: integer('current_price'), // latest lowest all-in price (INR)
     currentAdultFare: integer('current_adult_fare'), // latest lowest all-in fare of one adult (for the verdict)
+    currentPriceSeenAt: timestamp('current_price_seen_at', { withTimezone: true }), // with a remote supplier: when a search saw the current price's fare
     email: text('email').notNull(),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     emailUnsubscribedAt: timestamp('email_unsubscribed_at', { withTimezone: true }),

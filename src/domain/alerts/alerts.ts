@@ -67,6 +67,7 @@ function toAlertView(row: AlertRow, verdict: AlertView['verdict']): AlertView {
     infants: row.infants,
     targetPrice: row.targetPrice,
     currentPrice: row.currentPrice,
+    priceSeenAt: row.currentPriceSeenAt ? row.currentPriceSeenAt.toISOString() : null,
     email: row.email,
     emailConfirmed: row.emailConfirmedAt !== null,
     active: row.active,

@@ -8,7 +8,8 @@ import type { InventoryView } from '../inventory/view';
 import { indiaToday } from '../world/time';
 import type { World } from '../world/world';
 import { deliverTrigger } from './alerts';
-import { type AlertRoute, type RoutePrice, inventoryDates, priceRoute, searchDates } from './pricing';
+import { type KnownFareSource, priceRouteKnown } from './known-pricing';
+import { type AlertRoute, type RoutePrice, inventoryDates, openDates, priceRoute, searchDates } from './pricing';
 import { evaluate } from './rule';
 import { daysAheadBand } from './verdict';
 
@@ -17,6 +18,11 @@ export interface AlertCheckDeps {
   clock: Clock;
   world: World;
   inventory: InventoryView;
+  /**
+   * With a remote supplier: alerts are priced from its last-known fares, refreshed within the shared search
+   * budget (known-pricing.ts), never from the world's fares.
+   */
+  known?: KnownFareSource;
 }
 
 export interface AlertCheckResult {
@@ -24,6 +30,9 @@ export interface AlertCheckResult {
   triggered: number;
   /** Distinct route searches the pass ran (alerts on one route, dates and party share one). */
   searches: number;
+  /** With a remote supplier: route-days searched again within the budget, and those the budget skipped. */
+  refreshed: number;
+  skipped: number;
 }
 
 type AlertRow = typeof priceAlerts.$inferSelect;
@@ -53,7 +62,8 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<AlertRow[]> {
 
 /**
  * One pass of the price-alert job: re-prices every due active alert against the live fare
- * model and seat inventory (the search engine, as /api/search), appends a price point to its
+ * model and seat inventory (the search engine, as /api/search), or with a remote supplier
+ * against its last-known fares refreshed within the search budget (`deps.known`), appends a price point to its
  * history, records the route's lowest adult fare for the verdict, and applies the trigger rule
  * (rule.ts). A trigger is written with a conditional update (`armed = true`), in the same
  * transaction as its messages, so it fires exactly once even if two runners ever saw the alert.
@@ -62,7 +72,7 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<AlertRow[]> {
 export async function checkDueAlerts(deps: AlertCheckDeps, options: { batch?: number; maxAlerts?: number } = {}): Promise<AlertCheckResult> {
   const batch = options.batch ?? 500;
   const maxAlerts = options.maxAlerts ?? 20_000;
-  const result: AlertCheckResult = { checked: 0, triggered: 0, searches: 0 };
+  const result: AlertCheckResult = { checked: 0, triggered: 0, searches: 0, refreshed: 0, skipped: 0 };
   const prices = new Map<string, RoutePrice>();
   while (result.checked < maxAlerts) {
     const now = deps.clock.now();
@@ -78,9 +88,11 @@ export async function checkDueAlerts(deps: AlertCheckDeps, options: { batch?: nu
 async function checkBatch(deps: AlertCheckDeps, rows: AlertRow[], now: Date, prices: Map<string, RoutePrice>, result: AlertCheckResult) {
   const today = indiaToday(now);
   const routes = rows.map((row) => ({ row, route: row }));
-  const needed = new Set<string>();
-  for (const { route } of routes) if (!prices.has(routeKey(route))) for (const d of inventoryDates(searchDates(deps.world, route, now))) needed.add(d);
-  await deps.inventory.ensureDates(deps.db, [...needed]);
+  if (!deps.known) {
+    const needed = new Set<string>();
+    for (const { route } of routes) if (!prices.has(routeKey(route))) for (const d of inventoryDates(searchDates(deps.world, route, now))) needed.add(d);
+    await deps.inventory.ensureDates(deps.db, [...needed]);
+  }
 
   const history = new Map<string, { from: string; to: string; cabin: Cabin; band: number; observedOn: string; lowestAdultFare: number }>();
   const quiet: { row: AlertRow; price: RoutePrice; armed: boolean; triggered: boolean; points: AlertRow['priceHistory'] }[] = [];
@@ -89,7 +101,7 @@ async function checkBatch(deps: AlertCheckDeps, rows: AlertRow[], now: Date, pri
     const key = routeKey(route);
     let price = prices.get(key);
     if (!price) {
-      price = priceRoute(deps.world, deps.inventory, route, now);
+      price = deps.known ? await priceRouteKnown(deps.known, route, openDates(deps.world, route, now), now, result) : priceRoute(deps.world, deps.inventory, route, now);
       prices.set(key, price);
       result.searches += 1;
     }
@@ -99,7 +111,9 @@ async function checkBatch(deps: AlertCheckDeps, rows: AlertRow[], now: Date, pri
       const seen = history.get(hKey);
       if (!seen || price.adultFare < seen.lowestAdultFare) history.set(hKey, { from: row.from, to: row.to, cabin: row.cabin, band, observedOn: today, lowestAdultFare: price.adultFare });
     }
-    const points = [...row.priceHistory, { price: price.total, date: now.toISOString() }].slice(-MAX_PRICE_HISTORY);
+    // A last-known fare too old to trust is no price at all, not "nothing on sale": the history is left as it was.
+    const unknown = deps.known !== undefined && price.total === null;
+    const points = unknown ? row.priceHistory : [...row.priceHistory, { price: price.total, date: now.toISOString() }].slice(-MAX_PRICE_HISTORY);
     const { state, notify } = evaluate(row, row.targetPrice, price.total, now, today);
     if (notify && price.total !== null) firing.push({ row, price, total: price.total, points });
     else quiet.push({ row, price, armed: state.armed, triggered: state.triggered, points });
@@ -122,18 +136,19 @@ async function checkBatch(deps: AlertCheckDeps, rows: AlertRow[], now: Date, pri
   for (let i = 0; i < quiet.length; i += 1000) {
     const chunk = quiet.slice(i, i + 1000);
     const values = sql.join(
-      chunk.map((q) => sql`(${q.row.id}::uuid, ${q.price.total}::int, ${q.price.adultFare}::int, ${q.armed}::boolean, ${q.triggered}::boolean, ${JSON.stringify(q.points)}::jsonb)`),
+      chunk.map((q) => sql`(${q.row.id}::uuid, ${q.price.total}::int, ${q.price.adultFare}::int, ${q.armed}::boolean, ${q.triggered}::boolean, ${JSON.stringify(q.points)}::jsonb, ${q.price.seenAt ?? null}::timestamptz)`),
       sql`, `,
     );
     await deps.db.execute(sql`
       update price_alerts as a set
         current_price = coalesce(v.price, a.current_price),
         current_adult_fare = coalesce(v.adult, a.current_adult_fare),
+        current_price_seen_at = case when v.price is null then a.current_price_seen_at else v.seen end,
         armed = v.armed,
         triggered = v.triggered,
         price_history = v.points,
         last_checked_at = ${now.toISOString()}::timestamptz
-      from (values ${values}) as v(id, price, adult, armed, triggered, points)
+      from (values ${values}) as v(id, price, adult, armed, triggered, points, seen)
       where a.id = v.id`);
   }
 
@@ -150,6 +165,7 @@ async function checkBatch(deps: AlertCheckDeps, rows: AlertRow[], now: Date, pri
           lastNotifiedOn: today,
           currentPrice: f.total,
           currentAdultFare: f.price.adultFare,
+          currentPriceSeenAt: f.price.seenAt ? new Date(f.price.seenAt) : null,
           priceHistory: f.points,
           lastCheckedAt: now,
         })

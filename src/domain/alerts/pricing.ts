@@ -24,10 +24,12 @@ export interface RoutePrice {
   total: number | null;
   /** Lowest all-in fare of one adult on the same dates (for the route's fare history); null for a round trip (the history is of one-way fares). */
   adultFare: number | null;
+  /** With a remote supplier: when a search saw the fare `total` is made of (ISO 8601); absent for a live price. */
+  seenAt?: string | null;
 }
 
 /** The departure dates of an alert still on sale today (none for a round trip whose return day is not on sale). */
-function openDates(world: World, route: Pick<AlertRoute, 'dateFrom' | 'dateTo' | 'returnDate'>, now: Date): string[] {
+export function openDates(world: World, route: Pick<AlertRoute, 'dateFrom' | 'dateTo' | 'returnDate'>, now: Date): string[] {
   const today = indiaToday(now);
   const last = world.lastSaleDate(today);
   if (route.returnDate !== null && (route.returnDate < today || route.returnDate > last)) return [];

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { InventoryView } from '../inventory/view';
 import type { FlightPattern } from '../schedule/patterns';
 import { dailyLowestFares, pauser } from '../search/lowest-fare';
+import { knownDays, type LastKnownFares } from '../suppliers/last-known-fares';
 import { AIRCRAFT } from '../world/airlines';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
 import type { World } from '../world/world';
@@ -16,6 +17,11 @@ export interface ExploreDeps {
   inventory: InventoryView;
   /** Prices the catalogue's routes away from this thread (search workers); here when absent. */
   priceRoutes?: (now: Date) => Promise<ExploreRoute[]>;
+  /**
+   * With a remote supplier: the last-known fares travellers' searches found. The catalogue is priced from them
+   * alone (never asking the supplier, never reading the world's fares).
+   */
+  knownFares?: LastKnownFares;
 }
 
 /** The median, rounded to whole rupees for an even count; null for no values. */
@@ -56,10 +62,14 @@ function windowDates(today: string, days: number): string[] {
 }
 
 async function routeCard(world: World, inventory: InventoryView, entry: CatalogueEntry, dates: string[], now: Date, pause: () => Promise<void>): Promise<ExploreRoute> {
+  const daily = await dailyLowestFares(world, inventory, { from: entry.from, to: entry.to, cabin: 'economy', maxStops: 0 }, dates, now, pause);
+  return cardOf(world, entry, fareSummary(daily, EXPLORE_FARE_WINDOW_DAYS), dates, now);
+}
+
+/** A catalogue route's card with its fares; the duration is the schedule's typical non-stop block time. */
+function cardOf(world: World, entry: CatalogueEntry, { best, typical }: ReturnType<typeof fareSummary>, dates: string[], now: Date): ExploreRoute {
   const from = world.getAirport(entry.from);
   const to = world.getAirport(entry.to);
-  const daily = await dailyLowestFares(world, inventory, { from: entry.from, to: entry.to, cabin: 'economy', maxStops: 0 }, dates, now, pause);
-  const { best, typical } = fareSummary(daily, EXPLORE_FARE_WINDOW_DAYS);
   const patterns = activePatterns(world, entry.from, entry.to, dayNumber(dates[0] ?? indiaToday(now)));
   return {
     id: routeIdOf(entry),
@@ -94,6 +104,26 @@ export async function priceCatalogueRoutes(world: World, inventory: InventoryVie
 }
 
 /**
+ * The catalogue priced from a remote supplier's last-known fares (economy, one traveller, any stops, all-in as
+ * Results showed them): each route's lowest fare seen for the next 30 days with its date and `seenAt`, and the
+ * typical fare (median of the fares seen over the next 60 days). A route no search has seen in the window keeps
+ * its card with a null price and null `seenAt` ("not seen yet"): the route still flies, its fare is unknown.
+ * @example knownExploreCatalogue(world, supplier.fares, clock.now()).routes[0]?.seenAt
+ */
+export function knownExploreCatalogue(world: World, fares: LastKnownFares, now: Date): ExploreCatalogue {
+  const today = indiaToday(now);
+  const dates = windowDates(today, EXPLORE_TYPICAL_WINDOW_DAYS);
+  const routes = CATALOGUE.map((entry) => {
+    const daily = knownDays(fares, { from: entry.from, to: entry.to, cabin: 'economy' }, dates);
+    const summary = fareSummary(daily, EXPLORE_FARE_WINDOW_DAYS);
+    const best = summary.best;
+    const seenAt = best ? (daily.find((d) => d.date === best.date)?.seenAt ?? null) : null;
+    return { ...cardOf(world, entry, summary, dates, now), seenAt };
+  });
+  return { routes, windowStart: today, windowDays: EXPLORE_FARE_WINDOW_DAYS, currency: 'INR' };
+}
+
+/**
  * The Explore catalogue with live prices (see priceCatalogueRoutes). Inventory for the window
  * is loaded in one query.
  * @example (await exploreCatalogue(deps, clock.now())).routes[0]?.price
@@ -120,10 +150,13 @@ const caches = new WeakMap<InventoryView, { key: string; at: number; value: Prom
 /**
  * The catalogue, recomputed at most once a minute per process (prices move with seats sold, so
  * a minute-old answer is still the live fare to within the demand job's step). An answer up to
- * 15 minutes old is served at once while the fresh one is computed in the background.
+ * 15 minutes old is served at once while the fresh one is computed in the background. With
+ * `knownFares` (a remote supplier) the catalogue is read from them on every call instead.
  * @example await cachedExploreCatalogue(deps, clock.now())
  */
 export function cachedExploreCatalogue(deps: ExploreDeps, now: Date): Promise<ExploreCatalogue> {
+  // Last-known fares are already a record of answers: reading them is cheap and always current.
+  if (deps.knownFares) return Promise.resolve(knownExploreCatalogue(deps.world, deps.knownFares, now));
   const key = `${deps.world.seed}|${deps.world.scale}|${indiaToday(now)}`;
   const at = now.getTime();
   const cached = caches.get(deps.inventory);

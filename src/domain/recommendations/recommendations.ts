@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { InventoryView } from '../inventory/view';
 import { fareSummary } from '../explore/routes';
 import { dailyLowestFares, pauser } from '../search/lowest-fare';
+import { knownDays, type LastKnownFares } from '../suppliers/last-known-fares';
 import { seasonLabel } from '../weather/insights';
 import { dayNumber, indiaToday, isoDate } from '../world/time';
 import type { World } from '../world/world';
@@ -14,6 +15,11 @@ export interface RecommendationDeps {
   inventory: InventoryView;
   /** Prices the destinations away from this thread (search workers); here when absent. */
   priceDestinations?: (origin: string, now: Date) => Promise<PricedDestination[]>;
+  /**
+   * With a remote supplier: the last-known fares travellers' searches found. Destinations are priced from them
+   * alone (never asking the supplier, never reading the world's fares).
+   */
+  knownFares?: LastKnownFares;
 }
 
 type Art = Recommendation['image'];
@@ -79,6 +85,39 @@ export async function priceDestinationsFrom(world: World, inventory: InventoryVi
         season: seasonLabel(code, best.date),
       });
     }
+  }
+  return priced;
+}
+
+/**
+ * Every destination priced from an origin with a remote supplier's last-known fares (economy, one traveller,
+ * all-in as Results showed them): the lowest fare seen for the next 30 days with its date and `seenAt`, the
+ * typical fare (median of the fares seen over 60 days) and the season. A destination no search has seen from
+ * the origin is left out: a recommendation promises a price within the budget, and an unknown fare cannot.
+ * @example priceKnownDestinations(world, supplier.fares, 'DEL', now).find((d) => d.code === 'GOI')?.seenAt
+ */
+export function priceKnownDestinations(world: World, fares: LastKnownFares, origin: string, now: Date): PricedDestination[] {
+  const today = dayNumber(indiaToday(now));
+  const dates = Array.from({ length: RECOMMENDATION_TYPICAL_DAYS }, (_, k) => isoDate(today + k));
+  const priced: PricedDestination[] = [];
+  for (const { code, art } of DESTINATIONS) {
+    if (code === origin) continue;
+    const daily = knownDays(fares, { from: origin, to: code, cabin: 'economy' }, dates);
+    const { best, typical } = fareSummary(daily, RECOMMENDATION_WINDOW_DAYS);
+    const seenAt = best ? daily.find((d) => d.date === best.date)?.seenAt : undefined;
+    if (!best || typical === null || !seenAt) continue;
+    priced.push({
+      code,
+      name: world.getAirport(code)?.city ?? code,
+      price: best.fare,
+      priceDate: best.date,
+      seenAt,
+      typicalPrice: typical,
+      savings: Math.max(0, typical - best.fare),
+      savingPercent: savingPercent(best.fare, typical),
+      image: art,
+      season: seasonLabel(code, best.date),
+    });
   }
   return priced;
 }
@@ -157,11 +196,17 @@ const RECOMMENDATION_WAIT_MS = 2_000;
 /**
  * The recommendations for an origin and budget. An origin not priced yet is priced in the
  * background; when that takes longer than `waitMs` the answer says `ready: false` (no
- * destinations) and the caller asks again shortly.
+ * destinations) and the caller asks again shortly. With `knownFares` (a remote supplier) the
+ * destinations are read from them at once.
  * @example await recommend(deps, 'DEL', 20000, clock.now())
  */
 export async function recommend(deps: RecommendationDeps, origin: string, budget: number, now: Date, waitMs = RECOMMENDATION_WAIT_MS): Promise<Recommendations> {
   const airport = deps.world.getAirport(origin);
+  if (deps.knownFares) {
+    // Last-known fares are read at once: always ready.
+    const priced = priceKnownDestinations(deps.world, deps.knownFares, origin, now);
+    return { origin: { code: origin, city: airport?.city ?? origin }, budget, currency: 'INR', windowDays: RECOMMENDATION_WINDOW_DAYS, ready: true, recommendations: pickRecommendations(priced, budget) };
+  }
   const pricing = cachedDestinations(deps, origin, now);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const priced = await Promise.race([pricing, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))]).finally(() => clearTimeout(timer));

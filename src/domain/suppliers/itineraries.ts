@@ -1,7 +1,8 @@
-import { canConvertToInr, toInr } from '../../core/fx';
+import { canConvertToInr } from '../../core/fx';
 import { type Cabin, type CompactLeg, type CompactRoundTripResponse, type CompactSearchResponse, type Itinerary, type RoundTripMarket, type RoundTripQuery, type SearchQuery, journeyQueries } from '../../core/search';
 import { expandSearchResponse } from '../../core/search-wire';
-import { SUPPLIER_FEE_PER_PASSENGER_INR, type SupplierFare, type SupplierId } from '../../core/suppliers';
+import type { SupplierFare, SupplierId } from '../../core/suppliers';
+import { perTravellerInr } from './all-in';
 import type { OfferCache } from './offer-cache';
 import type { CabinClass, FlightSupplier, SupplierOffer, SupplierSearch } from './supplier';
 
@@ -34,8 +35,8 @@ const supplierSearchKey = (query: SearchQuery): string => `${query.from}-${query
 /**
  * A supplier's offer as Safar's compact itinerary, with its airports and airlines:
  * - each segment is a leg "<marketing carrier><number>@<local departure date>", local times with their offsets, terminals and aircraft;
- * - the price is the supplier's total converted to rupees (src/core/fx.ts), shared equally per passenger and rounded up to the
- *   rupee, plus Safar's fee per passenger as its own line (`taxesAndFees` holds the fee; the airline's taxes are inside the fare);
+ * - the price per passenger is `perTravellerInr` (the supplier's total in rupees shared equally, rounded up, plus Safar's fee as
+ *   its own line: `taxesAndFees` holds the fee; the airline's taxes are inside the fare);
  * - null for an offer in a currency Safar cannot convert, or with no segments.
  */
 function compactOffer(supplier: SupplierId, offer: SupplierOffer, query: SearchQuery, names: { airports: CompactSearchResponse['airports']; carriers: CompactSearchResponse['carriers'] }): CompactSearchResponse['itineraries'][number] | null {
@@ -60,8 +61,7 @@ function compactOffer(supplier: SupplierId, offer: SupplierOffer, query: SearchQ
     ];
   });
   const travellers = Math.max(1, query.adults + query.children + query.infants);
-  const { paise, conversion } = toInr(offer.total);
-  const perHead = Math.ceil(paise / travellers / 100);
+  const { fare: perHead, fee, conversion } = perTravellerInr(offer.total, travellers);
   const passengers = first.passengers[0];
   const fare: SupplierFare = {
     supplier,
@@ -82,10 +82,10 @@ function compactOffer(supplier: SupplierId, offer: SupplierOffer, query: SearchQ
     currency: offer.total.currency,
     conversion,
     fareInr: perHead * travellers,
-    feeInr: SUPPLIER_FEE_PER_PASSENGER_INR * travellers,
+    feeInr: fee * travellers,
     ...(offer.slices.length > 1 ? { journeyLegCounts: offer.slices.map((slice) => slice.segments.length) } : {}),
   };
-  const each = { baseFare: perHead, taxesAndFees: SUPPLIER_FEE_PER_PASSENGER_INR };
+  const each = { baseFare: perHead, taxesAndFees: fee };
   return {
     legs,
     seatsLeft: null,

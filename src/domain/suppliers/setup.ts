@@ -7,8 +7,9 @@ import type { FlightSupplier } from './supplier';
  * Who sells the seats in this process, chosen once at start-up (decision 0064):
  * - the embedded flight world when no Duffel token is configured (every path as before);
  * - Duffel through the supplier seam when DUFFEL_ACCESS_TOKEN is set, with the offers it answered cached until they expire,
- *   every search's lowest fare recorded in `fares` (last-known fares, decision 0066), and the `budget` of
- *   searches per minute that asks no traveller waits on may spend (SUPPLIER_SEARCHES_PER_MINUTE).
+ *   every search's lowest all-in fare recorded in `fares` (last-known fares, decisions 0066 and 0071) and counted in the
+ *   `budget` of searches per minute (SUPPLIER_SEARCHES_PER_MINUTE), which the asks no traveller waits on (the
+ *   price-alert job's refreshes) must stay within.
  */
 export type SupplierSetup = { id: 'world' } | { id: 'duffel'; api: FlightSupplier; offers: OfferCache; fares: LastKnownFares; budget: SearchBudget };
 
@@ -30,5 +31,5 @@ export function createSupplierSetup(
   const api = new DuffelSupplier({ token: config.DUFFEL_ACCESS_TOKEN, baseUrl: config.DUFFEL_API_URL, now, ...(options.log ? { log: options.log } : {}) });
   const fares = new LastKnownFares();
   const budget = new SearchBudget(config.SUPPLIER_SEARCHES_PER_MINUTE ?? DEFAULT_SUPPLIER_SEARCHES_PER_MINUTE, now);
-  return { id: 'duffel', api: recordingSearches(api, fares, now), offers: new OfferCache({ now }), fares, budget };
+  return { id: 'duffel', api: recordingSearches(api, fares, now, budget), offers: new OfferCache({ now }), fares, budget };
 }

@@ -2,8 +2,9 @@ import { z } from '@hono/zod-openapi';
 import { AppError } from '../../core/errors';
 import { ExploreCatalogueSchema, FavoritesSchema, RouteDetailsSchema, RouteIdSchema } from '../../core/explore-schemas';
 import { addFavoriteRoute, listFavoriteRoutes, removeFavoriteRoute } from '../../domain/explore/favorites';
-import { cachedExploreCatalogue, exploreRouteDetails } from '../../domain/explore/routes';
+import { cachedExploreCatalogue, type ExploreDeps, exploreRouteDetails } from '../../domain/explore/routes';
 import { currentUser } from '../auth/require-user';
+import type { AppDeps } from '../context';
 import { type OpenApiApp, ErrorSchema, json } from '../openapi';
 import { publicRoute, travellerRoute } from '../route-guard';
 import { pricingVia } from '../search/searcher';
@@ -17,7 +18,8 @@ const catalogueRoute = publicRoute({
   operationId: 'listExploreRoutes',
   tags: ['Explore'],
   summary: "Explore's routes with the lowest non-stop all-in fare of the next 30 days and the typical fare (open)",
-  description: 'Public. Every route in the schedule with its lowest non-stop all-in fare over the next 30 days and its typical fare.',
+  description:
+    'Public. Every route in the schedule with its lowest non-stop all-in fare over the next 30 days and its typical fare. With a remote supplier (Duffel) the fares are the last ones travellers\' searches found (all-in per traveller, any stops), each route with `seenAt` (null: not seen yet); the supplier is never asked for them.',
   responses: { 200: json(ExploreCatalogueSchema, 'Catalogue in popularity order') },
 });
 
@@ -27,7 +29,7 @@ const detailsRoute = publicRoute({
   operationId: 'getExploreRoute',
   tags: ['Explore'],
   summary: 'One route from the schedule: aircraft, first and last departures, terminals, airlines with baggage and cancellation (open)',
-  description: "Public. The schedule's facts about one route (id like `del-bom`); an unknown route answers 404.",
+  description: "Public. The schedule's facts about one route (id like `del-bom`); an unknown route answers 404. With a remote supplier (Duffel) the route's fares are last-known, as in the catalogue.",
   request: { params: RouteParams },
   responses: { 200: json(RouteDetailsSchema, 'Route details'), 404: json(ErrorSchema, 'No such route') },
 });
@@ -72,6 +74,14 @@ const deleteFavoriteRoute = travellerRoute({ idIsPublic: true }, {
   },
 });
 
+/** The world's live fares may be a minute old; a remote supplier's last-known fares change with each traveller's search. */
+const CACHE_CONTROL = { world: 'public, max-age=60', duffel: 'no-cache' } as const;
+
+/** Explore prices from the world's fare model, or from a remote supplier's last-known fares (never asking it). */
+function exploreDeps({ world, inventory, database, search, supplier }: AppDeps): ExploreDeps {
+  return { db: database.db, world, inventory, ...pricingVia(search), ...(supplier.id === 'duffel' ? { knownFares: supplier.fares } : {}) };
+}
+
 /**
  * Explore: the route catalogue and details are open to everyone; favourites
  * belong to the signed-in traveller and are keyed by their session (the path names a public
@@ -79,17 +89,17 @@ const deleteFavoriteRoute = travellerRoute({ idIsPublic: true }, {
  */
 export function registerExplore(app: OpenApiApp) {
   app.openapi(catalogueRoute, async (c) => {
-    const { world, inventory, database, clock, search } = c.get('deps');
-    const catalogue = await cachedExploreCatalogue({ db: database.db, world, inventory, ...pricingVia(search) }, clock.now());
-    c.header('Cache-Control', 'public, max-age=60');
+    const deps = c.get('deps');
+    const catalogue = await cachedExploreCatalogue(exploreDeps(deps), deps.clock.now());
+    c.header('Cache-Control', CACHE_CONTROL[deps.supplier.id]);
     return c.json(catalogue, 200);
   });
 
   app.openapi(detailsRoute, async (c) => {
-    const { world, inventory, database, clock, search } = c.get('deps');
-    const details = await exploreRouteDetails({ db: database.db, world, inventory, ...pricingVia(search) }, c.req.valid('param').id, clock.now());
+    const deps = c.get('deps');
+    const details = await exploreRouteDetails(exploreDeps(deps), c.req.valid('param').id, deps.clock.now());
     if (!details) throw new AppError('not_found', ROUTE_NOT_FOUND);
-    c.header('Cache-Control', 'public, max-age=60');
+    c.header('Cache-Control', CACHE_CONTROL[deps.supplier.id]);
     return c.json(details, 200);
   });
 

@@ -2,6 +2,7 @@ import { Bell, BellOff, Trash2 } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentProps, type FormEvent, useId, useState } from 'react';
 import { ALERT_MESSAGES, type AlertView, type CreateAlertBody, triggeredBanner } from '../../../core/alerts';
+import { fareAge } from '../../../core/fare-age';
 import { CABIN_LABELS, type Cabin, SEARCH_MESSAGES } from '../../../core/search-options';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
@@ -282,7 +283,11 @@ function AlertsPanelBody({ prefill, showForm = true }: { prefill?: AlertPrefill 
                     </div>
                     <div>
                       <dt>Now</dt>
-                      <dd>{alert.currentPrice !== null ? format(alert.currentPrice) : '—'}</dd>
+                      <dd>
+                        {alert.currentPrice !== null ? format(alert.currentPrice) : '—'}
+                        {/* A remote supplier's price is a last-known fare: say how old it is. */}
+                        {alert.currentPrice !== null && alert.priceSeenAt ? <span className="muted"> · {fareAge(alert.priceSeenAt, list.dataUpdatedAt)}</span> : null}
+                      </dd>
                     </div>
                     {alert.verdict ? (
                       <div>

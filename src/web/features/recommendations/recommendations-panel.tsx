@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { DEFAULT_RECOMMENDATION_BUDGET, RECOMMENDATION_BUDGET_MAX, RECOMMENDATION_BUDGET_MIN, recommendationSelected } from '../../../core/recommendation-options';
+import { fareAge } from '../../../core/fare-age';
 import type { Recommendation, Recommendations as RecommendationsAnswer } from '../../../core/recommendations';
 import { ApiError, apiFetch } from '../../lib/api';
 import { notify } from '../../lib/toast';
@@ -125,6 +126,7 @@ function Recommendations({ onChoose }: { onChoose(choice: ChosenDestination): vo
                     <p className="recs-price">
                       <strong>{format(r.price)}</strong> <span className="muted small">on {formatDay(r.priceDate)}</span>
                     </p>
+                    {r.seenAt ? <p className="muted small recs-seen">{fareAge(r.seenAt, recommendations.dataUpdatedAt)}</p> : null}
                     <p className="small">{r.savings > 0 ? `Save ${format(r.savings)} (${r.savingPercent}%) against the typical ${format(r.typicalPrice)}` : `Typical fare ${format(r.typicalPrice)}`}</p>
                     <p className="small recs-season">{r.season}</p>
                     <button type="button" className="btn btn-primary btn-small" onClick={() => choose(r)} aria-label={`Choose ${r.name}`}>

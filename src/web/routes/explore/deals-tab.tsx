@@ -1,4 +1,5 @@
 import { EXPLORE_MESSAGES, discountBadge, pickDeals, routeTitle } from '../../../core/explore';
+import { knownPriceAge } from '../../../core/fare-age';
 import type { ExploreRoute } from '../../../core/explore-schemas';
 import { formatDay } from '../../lib/format';
 import { useCurrency } from '../../lib/currency-context';
@@ -8,13 +9,15 @@ interface Props {
   routes: ExploreRoute[];
   loading: boolean;
   onBook(route: ExploreRoute): void;
+  /** When the catalogue arrived (ms): the age of a last-known fare is read against it. */
+  now: number;
 }
 
 /**
  * "Today's Best Deals": the routes whose lowest fare of the next 30 days is furthest below
  * their typical fare, with the real saving and the typical price struck through.
  */
-export function DealsTab({ routes, loading, onBook }: Props) {
+export function DealsTab({ routes, loading, onBook, now }: Props) {
   const { format } = useCurrency();
   const deals = pickDeals(routes);
   return (
@@ -44,7 +47,8 @@ export function DealsTab({ routes, loading, onBook }: Props) {
                   </s>
                 </p>
                 <p className="muted small">
-                  Lowest non-stop fare, on {route.priceDate ? formatDay(route.priceDate) : 'a date in the next 30 days'}; typical fare is the median of the next 60 days.
+                  {route.seenAt !== undefined ? 'Lowest fare a search has seen' : 'Lowest non-stop fare'}, on {route.priceDate ? formatDay(route.priceDate) : 'a date in the next 30 days'}
+                  {route.seenAt ? ` (${knownPriceAge(route.seenAt, now) ?? ''})` : ''}; typical fare is the median of the next 60 days.
                 </p>
                 <button type="button" className="btn btn-primary" onClick={() => onBook(route)} aria-label={`${EXPLORE_MESSAGES.bookNow}: ${routeTitle(route)}`}>
                   {EXPLORE_MESSAGES.bookNow}

@@ -174,6 +174,7 @@ function ExploreScreen() {
                       onShare={() => share(route)}
                       onBook={() => book(route)}
                       onDetails={() => openDetails(route)}
+                      now={catalogue.dataUpdatedAt}
                     />
                   ))}
                 </ul>
@@ -194,7 +195,7 @@ function ExploreScreen() {
             )}
           </Tabs.Content>
           <Tabs.Content value="deals" className="explore-panel">
-            <DealsTab routes={routes} loading={catalogue.isPending} onBook={book} />
+            <DealsTab routes={routes} loading={catalogue.isPending} onBook={book} now={catalogue.dataUpdatedAt} />
           </Tabs.Content>
         </Tabs.Root>
       </div>

@@ -1,5 +1,6 @@
 import { Clock, Heart, Share2, Star } from 'lucide-react';
 import { EXPLORE_MESSAGES, routeTitle } from '../../../core/explore';
+import { knownPriceAge } from '../../../core/fare-age';
 import type { ExploreRoute } from '../../../core/explore-schemas';
 import { formatDuration } from '../../lib/format';
 import { useCurrency } from '../../lib/currency-context';
@@ -12,12 +13,16 @@ interface Props {
   onShare(): void;
   onBook(): void;
   onDetails(): void;
+  /** When the catalogue arrived (ms): the age of a last-known fare is read against it. */
+  now: number;
 }
 
 /** One route of the Popular Routes grid. */
-export function RouteCard({ route, favorite, onToggleFavorite, onShare, onBook, onDetails }: Props) {
+export function RouteCard({ route, favorite, onToggleFavorite, onShare, onBook, onDetails, now }: Props) {
   const { format } = useCurrency();
   const title = routeTitle(route);
+  // A remote supplier's fares are last-known: the card says how old, or that no search has seen one yet.
+  const age = knownPriceAge(route.seenAt, now);
   return (
     <li className="card route-card" data-testid="route-card">
       <div className="route-media">
@@ -46,11 +51,12 @@ export function RouteCard({ route, favorite, onToggleFavorite, onShare, onBook, 
         <div className="route-facts">
           <span className="route-price">
             {route.price === null ? (
-              <span className="muted">No non-stop fares on sale</span>
+              <span className="muted">{age ? 'Fare not seen yet' : 'No non-stop fares on sale'}</span>
             ) : (
               <>
                 <span className="muted small">from </span>
                 <strong>{format(route.price)}</strong>
+                {age ? <span className="muted small route-seen"> · {age}</span> : null}
               </>
             )}
           </span>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { EXPLORE_MESSAGES, routeTitle } from '../../../core/explore';
+import { knownPriceAge } from '../../../core/fare-age';
 import type { ExploreRoute, RouteDetails } from '../../../core/explore-schemas';
 import { formatDuration } from '../../lib/format';
 import { Modal } from '../../components/modal';
@@ -21,9 +22,10 @@ function terminalsText(list: string[]): string {
   return list.map((t) => `Terminal ${t}`).join(', ');
 }
 
-function Sections({ details }: { details: RouteDetails }) {
+function Sections({ details, now }: { details: RouteDetails; now: number }) {
   const { format } = useCurrency();
   const { route } = details;
+  const age = knownPriceAge(route.seenAt, now);
   return (
     <>
       <section className="details-section" aria-labelledby="details-info">
@@ -35,7 +37,7 @@ function Sections({ details }: { details: RouteDetails }) {
           </div>
           <div>
             <dt>Price</dt>
-            <dd>{route.price === null ? 'No non-stop fares on sale' : `from ${format(route.price)}`}</dd>
+            <dd>{route.price === null ? (age ? 'Fare not seen yet' : 'No non-stop fares on sale') : `from ${format(route.price)}${age ? `, ${age}` : ''}`}</dd>
           </div>
           <div>
             <dt>Rating</dt>
@@ -133,7 +135,7 @@ export function RouteDetailsDialog({ route, onOpenChange, onBook }: Props) {
         <div className="route-details" data-testid="route-details">
           <RouteArt art={route.art} from={route.from} to={route.to} className="details-art" />
           {details.data ? (
-            <Sections details={details.data} />
+            <Sections details={details.data} now={details.dataUpdatedAt} />
           ) : details.isError ? (
             <p role="alert">Could not load this route&apos;s schedule. Check your connection and try again.</p>
           ) : (

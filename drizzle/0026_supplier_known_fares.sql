@@ -1,0 +1,1 @@
+ALTER TABLE "price_alerts" ADD COLUMN "current_price_seen_at" timestamp with time zone;
