@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BookingView } from '../../../core/booking';
 import { ApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -38,13 +38,20 @@ export function SeatStep({ booking }: { booking: BookingView }) {
   const [open, setOpen] = useState(false);
   const [skipped, setSkipped] = useState(false);
   const words = WORDS[booking.supplier ? 'supplier' : 'world'];
+  // Focus follows the step: into the chooser when it opens (its passenger choice), back to Choose seats when done.
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) chooseButton.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   return (
     <section className="card seat-step" aria-labelledby="seat-step-title">
       <h2 id="seat-step-title">Seats (optional)</h2>
       <p>{words.intro}</p>
       {!open ? (
         <div className="seat-step__choice">
-          <button type="button" className="btn" onClick={() => setOpen(true)}>
+          <button ref={chooseButton} type="button" className="btn" onClick={() => setOpen(true)}>
             Choose seats
           </button>
           <button type="button" className="btn" aria-pressed={skipped} onClick={() => setSkipped(true)}>
@@ -72,6 +79,8 @@ function SeatChooser({ booking, onDone }: { booking: BookingView; onDone: () => 
   const passengerId = booking.passengers[position]?.id ?? '';
   const words = WORDS[booking.supplier ? 'supplier' : 'world'];
   const conversion = map.data?.supplier?.conversion;
+  const firstPassenger = useRef<HTMLInputElement>(null);
+  useEffect(() => firstPassenger.current?.focus(), []);
   const selected = map.data?.chosen[passengerId] ?? null;
 
   const pick = async (seat: string, exitConditionsAccepted = false) => {
@@ -112,7 +121,7 @@ function SeatChooser({ booking, onDone }: { booking: BookingView; onDone: () => 
         <legend>Passenger</legend>
         {seated.map(({ p, position: pos }) => (
           <label key={p.id} className="seat-step__pax">
-            <input type="radio" name="seat-pax" checked={pos === position} onChange={() => setPosition(pos)} /> {p.firstName} {p.lastName}
+            <input ref={pos === position ? firstPassenger : undefined} type="radio" name="seat-pax" checked={pos === position} onChange={() => setPosition(pos)} /> {p.firstName} {p.lastName}
             {map.data?.chosen[p.id] ? ` — seat ${map.data.chosen[p.id]}` : ` — ${words.without}`}
           </label>
         ))}
