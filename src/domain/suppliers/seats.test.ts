@@ -75,7 +75,7 @@ function bookingWith(fareInr: number, travellers: number): { itinerary: Itinerar
     conversion: null,
     fareInr,
     feeInr: SUPPLIER_FEE_PER_PASSENGER_INR * travellers,
-  } as SupplierFare;
+  };
   const total = fareInr + SUPPLIER_FEE_PER_PASSENGER_INR * travellers;
   return {
     itinerary: { id: 'duffel-off_1', legs: [LEG], stops: 0, layovers: [], durationMinutes: 135, departure: LEG.departure, arrival: LEG.arrival, arrivalDayOffset: 0, seatsLeft: null, price: { currency: 'INR', perPassenger: {}, total: { baseFare: fareInr, taxesAndFees: total - fareInr, total } }, airlines: ['Duffel Airways'], supplier },

@@ -101,7 +101,11 @@ export function supplierSeatMapAnswer(map: SupplierSeatMap, party: SeatParty): S
   for (const r of rows) {
     r.sections.forEach((section, b) => {
       const block = (blocks[b] ??= []);
-      for (const s of section) if (s && SEAT_LETTER.test(s.column) && !placed.has(s.column)) (placed.add(s.column), block.push(s.column));
+      for (const s of section) {
+        if (!s || !SEAT_LETTER.test(s.column) || placed.has(s.column)) continue;
+        placed.add(s.column);
+        block.push(s.column);
+      }
     });
   }
   for (const block of blocks) block.sort();
