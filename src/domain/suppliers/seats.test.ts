@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toInr } from '../../core/fx';
 import type { Itinerary, Leg } from '../../core/search';
 import { SUPPLIER_FEE_PER_PASSENGER_INR, type SupplierFare } from '../../core/suppliers';
-import { applySeatChoices, confirmedSeats, seatPricePaise, seatServices, supplierSeatMapAnswer, totalWithSeats } from './seats';
+import { applySeatChoices, confirmedSeats, seatPricePaise, seatServices, seatsAfterLegChange, supplierSeatMapAnswer, totalWithSeats } from './seats';
 import type { Money, SupplierOrder, SupplierSeat, SupplierSeatMap } from './supplier';
 
 const LEG: Leg = {
@@ -201,5 +201,14 @@ describe('choosing supplier seats', () => {
       { ...chosen[0], seat: '1C', confirmed: true },
       { passengerId: 'p1', legIndex: 0, seat: '3A', serviceId: null, priceMinor: 0, currency: 'GBP', pricePaise: 0, confirmed: true },
     ]);
+  });
+
+  it('after the flights change, a seat stays with its flight at its new place; seats on flights no longer flown go', () => {
+    const seatOn = (legIndex: number, seatCode: string) => ({ passengerId: 'p0', legIndex, seat: seatCode, serviceId: null, priceMinor: 0, currency: 'GBP', pricePaise: 0, confirmed: true });
+    const before = [{ flightId: 'ZZ1@2026-12-15' }, { flightId: 'ZZ2@2026-12-15' }];
+    expect(seatsAfterLegChange([seatOn(0, '1A'), seatOn(1, '2B')], before, [{ flightId: 'ZZ9@2026-12-15' }, { flightId: 'ZZ2@2026-12-15' }])).toEqual([seatOn(1, '2B')]);
+    expect(seatsAfterLegChange([seatOn(0, '1A')], before, [{ flightId: 'ZZ0@2026-12-14' }, { flightId: 'ZZ1@2026-12-15' }])).toEqual([seatOn(1, '1A')]);
+    expect(seatsAfterLegChange([seatOn(0, '1A')], before, [{ flightId: 'ZZ9@2026-12-15' }])).toBeNull();
+    expect(seatsAfterLegChange(null, before, before)).toBeNull();
   });
 });

@@ -342,3 +342,17 @@ export function confirmedSeats(seats: readonly SupplierSeatChoice[] | null, orde
     });
   return result;
 }
+
+/**
+ * A booking's seats after its flights changed (an airline change kept or a rebooking): a seat stays with its flight
+ * (same flight id) at that flight's new place in the itinerary; seats on flights no longer flown go (the airline's
+ * order no longer holds them).
+ */
+export function seatsAfterLegChange(seats: readonly SupplierSeatChoice[] | null, before: readonly Pick<Leg, 'flightId'>[], after: readonly Pick<Leg, 'flightId'>[]): SupplierSeatChoice[] | null {
+  const kept = (seats ?? []).flatMap((s) => {
+    const flightId = before[s.legIndex]?.flightId;
+    const legIndex = flightId === undefined ? -1 : after.findIndex((l) => l.flightId === flightId);
+    return legIndex < 0 ? [] : [{ ...s, legIndex }];
+  });
+  return kept.length > 0 ? kept : null;
+}
