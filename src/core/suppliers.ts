@@ -68,7 +68,7 @@ export type SupplierFare = z.infer<typeof SupplierFareSchema>;
  * the rupees Safar charges for it (the converted price rounded up to the whole rupee, per seat). `confirmed` once
  * the airline's order names this seat for the passenger (the airline may have moved them).
  */
-export const SupplierSeatChoiceSchema = z.object({
+const SupplierSeatChoiceSchema = z.object({
   /** Safar's passenger id. */
   passengerId: z.string(),
   /** The leg of the booking's itinerary (0-based). */
