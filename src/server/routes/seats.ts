@@ -80,10 +80,10 @@ const chooseRoute = travellerRoute({ owns: 'booking' }, {
 
 /** A remote supplier's booking of this traveller: its supplier setup, or null for the world's own (or another traveller's) booking. */
 async function remoteSeats(db: Db, supplier: SupplierSetup, bookingId: string, userId: string | undefined): Promise<Extract<SupplierSetup, { id: 'duffel' }> | null> {
-  if (!userId) return null;
+  // On the world (no remote supplier configured) the world's seat service answers every booking, as before.
+  if (!userId || supplier.id === 'world') return null;
   const [row] = await db.select({ supplier: bookings.supplier }).from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
   if (!row || row.supplier === 'world') return null;
-  // A remote booking while the app runs on the world (its token removed): no airline to ask.
   if (supplier.id !== row.supplier) throw new AppError('not_found', NO_SUPPLIER_SEAT_MAP, undefined, 'no-seat-map');
   return supplier;
 }
