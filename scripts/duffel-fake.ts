@@ -9,7 +9,7 @@
 //
 // Loopback controls (JSON in and out; not part of Duffel's API, no token needed):
 //   GET  /_fake/health                     → { ready: true, url, token, now }
-//   GET  /_fake/orders                     → { orders: [{ id, booking_reference, total_amount, total_currency, metadata, slice_count }] }
+//   GET  /_fake/orders                     → { orders: [{ id, booking_reference, total_amount, total_currency, metadata, slice_count, services }] }
 //   POST /_fake/airline-change             { orderId? | bookingReference?, minutes = 90, tamper? } → the change, and the
 //                                          webhook `order.airline_initiated_change_detected` delivered (signed) to --webhook-url
 //   POST /_fake/fail-next-order            { code: 'order_not_created' | 'internal_server_error' }
@@ -91,7 +91,7 @@ async function control(request: { method: string; path: string; body: unknown })
     case 'GET /_fake/health':
       return { status: 200, body: { ready: true, url: fake.url, token: fake.token, now: new Date(fake.now()).toISOString() } };
     case 'GET /_fake/orders':
-      return { status: 200, body: { orders: (await allOrders()).map((o) => ({ id: o.id, booking_reference: o.booking_reference, total_amount: o.total_amount, total_currency: o.total_currency, metadata: o.metadata, slice_count: o.slices.length })) } };
+      return { status: 200, body: { orders: (await allOrders()).map((o) => ({ id: o.id, booking_reference: o.booking_reference, total_amount: o.total_amount, total_currency: o.total_currency, metadata: o.metadata, slice_count: o.slices.length, services: o.services })) } };
     case 'POST /_fake/airline-change': {
       const order = await namedOrder(body);
       if (!order) return problem(404, 'no such order');

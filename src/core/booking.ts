@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { SUPPLIER_ORDER_STATES, supplierIdSchema } from './suppliers';
+import { SUPPLIER_ORDER_STATES, SupplierSeatViewSchema, supplierIdSchema } from './suppliers';
 import { DISPLAY_STATUSES } from './fares';
 import { CABINS, ItinerarySchema, LegAirportSchema } from './search';
 import { fareFamilyId } from './fares';
@@ -512,6 +512,8 @@ export const BookingViewSchema = z
         orderId: z.string().nullable(),
         bookingReference: z.string().nullable(),
         orderState: z.enum(SUPPLIER_ORDER_STATES).nullable(),
+        /** Seats chosen from the airline's seat map (empty when none: the airline assigns seats at check-in); `confirmed` once its order names them. */
+        seats: z.array(SupplierSeatViewSchema),
       })
       .optional(),
   })

@@ -1,4 +1,5 @@
 import { CABINS } from './search-options';
+import { ConversionSchema } from './suppliers';
 import { z } from './zod';
 
 /** Where a seat sits in its row: by a window, between two seats, or by an aisle. */
@@ -72,6 +73,11 @@ export const seatMapAnswerSchema = z.object({
   free: z.number().int().nonnegative(),
   /** The seats of the booking's passengers (passenger id → seat), when asked with a booking. */
   chosen: z.record(z.string(), z.string()),
+  /**
+   * A remote supplier's seat map only: the airline's currency and how its seat prices became rupees (null when it
+   * answered in INR). Each seat's price is the converted price rounded up to the whole rupee.
+   */
+  supplier: z.object({ currency: z.string(), conversion: ConversionSchema.nullable() }).optional(),
 });
 export type SeatMapAnswer = z.infer<typeof seatMapAnswerSchema>;
 

@@ -17,7 +17,7 @@ export const SUPPLIER_ORDER_STATES = ['ordering', 'ordered', 'failed'] as const;
 /** Safar's own fee on a remote supplier's fare, per passenger, in rupees: shown as its own line, never hidden in the fare. */
 export const SUPPLIER_FEE_PER_PASSENGER_INR = 199;
 
-const ConversionSchema = z.object({
+export const ConversionSchema = z.object({
   from: z.string(),
   /** Rupees per one unit of `from`. */
   rate: z.number(),
@@ -66,3 +66,29 @@ export const SupplierFareSchema = z
   })
   .meta({ id: 'SupplierFare' });
 export type SupplierFare = z.infer<typeof SupplierFareSchema>;
+
+/**
+ * A seat chosen from a remote supplier's seat map for one passenger on one flight of a booking, kept on the
+ * booking (decision 0068): the airline's seat service to order it by, its price as the airline answered it, and
+ * the rupees Safar charges for it (the converted price rounded up to the whole rupee, per seat). `confirmed` once
+ * the airline's order names this seat for the passenger (the airline may have moved them).
+ */
+const SupplierSeatChoiceSchema = z.object({
+  /** Safar's passenger id. */
+  passengerId: z.string(),
+  /** The leg of the booking's itinerary (0-based). */
+  legIndex: z.number().int().nonnegative(),
+  seat: z.string(),
+  /** The airline's seat service id; null for a seat the airline assigned without a choice. */
+  serviceId: z.string().nullable(),
+  /** The airline's price of the seat, in minor units of `currency` (0 when free). */
+  priceMinor: z.number().int().nonnegative(),
+  currency: z.string(),
+  /** What the traveller pays for it, in paise: a whole number of rupees. */
+  pricePaise: z.number().int().nonnegative(),
+  confirmed: z.boolean(),
+});
+export type SupplierSeatChoice = z.infer<typeof SupplierSeatChoiceSchema>;
+
+/** A remote supplier booking's seats on the wire: who sits where, what it cost, and whether the airline confirmed it. */
+export const SupplierSeatViewSchema = SupplierSeatChoiceSchema.pick({ passengerId: true, legIndex: true, seat: true, pricePaise: true, confirmed: true });

@@ -47,6 +47,7 @@ async function writeRows(database: Database) {
     supplierBookingReference: 'RZPYDP',
     supplierOrderState: 'ordered',
     supplierOrderAt: null,
+    supplierSeats: null,
   };
   await database.db.insert(bookings).values(booking);
   const payment: typeof payments.$inferSelect = {

@@ -6,7 +6,7 @@ import { OUTBOX_KINDS } from '../../core/notifications';
 import type { Itinerary, ItineraryPrice } from '../../core/search';
 import type { BookingJourney } from '../../core/trip';
 import { CABINS, PASSENGER_TYPES } from '../../core/search-options';
-import { SUPPLIER_IDS, SUPPLIER_ORDER_STATES } from '../../core/suppliers';
+import { SUPPLIER_IDS, SUPPLIER_ORDER_STATES, type SupplierSeatChoice } from '../../core/suppliers';
 import { users } from './accounts';
 
 /**
@@ -67,6 +67,8 @@ export const bookings = pgTable(
     supplierOrderState: text('supplier_order_state', { enum: SUPPLIER_ORDER_STATES }),
     /** When the order was last asked for or checked: the reconciler takes `ordering` bookings older than its wait. */
     supplierOrderAt: timestamp('supplier_order_at', { withTimezone: true }),
+    /** Seats chosen from a remote supplier's seat map, per passenger and leg (decision 0068); null for the world and when none. */
+    supplierSeats: jsonb('supplier_seats').$type<SupplierSeatChoice[]>(),
   },
   (t) => [
     uniqueIndex('bookings_pnr_unique').on(t.pnr),

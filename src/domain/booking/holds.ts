@@ -237,6 +237,7 @@ async function writeHold(
       supplierBookingReference: null,
       supplierOrderState: null,
       supplierOrderAt: null,
+      supplierSeats: null,
     };
     // The world's order is the booking itself: its id is the supplier order, its PNR the airline reference.
     row.supplierOrderId = row.id;

@@ -65,7 +65,7 @@ export function bookingView(row: BookingRow, pax: PassengerRow[], refundStatuses
     creditPaise: row.creditPaise,
     displayStatus: displayStatusOf(row.status, [...refundStatuses]),
     journeys: row.journeys ?? [oneJourney(row.pnr, itinerary, row.fareFamily, row.totalInr)],
-    ...(row.supplier === 'world' ? {} : { supplier: { id: row.supplier, orderId: row.supplierOrderId, bookingReference: row.supplierBookingReference, orderState: row.supplierOrderState } }),
+    ...(row.supplier === 'world' ? {} : { supplier: { id: row.supplier, orderId: row.supplierOrderId, bookingReference: row.supplierBookingReference, orderState: row.supplierOrderState, seats: (row.supplierSeats ?? []).map((s) => ({ passengerId: s.passengerId, legIndex: s.legIndex, seat: s.seat, pricePaise: s.pricePaise, confirmed: s.confirmed })) } }),
   };
 }
 

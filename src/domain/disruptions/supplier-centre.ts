@@ -36,6 +36,7 @@ import type { World } from '../world/world';
 import type { PassengerEntitlements } from './booking';
 import { caseActions, caseState } from './cases';
 import { entitlements, passengerLegOf } from './entitlements';
+import { seatsAfterLegChange } from '../suppliers/seats';
 import { acceptedItinerary, airlineChangeDisruption, cabinOfSupplier, legOfSegment, localWithOffset, parseSupplierDisruptionId, withLegs } from './supplier-changes';
 import { compensationWords, deadlineWords, noticeLine, noticeTitle, whatChanged } from './words';
 
@@ -577,7 +578,7 @@ export function createSupplierChangeService(deps: SupplierChangeDeps): SupplierC
           const owed = locked.supplierTotalMinor !== null && locked.supplierCurrency === confirmed.changeTotal.currency ? locked.supplierTotalMinor + confirmed.changeTotal.amountMinor : locked.supplierTotalMinor;
           await tx
             .update(bookings)
-            .set({ itinerary: withLegs(locked.itinerary, legs), supplierTotalMinor: owed })
+            .set({ itinerary: withLegs(locked.itinerary, legs), supplierTotalMinor: owed, supplierSeats: seatsAfterLegChange(locked.supplierSeats, locked.itinerary.legs, legs) })
             .where(eq(bookings.id, row.id));
           // The order keeps its booking: the booking is its own rebooking (the supplier changed the order in place).
           await settle(tx, c, { state: 'rebooked', by: 'traveller', newBookingId: row.id });
@@ -617,9 +618,10 @@ export function createSupplierChangeService(deps: SupplierChangeDeps): SupplierC
         const accepted = await supplier.acceptAirlineChange(c.change.id);
         await db.transaction(async (tx) => {
           const locked = await lockLive(tx, row.id);
+          const itinerary = acceptedItinerary(locked.itinerary, accepted);
           await tx
             .update(bookings)
-            .set({ itinerary: acceptedItinerary(locked.itinerary, accepted) })
+            .set({ itinerary, supplierSeats: seatsAfterLegChange(locked.supplierSeats, locked.itinerary.legs, itinerary.legs) })
             .where(eq(bookings.id, row.id));
           await settle(tx, c, { state: 'kept', by: 'traveller' });
         });

@@ -22,7 +22,7 @@ import { fareParts, familyOption } from './families/options';
  *   valid at the booking date. Each type's airfare and taxes are shared out over the legs in
  *   proportion to flying time (the last leg takes the remainder), then split into lines like
  *   any other fare, so the derived rows also add up to the booking's total. A passenger
- *   cancelled since is `cancelled`.
+ *   cancelled since is `cancelled`. A remote supplier's chosen seats add a `seat` line each.
  */
 
 type BookingLike = Pick<BookingView, 'itinerary' | 'passengers' | 'createdAt' | 'fareFamily' | 'totalInr'>;
@@ -92,7 +92,16 @@ export async function storedFares(db: Db | Tx, bookingId: string): Promise<Passe
   const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!row) return [];
   const pax = await db.select().from(passengers).where(eq(passengers.bookingId, bookingId)).orderBy(asc(passengers.position));
-  return deriveFares(bookingView(row, pax), row.passengerCount);
+  const derived = deriveFares(bookingView(row, pax), row.passengerCount);
+  // A remote supplier's seats (decision 0068) are their own line on the passenger's fare for that flight.
+  for (const seat of row.supplierSeats ?? []) {
+    const position = pax.find((p) => p.id === seat.passengerId)?.position;
+    const fare = derived.find((f) => f.passengerPosition === position && f.legIndex === seat.legIndex);
+    if (!fare || seat.pricePaise === 0) continue;
+    fare.lines = [...fare.lines, { code: 'seat', kind: 'addon', label: `Seat ${seat.seat}`, paise: seat.pricePaise }];
+    fare.totalPaise += seat.pricePaise;
+  }
+  return derived;
 }
 
 /**

@@ -17,6 +17,7 @@ import { newBookingId, newPnr } from '../booking/ids';
 import { bookingView } from '../booking/views';
 import { offerItinerary } from './itineraries';
 import type { OfferCache } from './offer-cache';
+import { confirmedSeats, seatServices } from './seats';
 import { type FlightSupplier, type OrderPassengerInput, SupplierError, type SupplierOffer, type SupplierOrder } from './supplier';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -158,6 +159,7 @@ export async function createSupplierHold(deps: SupplierBookingDeps, request: Sup
       supplierBookingReference: null,
       supplierOrderState: null,
       supplierOrderAt: null,
+      supplierSeats: null,
     };
     const paxRows: PassengerRow[] = list.map((p, position) => ({ ...passengerRow(row.id, position, p), id: randomUUID(), ticketNumber: null }));
     const booking = bookingView(row, paxRows);
@@ -265,13 +267,18 @@ function orderPassengers(booking: BookingRow, pax: PassengerRow[], email: string
   });
 }
 
-/** Records the supplier's order on the booking: its id, the airline's reference and each passenger's e-ticket number. */
+/**
+ * Records the supplier's order on the booking: its id, the airline's reference, what Safar owes (the order's total: the
+ * offer and its seat services), the seats as the order confirms them, and each passenger's e-ticket number.
+ */
 async function recordOrder(tx: Tx, booking: BookingRow, pax: PassengerRow[], order: SupplierOrder, now: Date): Promise<void> {
+  const ids = booking.itinerary.supplier?.passengerIds ?? [];
+  const seats = confirmedSeats(booking.supplierSeats, order, ids, pax);
+  const owed = booking.supplierCurrency === null || order.total.currency === booking.supplierCurrency ? { supplierTotalMinor: order.total.amountMinor, supplierCurrency: order.total.currency } : {};
   await tx
     .update(bookings)
-    .set({ supplierOrderId: order.id, supplierBookingReference: order.bookingReference, supplierOrderState: 'ordered', supplierOrderAt: now, confirmedAt: now })
+    .set({ supplierOrderId: order.id, supplierBookingReference: order.bookingReference, supplierOrderState: 'ordered', supplierOrderAt: now, confirmedAt: now, supplierSeats: seats.length > 0 ? seats : null, ...owed })
     .where(eq(bookings.id, booking.id));
-  const ids = booking.itinerary.supplier?.passengerIds ?? [];
   for (const p of pax) {
     const supplierId = ids[p.position];
     const ticket = order.tickets.find((t) => t.kind === 'eticket' && supplierId !== undefined && t.passengerIds.includes(supplierId));
@@ -307,7 +314,8 @@ const REFUSED: ReadonlySet<SupplierError['kind']> = new Set(['offerExpired', 'so
 
 /**
  * Asks the supplier for the order of a paid booking (`ordering`), outside any transaction:
- * instant payment from Safar's balance, Safar's booking id in its metadata. Ordered → recorded;
+ * instant payment from Safar's balance, the chosen seats as seat services, Safar's booking id in its metadata.
+ * A seat gone since it was chosen is the airline refusing the order (refunded like any refusal). Ordered → recorded;
  * refused → the booking fails and is refunded; unknown (time-out, 5xx) → left for the reconciler.
  */
 async function placeSupplierOrder(deps: SupplierBookingDeps, bookingId: string): Promise<OrderOutcome> {
@@ -325,7 +333,7 @@ async function placeSupplierOrder(deps: SupplierBookingDeps, bookingId: string):
     order = await deps.supplier.api.createOrder({
       offer: { id: booking.supplierOfferId, total: { amountMinor: booking.supplierTotalMinor, currency: booking.supplierCurrency }, expiresAt: fare.expiresAt },
       passengers: orderPassengers(booking, pax, email),
-      services: [],
+      services: seatServices(booking.supplierSeats),
       payment: 'instant',
       reference: booking.id,
     });

@@ -1,11 +1,13 @@
-import type { SupplierOffer, SupplierSearchResult } from './supplier';
+import type { SupplierOffer, SupplierSearchResult, SupplierSeatMap } from './supplier';
 
 /**
  * Offers a remote supplier answered, kept until each one expires, and whole search answers kept for a
  * short time so a repeat search (back, refresh, a second tab) answers without asking the supplier again:
  * - an offer is found by id until its `expiresAt`; `seen` finds it after that too, to tell an expired offer from a sold-out one;
  * - a search answer is found by its key for `searchTtlMs`, and never after its earliest-expiring offer expired;
- * - the cache holds at most `maxSearches` answers (oldest first out); offers go with the answers that brought them.
+ * - the cache holds at most `maxSearches` answers (oldest first out); offers go with the answers that brought them;
+ * - an offer's seat maps are kept until the offer expires (at most `maxSearches` offers' maps, oldest first out), so the
+ *   map a traveller chose from is the one the choice is checked against.
  */
 export class OfferCache {
   readonly #searchTtlMs: number;
@@ -13,6 +15,7 @@ export class OfferCache {
   readonly #now: () => number;
   readonly #searches = new Map<string, { result: SupplierSearchResult; until: number; at: number }>();
   readonly #offers = new Map<string, { offer: SupplierOffer; until: number; search: string }>();
+  readonly #seatMaps = new Map<string, { maps: SupplierSeatMap[]; until: number }>();
 
   constructor(options: { searchTtlMs?: number; maxSearches?: number; now?: () => number } = {}) {
     this.#searchTtlMs = options.searchTtlMs ?? 60_000;
@@ -67,5 +70,27 @@ export class OfferCache {
     const until = Date.parse(offer.expiresAt);
     const search = this.#offers.get(offer.id)?.search ?? '';
     this.#offers.set(offer.id, { offer, until, search });
+  }
+
+  /** The seat maps kept for an offer, until it expires; undefined when none. */
+  seatMaps(offerId: string): SupplierSeatMap[] | undefined {
+    const entry = this.#seatMaps.get(offerId);
+    if (!entry) return undefined;
+    if (entry.until <= this.#now()) {
+      this.#seatMaps.delete(offerId);
+      return undefined;
+    }
+    return entry.maps;
+  }
+
+  /** Keeps an offer's seat maps until `expiresAt` (the offer's expiry). */
+  putSeatMaps(offerId: string, maps: SupplierSeatMap[], expiresAt: string): void {
+    this.#seatMaps.delete(offerId);
+    this.#seatMaps.set(offerId, { maps, until: Date.parse(expiresAt) });
+    while (this.#seatMaps.size > this.#maxSearches) {
+      const oldest = this.#seatMaps.keys().next().value;
+      if (oldest === undefined) break;
+      this.#seatMaps.delete(oldest);
+    }
   }
 }

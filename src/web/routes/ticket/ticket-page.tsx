@@ -173,6 +173,7 @@ function Ticket({ booking }: { booking: BookingView }) {
                   <th scope="col">Name</th>
                   <th scope="col">Type</th>
                   <th scope="col">Ticket number</th>
+                  {booking.supplier ? <th scope="col">Seat</th> : null}
                   <th scope="col">Status</th>
                 </tr>
               </thead>
@@ -182,6 +183,7 @@ function Ticket({ booking }: { booking: BookingView }) {
                     <td>{[p.title, p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ')}</td>
                     <td>{p.type}</td>
                     <td className="ticket-number">{p.ticketNumber ?? '—'}</td>
+                    {booking.supplier ? <td data-testid="ticket-seat">{supplierSeatText(booking, p.id)}</td> : null}
                     <td>{p.cancelledAt ? <span className="ticket-pax-cancelled">Cancelled {formatDate(p.cancelledAt)}</span> : booking.status === 'changed' ? 'Changed' : 'Travelling'}</td>
                   </tr>
                 ))}
@@ -251,4 +253,15 @@ function ChangeJourney({ booking, index }: { booking: BookingView; index: number
       <CalendarClock aria-hidden="true" size={16} /> Change flight
     </Link>
   );
+}
+
+/**
+ * A passenger's seats on a remote supplier's booking: the airline's confirmed seat (a choice the order has not confirmed
+ * yet says "requested"), with the flight when the booking has more than one; else the airline assigns it at check-in.
+ */
+function supplierSeatText(booking: BookingView, passengerId: string): string {
+  const legs = booking.itinerary.legs;
+  const seats = (booking.supplier?.seats ?? []).filter((s) => s.passengerId === passengerId).sort((a, b) => a.legIndex - b.legIndex);
+  if (seats.length === 0) return 'Assigned by the airline at check-in';
+  return seats.map((s) => `${legs.length > 1 ? `${legs[s.legIndex]?.flightNumber ?? ''} ` : ''}${s.seat}${s.confirmed ? '' : ' (requested)'}`).join(', ');
 }
