@@ -216,6 +216,7 @@ export class DuffelSupplier implements FlightSupplier {
 
   async confirmChange(changeOfferId: string, expected: SignedMoney): Promise<ConfirmedChange> {
     const offer = mapChangeOffer(await this.#read(DuffelChangeOfferSchema, { method: 'GET', path: `air/order_change_offers/${encodeURIComponent(changeOfferId)}`, safe: true }));
+    if (Date.parse(offer.expiresAt) <= this.#now()) throw new SupplierError('offerExpired', 'The change offer has expired');
     if (offer.changeTotal.amountMinor !== expected.amountMinor || offer.changeTotal.currency !== expected.currency) {
       throw new SupplierError('priceChanged', 'The change offer now costs a different amount');
     }
