@@ -1,10 +1,10 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, disruptionCases, notifications } from '../../db/schema';
-import { supplierChanges } from '../../server/supplier-changes';
-import { bookDuffel } from '../../../tests/support/duffel-changes';
-import { type DuffelFake, startDuffelFake } from '../../../tests/support/duffel-fake/server';
-import { createTestApp } from '../../../tests/support/test-app';
+import { bookings, disruptionCases, notifications } from '../db/schema';
+import { supplierChanges } from './supplier-changes';
+import { bookDuffel } from '../../tests/support/duffel-changes';
+import { type DuffelFake, startDuffelFake } from '../../tests/support/duffel-fake/server';
+import { createTestApp } from '../../tests/support/test-app';
 
 /**
  * Cases of Duffel bookings nobody answered by their deadline get the default, as the world's: the
