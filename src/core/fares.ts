@@ -306,7 +306,6 @@ const SupplierChangeSchema = z
     terms: z.string(),
   })
   .meta({ id: 'SupplierChange' });
-export type SupplierChange = z.infer<typeof SupplierChangeSchema>;
 
 export const ChangeQuoteSchema = z
   .object({

@@ -82,9 +82,9 @@ export function supplierChangeQuote(input: SupplierChangeQuoteInput): ChangeQuot
   const rate = conversion ? ` at ₹${conversion.rate.toFixed(2)} per ${conversion.from} (${conversion.source}, ${conversion.asOf})` : '';
   const penaltyWords = offer.penalty && offer.penalty.amountMinor > 0 ? `, its ${supplierMoney(offer.penalty)} change fee included` : '';
   let terms: string;
-  if (total.amountMinor > 0) terms = `${input.airline} charges ${supplierMoney(total)} for this change${penaltyWords}${rate}`;
+  if (total.amountMinor > 0) terms = `${input.airline} charges ${supplierMoney(total)}${rate} for this change${penaltyWords}`;
   else if (total.amountMinor === 0) terms = `${input.airline} charges nothing for this change`;
-  else if (moneyBack) terms = `${input.airline} pays back ${supplierMoney({ ...total, amountMinor: -total.amountMinor })} for this change${rate}, refunded to your original payment`;
+  else if (moneyBack) terms = `${input.airline} pays back ${supplierMoney({ ...total, amountMinor: -total.amountMinor })}${rate} for this change, refunded to your original payment`;
   else terms = `${input.airline} pays back ${supplierMoney({ ...total, amountMinor: -total.amountMinor })} for this change as an airline voucher in the passengers' names, not money`;
   terms += "; Safar adds no fee to a change";
 

@@ -78,7 +78,7 @@ describe('GET change-options of a Duffel booking', () => {
     const dearer = body.options.find((o) => (o.quote.supplier?.changeTotalMinor ?? 0) > 0);
     expect(dearer?.quote.duePaise).toBe(toInr({ amountMinor: dearer?.quote.supplier?.changeTotalMinor ?? 0, currency: 'GBP' }).paise);
     expect(dearer?.quote.supplier?.conversion).toMatchObject({ from: 'GBP', rate: 106.6, source: expect.stringContaining('RBI') });
-    expect(dearer?.quote.lines[0]?.explanation).toMatch(/charges £[\d.]+ for this change at ₹106\.60 per GBP/);
+    expect(dearer?.quote.lines[0]?.explanation).toMatch(/charges £[\d.]+ at ₹106\.60 per GBP \(RBI reference rate \(FBIL\), [\d-]+\) for this change/);
     // A cheaper flight the airline pays back as a voucher: nothing due, no money back.
     const cheaper = body.options.find((o) => (o.quote.supplier?.changeTotalMinor ?? 0) < 0);
     expect(cheaper?.quote).toMatchObject({ duePaise: 0, refundPaise: 0 });
