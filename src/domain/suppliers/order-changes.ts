@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bookings, passengers } from '../../db/schema';
+import { bookings, outbox, passengers, users } from '../../db/schema';
 import type { Tx } from '../booking/catalog';
 import { type SupplierBookingDeps, REFUSED, failOrder } from './order-failure';
 import { SupplierError, type SupplierOrder } from './supplier';
@@ -52,6 +52,7 @@ async function recordChange(tx: Tx, change: BookingRow, order: SupplierOrder | n
     .update(bookings)
     .set({ supplierOrderState: 'ordered', supplierOrderAt: now, confirmedAt: now, supplierBookingReference: order?.bookingReference ?? change.supplierBookingReference })
     .where(eq(bookings.id, change.id));
+  await mailChange(tx, change, order?.bookingReference ?? change.supplierBookingReference, now);
   if (order) {
     const ids = change.itinerary.supplier?.passengerIds ?? [];
     const pax = await tx.select().from(passengers).where(eq(passengers.bookingId, change.id));
@@ -62,6 +63,25 @@ async function recordChange(tx: Tx, change: BookingRow, order: SupplierOrder | n
     }
   }
   return true;
+}
+
+const flightsOf = (row: BookingRow) => row.itinerary.legs.map((leg) => `${leg.flightNumber} ${leg.from.code}→${leg.to.code} ${leg.departure.slice(0, 10)} ${leg.departure.slice(11, 16)}`).join(', ');
+
+/** One mail to the traveller: the flights before and after, the airline's reference, what the change cost. */
+async function mailChange(tx: Tx, change: BookingRow, reference: string | null, now: Date): Promise<void> {
+  const [found] = await tx.select({ email: users.email }).from(users).where(eq(users.id, change.userId));
+  const [old] = change.changedFrom === null ? [] : await tx.select().from(bookings).where(eq(bookings.id, change.changedFrom));
+  if (!found || !old) return;
+  const paidPaise = change.totalInr * 100 - change.creditPaise;
+  const text = [
+    `Your booking ${old.id} has been changed to a new flight with the airline.`,
+    '',
+    `Was: ${flightsOf(old)}`,
+    `Now: ${flightsOf(change)}`,
+    `Airline booking reference: ${reference ?? 'to follow'} (unchanged)`,
+    paidPaise > 0 ? `Paid for the change: ₹${(paidPaise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}` : 'Paid for the change: nothing was due',
+  ].join('\n');
+  await tx.insert(outbox).values({ kind: 'notice-mail', recipient: found.email, payload: { subject: `Flight changed: ${reference ?? old.id}`, text, path: `/ticket/${change.id}` }, availableAt: now });
 }
 
 /** The order as the supplier lists it now, or null when it cannot say (its tickets are then the old ones). */

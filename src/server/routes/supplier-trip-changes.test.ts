@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeQuote } from '../../core/fares';
 import { toInr } from '../../core/fx';
 import type { ChangeAnswer, ChangeOptionsAnswer } from '../../core/trip-changes';
-import { bookings, payments } from '../../db/schema';
+import { bookings, outbox, payments } from '../../db/schema';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { authed, confirmBooking, payOrder, sandboxPay } from '../../../tests/support/booking';
 import { seedDuffelBooking } from '../../../tests/support/duffel-booking';
@@ -113,6 +113,9 @@ describe('POST changes of a Duffel booking', () => {
     expect(body.booking.supplier).toMatchObject({ id: 'duffel', orderId: seeded.orderId, bookingReference: before.supplierBookingReference, orderState: 'ordered' });
     expect(Date.parse(body.booking.itinerary.departure)).toBe(Date.parse(cheaper.itinerary.departure));
     expect((await row(seeded.bookingId)).status).toBe('changed');
+    // One mail says what changed.
+    const mails = await ctx.database.db.select().from(outbox).where(eq(outbox.recipient, alice.user.email));
+    expect(mails.filter((m) => JSON.stringify(m.payload).includes(`/ticket/${body.booking.id}`))).toHaveLength(1);
     // The airline's order flies the new flight now, and what Safar owes it moved by the change total.
     const order = fake.order(seeded.orderId);
     expect(Date.parse(order?.slices[0]?.segments[0]?.departing_at ?? '')).toBeGreaterThan(0);
