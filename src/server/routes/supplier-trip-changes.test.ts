@@ -86,6 +86,17 @@ describe('GET change-options of a Duffel booking', () => {
     expect(cheaper?.quote.lines[0]?.explanation).toMatch(/voucher in the passengers' names, not money/);
   });
 
+  it("another traveller's Duffel booking is a 404, and the airline is not asked", async () => {
+    const seeded = await seedDuffelBooking(ctx.database.db, api(), alice.user.id);
+    const bob = await signUpAndLogin(ctx.app);
+    const asked = fake.requests.length;
+    const res = await ctx.app.request(`/api/bookings/${seeded.bookingId}/change-options?date=${DATE}`, { headers: authed(bob.cookie) });
+    expect(res.status).toBe(404);
+    const posted = await ctx.app.request(`/api/bookings/${seeded.bookingId}/changes`, { method: 'POST', headers: authed(bob.cookie, { 'Idempotency-Key': randomUUID() }), body: JSON.stringify({ itineraryId: 'duffel-change:LHR-JFK:2027-02-20@2027-02-20T06:00:00.000Z', quotedDuePaise: 0 }) });
+    expect(posted.status).toBe(404);
+    expect(fake.requests.length).toBe(asked);
+  });
+
   it('a bad date is a 400 on date, a journey other than the whole booking a 400 on journey', async () => {
     const seeded = await seedDuffelBooking(ctx.database.db, api(), alice.user.id);
     const past = await options(seeded.bookingId, 'date=2026-01-01');
