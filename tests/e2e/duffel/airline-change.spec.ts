@@ -19,10 +19,13 @@ import { fakeControl } from './support/fake';
 const Orders = z.object({ orders: z.array(z.object({ id: z.string(), metadata: z.unknown() })) });
 const Change = z.object({ change: z.object({ id: z.string(), added: z.array(z.object({ segments: z.array(z.object({ departing_at: z.string() })) })) }), delivered: z.union([z.number(), z.string()]) });
 
-/** A new traveller's paid DEL → BOM booking ten days out, through the app's API (`changeable`: on a fare the airline lets change). */
-async function bookDelBom(page: Page, origin: string, prefix: string, changeable: boolean) {
+/**
+ * A new traveller's paid DEL → BOM booking `daysAhead` days out, through the app's API (`changeable`: on a fare
+ * the airline lets change). Each test books its own day: an offer, cached by the app, is ordered only once.
+ */
+async function bookDelBom(page: Page, origin: string, prefix: string, { daysAhead, changeable }: { daysAhead: number; changeable: boolean }) {
   await signUpByApi(page, origin, prefix);
-  const date = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const date = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
   const search = await page.request.get(`/api/search?from=DEL&to=BOM&date=${date}&adults=1&children=0&infants=0`);
   expect(search.status()).toBe(200);
   const itinerary = expandSearchResponse((await search.json()) as CompactSearchResponse).itineraries.find((i) => i.legs.length === 1 && (!changeable || i.supplier?.conditions.changeBeforeDeparture?.allowed === true));
@@ -45,7 +48,7 @@ test.describe('airline-initiated changes of Duffel bookings', () => {
 
   test("the airline moves the flight: the notice, the screen, take another of the airline's flights by keyboard, the ticket shows it", async ({ page, baseURL }) => {
     const origin = baseURL ?? 'http://localhost:3110';
-    const booking = await bookDelBom(page, origin, 'aicrebook', true);
+    const booking = await bookDelBom(page, origin, 'aicrebook', { daysAhead: 13, changeable: true });
     await airlineMoves(booking.id, 120);
 
     await page.goto('/profile');
@@ -91,7 +94,7 @@ test.describe('airline-initiated changes of Duffel bookings', () => {
 
   test('the airline moves the flight: the notice, the screen, keep the new time by keyboard, the ticket shows it', async ({ page, baseURL }) => {
     const origin = baseURL ?? 'http://localhost:3110';
-    const booking = await bookDelBom(page, origin, 'aic', false);
+    const booking = await bookDelBom(page, origin, 'aic', { daysAhead: 10, changeable: false });
     // The airline moves the flight by 2 h; the fake sends Duffel's signed webhook to the app.
     const moved = await airlineMoves(booking.id, 120);
     const newTime = moved.change.added[0]?.segments[0]?.departing_at.slice(11, 16) ?? '';
