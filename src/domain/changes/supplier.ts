@@ -6,6 +6,7 @@ import { searchQuerySchema } from '../../core/search';
 import { type ChangeAnswer, type ChangeOptionsAnswer, TRIP_CHANGE_MESSAGES, TRIP_CHANGE_REASONS } from '../../core/trip-changes';
 import type { Db } from '../../db/client';
 import { bookingFares, bookings, passengers } from '../../db/schema';
+import type { Tx } from '../booking/catalog';
 import { CHANGEABLE_STATUSES } from '../booking/change-swap';
 import { newBookingId, newPnr } from '../booking/ids';
 import { bookingView, loadBooking } from '../booking/views';
@@ -128,7 +129,7 @@ export function createSupplierTripChanges(deps: SupplierTripChangeDeps): Supplie
   }
 
   /** A live change of this booking (held and unpaid, or being confirmed with the airline), if any. */
-  async function liveChange(tx: Parameters<Parameters<Db['transaction']>[0]>[0], oldId: string, now: Date): Promise<BookingRow | undefined> {
+  async function liveChange(tx: Tx, oldId: string, now: Date): Promise<BookingRow | undefined> {
     const rows = await tx.select().from(bookings).where(eq(bookings.changedFrom, oldId));
     return rows.find((r) => (r.status === 'held' && r.holdExpiresAt.getTime() > now.getTime()) || r.supplierOrderState === 'ordering');
   }

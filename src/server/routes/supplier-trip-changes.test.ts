@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeQuote } from '../../core/fares';
 import { toInr } from '../../core/fx';
-import type { ChangeAnswer, ChangeOptionsAnswer } from '../../core/trip-changes';
+import type { CancellationQuoteAnswer, ChangeAnswer, ChangeOptionsAnswer, RefundsAnswer } from '../../core/trip-changes';
 import { bookings, outbox, payments } from '../../db/schema';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { authed, confirmBooking, payOrder, sandboxPay } from '../../../tests/support/booking';
@@ -163,6 +163,21 @@ describe('POST changes of a Duffel booking', () => {
     expect(JSON.stringify(confirm?.body)).toContain(((dearer.quote.supplier?.changeTotalMinor ?? 0) / 100).toFixed(2));
     expect((await row(seeded.bookingId)).status).toBe('changed');
     expect(Date.parse(booking.itinerary.departure)).toBe(Date.parse(dearer.itinerary.departure));
+
+    // Cancelled later (inside Safar's free window): everything paid comes back, the first payment and the change's.
+    const quote = await ctx.app.request(`/api/bookings/${booking.id}/cancellation-quote`, { headers: authed(alice.cookie) });
+    const quoted = (await quote.json()) as CancellationQuoteAnswer;
+    expect(quote.status, JSON.stringify(quoted)).toBe(200);
+    expect(quoted.quote.paidPaise).toBe(seeded.paidPaise + dearer.quote.duePaise);
+    expect(quoted.quote.refundPaise).toBe(seeded.paidPaise + dearer.quote.duePaise);
+    const cancelled = await ctx.app.request(`/api/bookings/${booking.id}/cancellations`, {
+      method: 'POST',
+      headers: authed(alice.cookie, { 'Idempotency-Key': randomUUID() }),
+      body: JSON.stringify({ passengers: [0], quotedRefundPaise: quoted.quote.refundPaise }),
+    });
+    expect(cancelled.status).toBe(201);
+    const refunded = (await ((await ctx.app.request(`/api/bookings/${booking.id}/refunds`, { headers: authed(alice.cookie) })).json())) as RefundsAnswer;
+    expect(refunded.refunds.reduce((n, r) => n + r.amountPaise, 0)).toBe(seeded.paidPaise + dearer.quote.duePaise);
   });
 
   it('a due that moved answers 409 due-changed with the new quote; nothing is held', async () => {
