@@ -4,7 +4,6 @@ import { AppError } from '../../core/errors';
 import type { ChangeQuote, PassengerLegFare } from '../../core/fares';
 import { searchQuerySchema } from '../../core/search';
 import { type ChangeAnswer, type ChangeOptionsAnswer, TRIP_CHANGE_MESSAGES, TRIP_CHANGE_REASONS } from '../../core/trip-changes';
-import type { Db } from '../../db/client';
 import { bookingFares, bookings, passengers } from '../../db/schema';
 import type { Tx } from '../booking/catalog';
 import { CHANGEABLE_STATUSES } from '../booking/change-swap';
