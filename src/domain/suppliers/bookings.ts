@@ -151,6 +151,8 @@ function orderedLikeOffer(list: Passenger[]): Passenger[] {
  * - a payment on a live hold is captured and the booking becomes `confirmed` with its supplier order `ordering`, in one transaction;
  * - the order is then asked of the supplier outside it (placeSupplierOrder): ordered, refused (booking cancelled, payment refunded)
  *   or unknown (left `ordering` for the reconciler);
+ * - a change booking's payment (`changed_from` set, decision 0070) confirms the airline's change offer instead
+ *   (`placeSupplierChange`), only while the booking it changes may still change (else refunded, `original-changed`);
  * - a payment on a dead hold, a second payment or a wrong amount is refunded, as the world's are.
  */
 export async function settleSupplierPayment(deps: SupplierBookingDeps, notice: PaymentNotice): Promise<ConfirmOutcome | null> {
@@ -290,7 +292,8 @@ async function placeSupplierOrder(deps: SupplierBookingDeps, bookingId: string):
  * Paid bookings whose supplier order outcome is unknown (a time-out, a crash between payment and order):
  * each is claimed by one runner (row lock, skip locked, its check time moved on), then the supplier is asked
  * for the order made for this booking (`findOrder`): found → recorded; none → the order was never made, so the
- * booking fails and is refunded. Never a second order.
+ * booking fails and is refunded. Never a second order. A change booking (`changed_from` set) is settled by reading the
+ * order again instead (`reconcileSupplierChange`).
  */
 export async function reconcileSupplierOrders(deps: SupplierBookingDeps, limit = 20): Promise<{ ordered: number; failed: number; unknown: number }> {
   const now = deps.clock.now();
