@@ -79,13 +79,12 @@ export function registerChanges(app: OpenApiApp) {
     const bookingId = c.req.valid('param').id;
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
+    const request = { userId: user.id, email: user.email, bookingId, itineraryId: body.itineraryId, quotedDuePaise: body.quotedDuePaise, journey: body.journey };
     try {
       const answer = await withIdempotency(database.db, clock, { userId: user.id, scope: 'create-change', key, hash: requestHash({ bookingId, body }) }, async () => ({
         status: 201 as const,
-        body: await (async () => {
-          const request = { userId: user.id, email: user.email, bookingId, itineraryId: body.itineraryId, quotedDuePaise: body.quotedDuePaise, journey: body.journey };
-          return (await supplierTripChanges(deps)?.request(request)) ?? (await checkout.requestChange(request));
-        })(),
+        // A remote supplier's booking is changed through the seam; the world's (and unknown ids) by the world's rules.
+        body: (await supplierTripChanges(deps)?.request(request)) ?? (await checkout.requestChange(request)),
       }));
       return sendStored(c, changeRoute, answer);
     } catch (error) {
