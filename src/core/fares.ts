@@ -279,6 +279,34 @@ const ChangeLineSchema = z.object({
   explanation: z.string(),
 });
 
+/**
+ * A change of a booking a remote supplier sold (Duffel): the airline's change offer as Safar's quote.
+ * Safar adds no fee of its own to a change (decision 0070): the traveller pays the airline's change
+ * total, converted to INR with the conversion named.
+ */
+const SupplierChangeSchema = z
+  .object({
+    /** Who sold the seats ("duffel") and the airline that sold them. */
+    supplier: z.string(),
+    airline: z.string(),
+    /** The supplier's change offer (Duffel's `oco_…`) and until when it can be confirmed. */
+    changeOfferId: z.string(),
+    expiresAt: z.string(),
+    /** The airline's change total (penalty included; negative: it pays back) and its penalty, in the supplier's minor units. */
+    changeTotalMinor: z.number().int(),
+    penaltyMinor: z.number().int().min(0).nullable(),
+    currency: z.string(),
+    /** Where a negative change total goes: money back to the original payment, or a voucher in the passengers' names (no money). */
+    refundTo: z.enum(['originalPayment', 'voucher']).nullable(),
+    /** Rupees per unit of `from` on `asOf`, from `source`; null when the supplier answers in INR. */
+    conversion: z.object({ from: z.string(), rate: z.number(), asOf: z.string(), source: z.string() }).nullable(),
+    /** Safar's own fee on this change, in paise (0: Safar adds none). */
+    safarFeePaise: paise,
+    /** The rule in words: the airline's total, the conversion, Safar's fee. */
+    terms: z.string(),
+  })
+  .meta({ id: 'SupplierChange' });
+
 export const ChangeQuoteSchema = z
   .object({
     lines: z.array(ChangeLineSchema),
@@ -295,6 +323,8 @@ export const ChangeQuoteSchema = z
     freeWindowApplies: z.boolean(),
     /** Why the change is free after a disruption move, in words (the booking's disruption window, until its flight leaves); null outside it. */
     disruptionFree: z.string().nullable(),
+    /** A booking sold by a remote supplier: the airline's change offer and the conversion (absent for the world's own bookings). */
+    supplier: SupplierChangeSchema.optional(),
   })
   .meta({ id: 'ChangeQuote' });
 export type ChangeQuote = z.infer<typeof ChangeQuoteSchema>;

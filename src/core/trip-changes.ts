@@ -19,11 +19,10 @@ export const TRIP_CHANGE_MESSAGES = {
   changeDateRequired: 'Choose a new travel date',
   unknownJourney: 'Choose a journey of this booking',
   wholeJourney: 'A journey is cancelled for every passenger still travelling',
-  changeWithAirline: "Changes of this airline's bookings are made with the airline. To travel on another flight, cancel this booking for its refund and book the new flight, or contact the airline.",
 } as const;
 
 /** Reasons carried by 409s of this flow (`error.reason`). */
-export const TRIP_CHANGE_REASONS = { refundChanged: 'refund-changed', dueChanged: 'due-changed', quoteExpired: 'quote-expired', changeWithAirline: 'change-with-airline' } as const;
+export const TRIP_CHANGE_REASONS = { refundChanged: 'refund-changed', dueChanged: 'due-changed', quoteExpired: 'quote-expired' } as const;
 
 const positions = z.array(z.number().int().min(0).max(8)).max(9);
 

@@ -101,7 +101,7 @@ function internationalTrip(booking: BookingRow): boolean {
  * price snapshot of the passenger's type — the supplier's fare in rupees (`baseFare`) and Safar's
  * fee (`taxesAndFees`, the supplier's taxes being inside its fare), in paise.
  */
-function faresFromPrice(booking: BookingRow, pax: readonly PassengerRow[]): PassengerLegFare[] {
+export function faresFromPrice(booking: BookingRow, pax: readonly PassengerRow[]): PassengerLegFare[] {
   return pax.map((p) => {
     const type = p.type;
     const each = booking.price.perPassenger[type] ?? { baseFare: 0, taxesAndFees: 0, total: 0 };

@@ -50,8 +50,9 @@ export interface ChangeDeps {
 /** The 409 a different amount due answers; carries the new quote. */
 export class DueChangedError extends AppError {
   readonly quote: ChangeQuote;
-  constructor(quote: ChangeQuote) {
-    super('conflict', TRIP_CHANGE_MESSAGES.dueChanged, undefined, TRIP_CHANGE_REASONS.dueChanged);
+  /** `quote-expired`: a remote supplier's change offer expired before it was confirmed (nothing changed). */
+  constructor(quote: ChangeQuote, reason: typeof TRIP_CHANGE_REASONS.dueChanged | typeof TRIP_CHANGE_REASONS.quoteExpired = TRIP_CHANGE_REASONS.dueChanged, message: string = TRIP_CHANGE_MESSAGES.dueChanged) {
+    super('conflict', message, undefined, reason);
     this.quote = quote;
   }
 }
@@ -80,8 +81,8 @@ const seatsOf = (pax: readonly PassengerRow[]) => pax.filter((p) => p.type !== '
 async function loadOld(db: Db | Tx, bookingId: string, userId: string): Promise<OldBooking> {
   const [row] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
   if (!row) throw notFound();
-  // A remote supplier's booking is changed with its airline, not by the world's fare rules.
-  if (row.supplier !== 'world') throw new AppError('conflict', TRIP_CHANGE_MESSAGES.changeWithAirline, undefined, TRIP_CHANGE_REASONS.changeWithAirline);
+  // A remote supplier's booking is changed through the seam (supplier.ts), never by the world's fare rules.
+  if (row.supplier !== 'world') throw notChangeable('its airline changes it.');
   const pax = await db.select().from(passengers).where(eq(passengers.bookingId, row.id)).orderBy(asc(passengers.position));
   const travelling = pax.filter((p) => p.cancelledAt === null);
   const positions = new Set(travelling.map((p) => p.position));

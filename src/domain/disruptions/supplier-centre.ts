@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import {
   DISRUPTION_MESSAGES,
@@ -29,7 +29,7 @@ import type { Tx } from '../booking/catalog';
 import { CHANGEABLE_STATUSES } from '../booking/change-swap';
 import { loadBooking as loadBookingView } from '../booking/views';
 import type { CancellationService } from '../cancellations/service';
-import { type TravellerNotice, notifyMany } from '../notifications/notify';
+import { type TravellerNotice, notify, notifyMany } from '../notifications/notify';
 import { type AirlineChange, type CabinClass, type ChangeOffer, type FlightSupplier, SupplierError, type SupplierSlice } from '../suppliers/supplier';
 import { distanceKm } from '../world/geo';
 import type { World } from '../world/world';
@@ -107,6 +107,8 @@ export interface SupplierChangeService {
   refund(request: DisruptionDecideRequest & { userId: string; bookingId: string }): Promise<DisruptionRefundAnswer>;
   accept(request: DisruptionDecideRequest & { userId: string; bookingId: string }): Promise<DisruptionAcceptAnswer>;
   summary(userId: string): Promise<DisruptionSummaryAnswer>;
+  /** Applies the default of every open case whose deadline has passed unanswered (a job); returns how many were applied. */
+  defaults(options?: { limit?: number }): Promise<number>;
 }
 
 const notFound = () => new AppError('not_found', 'Booking not found');
@@ -478,7 +480,86 @@ export function createSupplierChangeService(deps: SupplierChangeDeps): SupplierC
     return report;
   }
 
+  /**
+   * The default of an unanswered case at its deadline, as the world's: the booking kept as the
+   * airline changed it (the airline's change accepted, when it lists `accept`), or where the
+   * entitlements say refund (a significant retiming) a full refund through the cancellation path,
+   * when it lists `cancel`. Whatever the supplier does not list is left for the traveller and support.
+   */
+  async function applyDefault(bookingId: string, disruptionId: string): Promise<boolean> {
+    const row = await loadRow(bookingId, null);
+    if (!bookingLive(row)) return false;
+    const c = (await casesOf(row)).find((found) => found.disruption.id === disruptionId);
+    const deadlineAt = c?.stored.deadlineAt;
+    if (!c || c.state !== 'open' || c.stored.supplierAction !== null || !deadlineAt || deadlineAt.getTime() > clock.now().getTime()) return false;
+    const flight = `${c.disruption.flightNumber} ${c.disruption.from} → ${c.disruption.to}`;
+    const dedupeKey = `disruption:${c.disruption.id}:${row.id}:default`;
+    if (c.stored.deadlineAction === 'refund' && supplierAllows(c.change, c.disruption, 'refund')) {
+      const answer = await claimed(c, 'refund', async () => {
+        const quote = await deps.cancellations.quote(row.userId, row.id, undefined, { reason: 'airlineCancelled' });
+        return deps.cancellations.cancel({
+          userId: row.userId,
+          bookingId: row.id,
+          passengers: quote.passengers,
+          destination: 'original',
+          quotedRefundPaise: quote.quote.refundPaise,
+          reason: 'airlineCancelled',
+          within: (tx, cancelled) => settle(tx, c, { state: 'auto-refunded', by: 'safar', cancellationId: cancelled.cancellation.id }),
+        });
+      });
+      await notify(db, clock, {
+        to: { userId: row.userId },
+        kind: 'flight-change',
+        title: `Refunded in full: ${c.disruption.flightNumber}`,
+        body: `You did not answer the change to ${flight}, so Safar cancelled the booking with the airline and refunded everything you paid (₹${(answer.cancellation.refundPaise / 100).toLocaleString('en-IN')}) to your original payment method.`,
+        url: `/ticket/${row.id}/changed`,
+        dedupeKey,
+      });
+      return true;
+    }
+    if (!supplierAllows(c.change, c.disruption, 'accept')) return false;
+    await claimed(c, 'accept', async () => {
+      const accepted = await supplier.acceptAirlineChange(c.change.id);
+      await db.transaction(async (tx) => {
+        const locked = await lockLive(tx, row.id);
+        await tx
+          .update(bookings)
+          .set({ itinerary: acceptedItinerary(locked.itinerary, accepted) })
+          .where(eq(bookings.id, row.id));
+        await settle(tx, c, { state: 'auto-kept', by: 'safar' });
+      });
+    });
+    await notify(db, clock, {
+      to: { userId: row.userId },
+      kind: 'flight-change',
+      title: `You keep ${c.disruption.flightNumber} as changed`,
+      body: `You did not choose another flight or a refund for ${flight}, so Safar accepted the airline's new plan and your booking stays as the airline changed it.`,
+      url: `/ticket/${row.id}/changed`,
+      dedupeKey,
+    });
+    return true;
+  }
+
   return {
+    async defaults({ limit = 50 } = {}) {
+      const due = await db
+        .select({ bookingId: disruptionCases.bookingId, disruptionId: disruptionCases.disruptionId })
+        .from(disruptionCases)
+        .where(and(like(disruptionCases.disruptionId, `${prefix}%`), eq(disruptionCases.state, 'open'), isNull(disruptionCases.supplierAction), lte(disruptionCases.deadlineAt, clock.now())))
+        .orderBy(asc(disruptionCases.deadlineAt))
+        .limit(limit);
+      let applied = 0;
+      for (const d of due) {
+        try {
+          if (await applyDefault(d.bookingId, d.disruptionId)) applied += 1;
+        } catch (error) {
+          // The traveller or another node answered first (409), or the supplier cannot be reached now: the next pass sees.
+          if (!(error instanceof AppError && error.code === 'conflict')) deps.logger.warn('supplier disruption default not applied yet', { bookingId: d.bookingId, error: error instanceof Error ? error.message : 'unknown' });
+        }
+      }
+      return applied;
+    },
+
     async owns(bookingId) {
       const [row] = await db.select({ supplier: bookings.supplier }).from(bookings).where(eq(bookings.id, bookingId));
       return row?.supplier === supplierId;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type BookingView, HOLD_MINUTES, PASSENGER_MESSAGES, type Passenger, validatePassengers } from '../../core/booking';
-import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import type { Cabin, Itinerary, SearchQuery } from '../../core/search';
 import type { BookingJourney } from '../../core/trip';
@@ -18,20 +17,15 @@ import { bookingView } from '../booking/views';
 import { offerItinerary } from './itineraries';
 import type { OfferCache } from './offer-cache';
 import { confirmedSeats, seatServices } from './seats';
+import { placeSupplierChange, reconcileSupplierChange } from './order-changes';
+import { type SupplierBookingDeps, REFUSED, failOrder } from './order-failure';
+import { CHANGEABLE_STATUSES } from '../booking/change-swap';
 import { type FlightSupplier, type OrderPassengerInput, SupplierError, type SupplierOffer, type SupplierOrder } from './supplier';
+
+export type { SupplierBookingDeps } from './order-failure';
 
 type BookingRow = typeof bookings.$inferSelect;
 type PassengerRow = typeof passengers.$inferSelect;
-
-/** A remote supplier's part of the booking path (decision 0064). */
-export interface SupplierBookingDeps {
-  db: Db;
-  clock: Clock;
-  supplier: { id: 'duffel'; api: FlightSupplier; offers: OfferCache };
-  logger: { info(msg: string, fields?: Record<string, unknown>): void; warn(msg: string, fields?: Record<string, unknown>): void };
-  /** Sends refunds of these payment rows now (the checkout's refund path); a provider outage leaves them for the sweeper. */
-  refundNow(paymentRowIds: readonly string[]): Promise<void>;
-}
 
 /** How long a paid order may stay `ordering` before the reconciler asks the supplier what happened. */
 export const SUPPLIER_ORDER_RECONCILE_AFTER_MS = 2 * 60_000;
@@ -194,6 +188,8 @@ function orderedLikeOffer(list: Passenger[]): Passenger[] {
  * - a payment on a live hold is captured and the booking becomes `confirmed` with its supplier order `ordering`, in one transaction;
  * - the order is then asked of the supplier outside it (placeSupplierOrder): ordered, refused (booking cancelled, payment refunded)
  *   or unknown (left `ordering` for the reconciler);
+ * - a change booking's payment (`changed_from` set, decision 0070) confirms the airline's change offer instead
+ *   (`placeSupplierChange`), only while the booking it changes may still change (else refunded, `original-changed`);
  * - a payment on a dead hold, a second payment or a wrong amount is refunded, as the world's are.
  */
 export async function settleSupplierPayment(deps: SupplierBookingDeps, notice: PaymentNotice): Promise<ConfirmOutcome | null> {
@@ -212,12 +208,17 @@ export async function settleSupplierPayment(deps: SupplierBookingDeps, notice: P
     if (expect && (expect.bookingId !== booking.id || !('userId' in expect) || expect.userId !== booking.userId)) return { kind: 'unknown-order' };
     const view = async (row: BookingRow) => bookingView(row, await tx.select().from(passengers).where(eq(passengers.bookingId, row.id)));
     if (payment.status === 'captured' && payment.providerPaymentId === notice.paymentId) return { kind: 'already-confirmed', booking: await view(booking) };
-    const refund = async (why: 'hold-expired' | 'duplicate-payment' | 'amount-mismatch'): Promise<ConfirmOutcome> => {
+    const refund = async (why: 'hold-expired' | 'duplicate-payment' | 'amount-mismatch' | 'original-changed'): Promise<ConfirmOutcome> => {
       await tx.update(payments).set({ status: 'refunding', providerPaymentId: notice.paymentId, failureReason: why, updatedAt: now }).where(eq(payments.id, payment.id));
       return { kind: 'refund', why, booking: await view(booking), paymentRowId: payment.id, refundRows: [payment.id], inventory: [] };
     };
     if (booking.status === 'confirmed') return refund('duplicate-payment');
     if (booking.status !== 'held' || booking.holdExpiresAt.getTime() <= now.getTime()) return refund('hold-expired');
+    if (booking.changedFrom !== null) {
+      // A change is paid only while the booking it changes may still be changed.
+      const [original] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.changedFrom)).for('update');
+      if (!original || !CHANGEABLE_STATUSES.includes(original.status)) return refund('original-changed');
+    }
     const due = booking.totalInr * 100 - booking.creditPaise;
     if (payment.amountPaise !== due || (notice.amountPaise !== undefined && notice.amountPaise !== null && notice.amountPaise !== payment.amountPaise)) return refund('amount-mismatch');
     await tx.update(payments).set({ status: 'captured', providerPaymentId: notice.paymentId, updatedAt: now }).where(eq(payments.id, payment.id));
@@ -229,13 +230,18 @@ export async function settleSupplierPayment(deps: SupplierBookingDeps, notice: P
   });
   // Refunds of a dead hold, a second payment or a wrong amount are sent by the caller (the checkout's settle).
   if (decided === null || decided.kind !== 'ordering') return decided;
-  const outcome = await placeSupplierOrder(deps, decided.bookingId);
+  const outcome = (await isChange(deps.db, decided.bookingId)) ? (await placeSupplierChange(deps, decided.bookingId)).outcome : await placeSupplierOrder(deps, decided.bookingId);
   const booking = await readBooking(deps.db, decided.bookingId);
   if (outcome === 'failed') {
     const [paid] = await deps.db.select({ id: payments.id }).from(payments).where(and(eq(payments.bookingId, decided.bookingId), eq(payments.providerOrderId, notice.orderId)));
     return { kind: 'refund', why: 'supplier-refused', booking, paymentRowId: paid?.id ?? '', refundRows: [], inventory: [] };
   }
   return { kind: 'confirmed', booking, inventory: [] };
+}
+
+async function isChange(db: Db, bookingId: string): Promise<boolean> {
+  const [row] = await db.select({ changedFrom: bookings.changedFrom }).from(bookings).where(eq(bookings.id, bookingId));
+  return row?.changedFrom !== null && row?.changedFrom !== undefined;
 }
 
 async function readBooking(db: Db, bookingId: string): Promise<BookingView> {
@@ -286,31 +292,7 @@ async function recordOrder(tx: Tx, booking: BookingRow, pax: PassengerRow[], ord
   }
 }
 
-/** The airline refused: the booking is cancelled and every payment on it goes back through the refund path. */
-async function failOrder(deps: SupplierBookingDeps, bookingId: string, why: string): Promise<void> {
-  const now = deps.clock.now();
-  const refundRows = await deps.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(bookings)
-      .set({ status: 'cancelled', supplierOrderState: 'failed', supplierOrderAt: now })
-      .where(and(eq(bookings.id, bookingId), eq(bookings.supplierOrderState, 'ordering')))
-      .returning({ id: bookings.id });
-    if (updated.length === 0) return [];
-    const rows = await tx
-      .update(payments)
-      .set({ status: 'refunding', failureReason: `supplier order failed: ${why}`.slice(0, 500), updatedAt: now })
-      .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ['authorized', 'captured'])))
-      .returning({ id: payments.id });
-    return rows.map((r) => r.id);
-  });
-  deps.logger.warn('supplier order failed; payment refunded', { bookingId, why, refunds: refundRows.length });
-  await deps.refundNow(refundRows);
-}
-
 type OrderOutcome = 'ordered' | 'failed' | 'unknown';
-
-/** The errors after which no order was made: the airline said no. Anything else may have made one. */
-const REFUSED: ReadonlySet<SupplierError['kind']> = new Set(['offerExpired', 'soldOut', 'priceChanged', 'invalidRequest', 'notFound', 'notAllowed', 'unsupported', 'misconfigured']);
 
 /**
  * Asks the supplier for the order of a paid booking (`ordering`), outside any transaction:
@@ -353,7 +335,8 @@ async function placeSupplierOrder(deps: SupplierBookingDeps, bookingId: string):
  * Paid bookings whose supplier order outcome is unknown (a time-out, a crash between payment and order):
  * each is claimed by one runner (row lock, skip locked, its check time moved on), then the supplier is asked
  * for the order made for this booking (`findOrder`): found → recorded; none → the order was never made, so the
- * booking fails and is refunded. Never a second order.
+ * booking fails and is refunded. Never a second order. A change booking (`changed_from` set) is settled by reading the
+ * order again instead (`reconcileSupplierChange`).
  */
 export async function reconcileSupplierOrders(deps: SupplierBookingDeps, limit = 20): Promise<{ ordered: number; failed: number; unknown: number }> {
   const now = deps.clock.now();
@@ -374,6 +357,17 @@ export async function reconcileSupplierOrders(deps: SupplierBookingDeps, limit =
   for (const id of claimed) {
     const [row] = await deps.db.select().from(bookings).where(eq(bookings.id, id));
     if (!row || row.supplierOfferId === null) continue;
+    if (row.changedFrom !== null) {
+      // A change of an order: the order read again says whether it happened.
+      try {
+        const settled = await reconcileSupplierChange(deps, row);
+        report[settled === 'changed' ? 'ordered' : 'failed'] += 1;
+      } catch (error) {
+        report.unknown += 1;
+        deps.logger.warn('supplier change still unknown', { bookingId: id, kind: error instanceof SupplierError ? error.kind : 'unknown' });
+      }
+      continue;
+    }
     try {
       const order = await deps.supplier.api.findOrder(row.supplierOfferId, row.id);
       if (order) {

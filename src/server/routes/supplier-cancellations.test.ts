@@ -221,14 +221,3 @@ describe('a Duffel booking made through the booking path', () => {
     expect(tracker.refunds.reduce((n, r) => n + r.amountPaise, 0)).toBe(order.amountPaise);
   });
 });
-
-describe('changes of a Duffel booking', () => {
-  it('are made with the airline: change options answer 409 saying so', async () => {
-    const seeded = await seedDuffelBooking(ctx.database.db, api(), alice.user.id);
-    const res = await ctx.app.request(`/api/bookings/${seeded.bookingId}/change-options?date=2027-02-20`, { headers: authed(alice.cookie) });
-    expect(res.status).toBe(409);
-    const body = (await res.json()) as { error: { reason: string; message: string } };
-    expect(body.error.reason).toBe('change-with-airline');
-    expect(body.error.message).toMatch(/made with the airline/);
-  });
-});

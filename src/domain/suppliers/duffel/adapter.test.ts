@@ -333,6 +333,18 @@ describe('DuffelSupplier against the contract fake', () => {
     expect((await supplier.getOrder(order.id)).total.amountMinor).toBe(order.total.amountMinor - 1500);
   });
 
+  it('refuses a change offer that has expired before asking Duffel to make the change', async () => {
+    const { supplier, fake } = await setup();
+    const search = await supplier.search(oneWay('DEL', 'BOM'));
+    const order = await supplier.createOrder({ offer: seen(brand(search.offers, 'Flex')), passengers: [traveller(search.passengers[0]?.id ?? '')], services: [], payment: 'instant', reference: 'bkg_ce' });
+    const { offers } = await supplier.requestChange({ orderId: order.id, removeSliceIds: [order.slices[0]?.id ?? ''], add: [{ origin: 'DEL', destination: 'BOM', departureDate: '2027-02-21', cabin: 'economy' }] });
+    const offer = offers[0];
+    if (!offer) throw new Error('no change offer');
+    fake.advance(Date.parse(offer.expiresAt) - fake.now() + 1000);
+    await expectKind(supplier.confirmChange(offer.id, offer.changeTotal), 'offerExpired');
+    expect(fake.requests.some((r) => r.method === 'POST' && r.path.endsWith('order_changes'))).toBe(false);
+  });
+
   it('refuses a change on a fare that does not allow it', async () => {
     const { supplier } = await setup();
     const search = await supplier.search(oneWay('DEL', 'BOM'));

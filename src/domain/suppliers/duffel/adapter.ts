@@ -50,7 +50,8 @@ const TOKEN = /^duffel_(test|live)_[A-Za-z0-9_-]+$/;
  * - pricing an offer reads it again with its extras; `offer_no_longer_available` is `expired` when its expiry has passed, else `soldOut`;
  * - an order's payment is the offer total plus the services' prices in the offer's currency (from Safar's Duffel balance);
  *   a hold order sends no payment; Safar's booking id goes into the order's metadata;
- * - a change is confirmed by creating the pending change and confirming it, paying only a positive change total;
+ * - a change is confirmed by creating the pending change and confirming it, paying only a positive change total; an offer
+ *   past its expiry is `offerExpired` and one now costing another total `priceChanged`, before anything is created;
  * - every answer is checked against the schemas of what Safar reads; a test-mode token refuses live objects and vice versa.
  */
 export class DuffelSupplier implements FlightSupplier {
@@ -216,6 +217,7 @@ export class DuffelSupplier implements FlightSupplier {
 
   async confirmChange(changeOfferId: string, expected: SignedMoney): Promise<ConfirmedChange> {
     const offer = mapChangeOffer(await this.#read(DuffelChangeOfferSchema, { method: 'GET', path: `air/order_change_offers/${encodeURIComponent(changeOfferId)}`, safe: true }));
+    if (Date.parse(offer.expiresAt) <= this.#now()) throw new SupplierError('offerExpired', 'The change offer has expired');
     if (offer.changeTotal.amountMinor !== expected.amountMinor || offer.changeTotal.currency !== expected.currency) {
       throw new SupplierError('priceChanged', 'The change offer now costs a different amount');
     }

@@ -1,0 +1,50 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ChangeQuote } from '../../../core/fares';
+import { startInProcessApi } from '../../../../tests/support/in-process-api';
+import { findItinerary } from '../../../../tests/support/booking';
+import { renderScreen } from '../../test/render-screen';
+import { ChangeOptionCard } from './change-option-card';
+
+const api = startInProcessApi();
+
+const quote: ChangeQuote = {
+  lines: [],
+  changeFeePaise: 426_400,
+  oldTotalPaise: 2_000_000,
+  newTotalPaise: 3_332_500,
+  fareDifferencePaise: 1_332_500,
+  duePaise: 1_758_900,
+  refundPaise: 0,
+  freeWindowApplies: false,
+  disruptionFree: null,
+  supplier: {
+    supplier: 'duffel',
+    airline: 'Duffel Airways',
+    changeOfferId: 'oco_1',
+    expiresAt: '2026-11-21T07:00:00.000Z',
+    changeTotalMinor: 16_500,
+    penaltyMinor: 4_000,
+    currency: 'GBP',
+    refundTo: null,
+    conversion: { from: 'GBP', rate: 106.6, asOf: '2026-11-20', source: 'RBI reference rate (FBIL)' },
+    safarFeePaise: 0,
+    terms: 'Duffel Airways charges £165.00 at ₹106.60 per GBP (RBI reference rate (FBIL), 2026-11-20) for this change, its £40.00 change fee included; Safar adds no fee to a change',
+  },
+};
+
+describe('a change option a remote supplier offers', () => {
+  it("shows the airline's terms with the conversion, Safar's fee rule and until when the price holds, and what is due", async () => {
+    const itinerary = await findItinerary(api.test.app, { from: 'DEL', to: 'BOM', date: '2026-12-24' });
+    renderScreen(
+      <ul>
+        <ChangeOptionCard option={{ itinerary, quote }} disabled={false} busy={false} onChoose={() => {}} />
+      </ul>,
+    );
+    const terms = await screen.findByTestId('change-option-airline');
+    expect(terms.textContent).toContain('at ₹106.60 per GBP (RBI reference rate (FBIL), 2026-11-20)');
+    expect(terms.textContent).toContain('Safar adds no fee to a change');
+    expect(terms.textContent).toMatch(/The airline holds this price until \d\d:\d\d/);
+    expect(screen.getByRole('button', { name: /Change to .*, ₹17,589 due$/ })).toBeTruthy();
+  });
+});
