@@ -15,12 +15,11 @@ import { KeyTakenError, keyInsert } from '../booking/keyed-answer';
 import { newBookingId, newPnr } from '../booking/ids';
 import { bookingView } from '../booking/views';
 import { offerItinerary } from './itineraries';
-import type { OfferCache } from './offer-cache';
 import { confirmedSeats, seatServices } from './seats';
 import { placeSupplierChange, reconcileSupplierChange } from './order-changes';
 import { type SupplierBookingDeps, REFUSED, failOrder } from './order-failure';
 import { CHANGEABLE_STATUSES } from '../booking/change-swap';
-import { type FlightSupplier, type OrderPassengerInput, SupplierError, type SupplierOffer, type SupplierOrder } from './supplier';
+import { type OrderPassengerInput, SupplierError, type SupplierOffer, type SupplierOrder } from './supplier';
 
 export type { SupplierBookingDeps } from './order-failure';
 
