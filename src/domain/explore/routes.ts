@@ -110,7 +110,7 @@ export async function priceCatalogueRoutes(world: World, inventory: InventoryVie
  * its card with a null price and null `seenAt` ("not seen yet"): the route still flies, its fare is unknown.
  * @example knownExploreCatalogue(world, supplier.fares, clock.now()).routes[0]?.seenAt
  */
-export function knownExploreCatalogue(world: World, fares: LastKnownFares, now: Date): ExploreCatalogue {
+function knownExploreCatalogue(world: World, fares: LastKnownFares, now: Date): ExploreCatalogue {
   const today = indiaToday(now);
   const dates = windowDates(today, EXPLORE_TYPICAL_WINDOW_DAYS);
   const routes = CATALOGUE.map((entry) => {

@@ -96,7 +96,7 @@ export async function priceDestinationsFrom(world: World, inventory: InventoryVi
  * the origin is left out: a recommendation promises a price within the budget, and an unknown fare cannot.
  * @example priceKnownDestinations(world, supplier.fares, 'DEL', now).find((d) => d.code === 'GOI')?.seenAt
  */
-export function priceKnownDestinations(world: World, fares: LastKnownFares, origin: string, now: Date): PricedDestination[] {
+function priceKnownDestinations(world: World, fares: LastKnownFares, origin: string, now: Date): PricedDestination[] {
   const today = dayNumber(indiaToday(now));
   const dates = Array.from({ length: RECOMMENDATION_TYPICAL_DAYS }, (_, k) => isoDate(today + k));
   const priced: PricedDestination[] = [];
