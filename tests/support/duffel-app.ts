@@ -1,4 +1,6 @@
+import { afterEach } from 'vitest';
 import type { Database } from '../../src/db/client';
+import { signUpAndLogin } from './auth';
 import type { CompactSearchResponse } from '../../src/core/search';
 import { expandSearchResponse } from '../../src/core/search-wire';
 import type { Itinerary } from '../../src/core/search';
@@ -33,4 +35,25 @@ export async function duffelSearch(app: { request: (path: string, init?: Request
   const res = await app.request(`/api/search?from=${from}&to=${to}&date=${DUFFEL_DATE}${extra}`, { headers: jsonHeaders() });
   const body: unknown = await res.json();
   return { status: res.status, body, itineraries: res.status === 200 ? expandSearchResponse(body as CompactSearchResponse).itineraries : ([] as Itinerary[]) };
+}
+
+/** An in-process Safar app selling through the Duffel adapter, with its contract fake. */
+export type DuffelApp = Awaited<ReturnType<typeof createDuffelApp>>;
+
+/**
+ * One Duffel app per test, closed after it: call at a test file's top level; `start()` makes the app and
+ * signs up a traveller.
+ * @example const start = duffelAppPerTest(); … const { app, cookie, fake } = await start();
+ */
+export function duffelAppPerTest() {
+  let ctx: DuffelApp | undefined;
+  afterEach(async () => {
+    await ctx?.close();
+    ctx = undefined;
+  });
+  return async function start() {
+    ctx = await createDuffelApp();
+    const { cookie } = await signUpAndLogin(ctx.app);
+    return { ...ctx, cookie };
+  };
 }

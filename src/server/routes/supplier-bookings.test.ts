@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { signUpAndLogin } from '../../../tests/support/auth';
+import { describe, expect, it } from 'vitest';
 import { ADULT, confirmBooking, payOrder, postBooking, sandboxPay } from '../../../tests/support/booking';
-import { createDuffelApp, duffelSearch } from '../../../tests/support/duffel-app';
+import { type DuffelApp, duffelAppPerTest, duffelSearch } from '../../../tests/support/duffel-app';
 import { jsonHeaders } from '../../../tests/support/test-app';
 import type { CompactRoundTripResponse } from '../../core/search';
 import { SUPPLIER_FEE_PER_PASSENGER_INR } from '../../core/suppliers';
@@ -10,18 +9,7 @@ import { bookings, passengers, payments } from '../../db/schema';
 import { reconcileSupplierOrders, SUPPLIER_ORDER_RECONCILE_AFTER_MS } from '../../domain/suppliers/bookings';
 import { supplierBookingDeps } from '../deps';
 
-type DuffelApp = Awaited<ReturnType<typeof createDuffelApp>>;
-let ctx: DuffelApp | undefined;
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-});
-
-async function start() {
-  ctx = await createDuffelApp();
-  const { cookie } = await signUpAndLogin(ctx.app);
-  return { ...ctx, cookie };
-}
+const start = duffelAppPerTest();
 
 async function flex(app: DuffelApp['app'], from: string, to: string) {
   const { itineraries } = await duffelSearch(app, from, to);

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { signUpAndLogin } from '../../../tests/support/auth';
+import { describe, expect, it } from 'vitest';
 import { ADULT, authed, confirmBooking, payOrder, postBooking, sandboxPay } from '../../../tests/support/booking';
-import { createDuffelApp } from '../../../tests/support/duffel-app';
+import { type DuffelApp, duffelAppPerTest } from '../../../tests/support/duffel-app';
 import { jsonHeaders } from '../../../tests/support/test-app';
 import type { BookingView } from '../../core/booking';
 import { type CompactRoundTripResponse, type Itinerary } from '../../core/search';
@@ -18,18 +17,7 @@ import { bookings, passengers } from '../../db/schema';
  * whole only.
  */
 
-type DuffelApp = Awaited<ReturnType<typeof createDuffelApp>>;
-let ctx: DuffelApp | undefined;
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-});
-
-async function start() {
-  ctx = await createDuffelApp();
-  const { cookie } = await signUpAndLogin(ctx.app);
-  return { ...ctx, cookie };
-}
+const start = duffelAppPerTest();
 
 async function roundTrip(app: DuffelApp['app'], from: string, to: string, extra = '') {
   const res = await app.request(`/api/search/round-trip?from=${from}&to=${to}&date=2026-12-15&returnDate=2026-12-20&tripType=roundTrip${extra}`, { headers: jsonHeaders() });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { ADULT, authed, confirmBooking, payOrder, postBooking, sandboxPay } from '../../../tests/support/booking';
-import { createDuffelApp, duffelSearch } from '../../../tests/support/duffel-app';
+import { type DuffelApp, duffelAppPerTest, duffelSearch } from '../../../tests/support/duffel-app';
 import type { BookingFare } from '../../core/fares';
 import type { BookingView } from '../../core/booking';
 import { toInr } from '../../core/fx';
@@ -11,18 +11,7 @@ import type { SeatMapAnswer } from '../../core/seats';
 import { bookings, payments } from '../../db/schema';
 import { NO_SUPPLIER_SEAT_MAP } from '../../domain/suppliers/seats';
 
-type DuffelApp = Awaited<ReturnType<typeof createDuffelApp>>;
-let ctx: DuffelApp | undefined;
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-});
-
-async function start() {
-  ctx = await createDuffelApp();
-  const { cookie } = await signUpAndLogin(ctx.app);
-  return { ...ctx, cookie };
-}
+const start = duffelAppPerTest();
 
 /** A held Duffel booking for one adult on the Flex fare of a route. */
 async function hold(app: DuffelApp['app'], cookie: string, from = 'DEL', to = 'BOM') {
