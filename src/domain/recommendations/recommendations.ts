@@ -73,20 +73,25 @@ export async function priceDestinationsFrom(world: World, inventory: InventoryVi
     const daily = await dailyLowestFares(world, inventory, { from: origin, to: code, cabin: 'economy', maxStops: 1 }, dates, now, pause);
     const { best, typical } = fareSummary(daily, RECOMMENDATION_WINDOW_DAYS);
     if (best && typical !== null) {
-      priced.push({
-        code,
-        name: airport.city,
-        price: best.fare,
-        priceDate: best.date,
-        typicalPrice: typical,
-        savings: Math.max(0, typical - best.fare),
-        savingPercent: savingPercent(best.fare, typical),
-        image: art,
-        season: seasonLabel(code, best.date),
-      });
+      priced.push(pricedDestination(code, airport.city, art, best, typical));
     }
   }
   return priced;
+}
+
+/** A destination's card: its lowest fare and date, what it saves against the typical fare, its season. */
+function pricedDestination(code: string, name: string, image: Art, best: { fare: number; date: string }, typical: number): PricedDestination {
+  return {
+    code,
+    name,
+    price: best.fare,
+    priceDate: best.date,
+    typicalPrice: typical,
+    savings: Math.max(0, typical - best.fare),
+    savingPercent: savingPercent(best.fare, typical),
+    image,
+    season: seasonLabel(code, best.date),
+  };
 }
 
 /**
@@ -106,18 +111,7 @@ function priceKnownDestinations(world: World, fares: LastKnownFares, origin: str
     const { best, typical } = fareSummary(daily, RECOMMENDATION_WINDOW_DAYS);
     const seenAt = best ? daily.find((d) => d.date === best.date)?.seenAt : undefined;
     if (!best || typical === null || !seenAt) continue;
-    priced.push({
-      code,
-      name: world.getAirport(code)?.city ?? code,
-      price: best.fare,
-      priceDate: best.date,
-      seenAt,
-      typicalPrice: typical,
-      savings: Math.max(0, typical - best.fare),
-      savingPercent: savingPercent(best.fare, typical),
-      image: art,
-      season: seasonLabel(code, best.date),
-    });
+    priced.push({ ...pricedDestination(code, world.getAirport(code)?.city ?? code, art, best, typical), seenAt });
   }
   return priced;
 }
