@@ -151,9 +151,9 @@ function Ticket({ booking }: { booking: BookingView }) {
           itinerary={booking.itinerary}
           journeys={booking.journeys}
           action={
-            // A remote supplier's round trip is one ticket: no journey is changed or cancelled alone.
+            // A remote supplier's round trip is one ticket: a journey is changed alone (the airline replaces its slice), never cancelled alone.
             booking.supplier
-              ? undefined
+              ? (index) => <ChangeJourney booking={booking} index={index} />
               : (index) => (
                   <>
                     <ChangeJourney booking={booking} index={index} />
