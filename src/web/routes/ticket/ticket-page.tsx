@@ -232,7 +232,7 @@ function Ticket({ booking }: { booking: BookingView }) {
   );
 }
 
-/** Why a remote supplier's round trip has no per-journey actions. */
+/** Why a remote supplier's round trip has no per-journey Cancel (each journey still has its Change). */
 const ONE_TICKET_NOTE = 'The airline sold both journeys as one ticket: they are cancelled together, with Cancel booking above.';
 
 /**
