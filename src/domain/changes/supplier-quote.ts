@@ -1,10 +1,11 @@
 import type { ChangeQuote, PassengerLegFare } from '../../core/fares';
 import { canConvertToInr, toInr } from '../../core/fx';
-import type { Itinerary } from '../../core/search';
+import type { Itinerary, Leg } from '../../core/search';
+import { offerJourneys } from '../../core/search-wire';
 import type { Cabin } from '../../core/search-options';
 import { legOfSegment, withLegs } from '../disruptions/supplier-changes';
 import { money } from '../refunds/words';
-import type { ChangeOffer, Money } from '../suppliers/supplier';
+import type { ChangeOffer, Money, SupplierSlice } from '../suppliers/supplier';
 
 /**
  * What changing a booking a remote supplier sold (Duffel) to another flight costs, from the
@@ -24,6 +25,8 @@ export const SUPPLIER_CHANGE_MESSAGES = {
   underWay: 'This booking is already being changed with the airline. Check back in a moment.',
   offerExpired: "The airline's change offer expired. Please review the fresh quote and confirm again.",
   noLongerOffered: 'The airline no longer offers this flight. Choose another one.',
+  returnBeforeOutbound: (outbound: string) => `The return cannot leave before the outbound flight (${outbound}): choose ${outbound} or later.`,
+  outboundAfterReturn: (back: string) => `The outbound cannot leave after the return flight (${back}): choose ${back} or earlier.`,
 } as const;
 
 /** An amount in the supplier's currency, as the supplier states it ("£125.00"). */
@@ -54,6 +57,46 @@ export function changedItinerary(supplier: string, old: Itinerary, offer: Change
   const legs = offer.add.flatMap((s) => s.segments).map((seg) => legOfSegment(seg, cabin));
   const fare = old.supplier ? { ...old.supplier, offerId: offer.id, expiresAt: offer.expiresAt, totalMinor: newTotalMinor } : undefined;
   return { ...withLegs(old, legs), id: changeOptionId(supplier, offer), stops: Math.max(0, legs.length - 1), ...(fare ? { supplier: fare } : {}) };
+}
+
+/**
+ * The order's slice that flies a journey of the booking (`legs`: that journey's legs): the slice whose
+ * first segment leaves the journey's first airport at its departure instant; failing that (the airline
+ * retimed it), the only slice on the journey's route. Null when none (or several) fit. The order's slices
+ * need not be in travel order (a changed slice may be listed last).
+ * @example journeySlice(order.slices, returnLegs)?.id // 'sli_…' of the BOM→DEL slice
+ */
+export function journeySlice<S extends Pick<SupplierSlice, 'id' | 'origin' | 'destination' | 'segments'>>(slices: readonly S[], legs: readonly Pick<Leg, 'from' | 'to' | 'departure'>[]): S | null {
+  const first = legs[0];
+  const last = legs.at(-1);
+  if (!first || !last) return null;
+  const exact = slices.find((s) => s.segments[0]?.origin.code === first.from.code && Date.parse(s.segments[0].departing.utc) === Date.parse(first.departure));
+  if (exact) return exact;
+  const route = slices.filter((s) => s.origin === first.from.code && s.destination === last.to.code);
+  return route.length === 1 ? (route[0] ?? null) : null;
+}
+
+/**
+ * A round trip (an itinerary of several journeys sold as one ticket) with journey `index` replaced by the
+ * change offer's new flights: the other journeys' legs kept, the journeys' leg counts updated, layovers
+ * only within a journey, the old fare and price, the option's stable id. Null when the new flights are
+ * out of travel order with the journeys kept (an outbound landing after the return leaves, a return
+ * leaving before the outbound lands).
+ * @example changedTrip('duffel', booked, 1, offer, 'economy', 52_000)?.supplier?.journeyLegCounts // [1, 1]
+ */
+export function changedTrip(supplier: string, old: Itinerary, index: number, offer: ChangeOffer, cabin: Cabin, newTotalMinor: number): Itinerary | null {
+  const fresh = changedItinerary(supplier, old, offer, cabin, newTotalMinor);
+  const journeys = offerJourneys(old).map((j, i) => (i === index ? fresh.legs : old.legs.slice(j.firstLeg, j.firstLeg + j.legCount)));
+  for (let i = 1; i < journeys.length; i += 1) {
+    const before = journeys[i - 1]?.at(-1);
+    const after = journeys[i]?.[0];
+    if (!before || !after || Date.parse(after.departure) <= Date.parse(before.arrival)) return null;
+  }
+  const legs = journeys.flat();
+  const whole = withLegs(old, legs);
+  const layovers = journeys.flatMap((j) => withLegs(old, j).layovers.slice(0, Math.max(0, j.length - 1)));
+  const fare = fresh.supplier ? { ...fresh.supplier, journeyLegCounts: journeys.map((j) => j.length) } : undefined;
+  return { ...whole, layovers, stops: layovers.length, id: fresh.id, ...(fare ? { supplier: fare } : {}) };
 }
 
 export interface SupplierChangeQuoteInput {

@@ -3,6 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
 import type { ChangeQuote, PassengerLegFare } from '../../core/fares';
 import { searchQuerySchema } from '../../core/search';
+import type { Itinerary } from '../../core/search';
+import { TRIP_MESSAGES, journeyItinerary } from '../../core/trip';
 import { type ChangeAnswer, type ChangeOptionsAnswer, TRIP_CHANGE_MESSAGES, TRIP_CHANGE_REASONS } from '../../core/trip-changes';
 import { bookingFares, bookings, passengers } from '../../db/schema';
 import type { Tx } from '../booking/catalog';
@@ -10,21 +12,26 @@ import { CHANGEABLE_STATUSES } from '../booking/change-swap';
 import { newBookingId, newPnr } from '../booking/ids';
 import { bookingView, loadBooking } from '../booking/views';
 import { faresFromPrice } from '../cancellations/supplier';
+import { supplierJourneys } from '../suppliers/bookings';
 import { placeSupplierChange } from '../suppliers/order-changes';
 import type { SupplierBookingDeps } from '../suppliers/order-failure';
 import { type CabinClass, type ChangeOffer, SupplierError, type SupplierOrder } from '../suppliers/supplier';
 import { indiaToday } from '../world/time';
 import { DueChangedError, type ChangeRequestInput } from './changes';
-import { SUPPLIER_CHANGE_MESSAGES, changeOptionId, changedItinerary, offerable, supplierChangeQuote } from './supplier-quote';
+import { SUPPLIER_CHANGE_MESSAGES, changeOptionId, changedItinerary, changedTrip, journeySlice, offerable, supplierChangeQuote } from './supplier-quote';
 
 /**
  * Changing a booking a remote supplier sold (Duffel) to another flight, through the supplier seam
  * (decision 0070), on the same screens and wire shapes as the world's changes:
- * - options: a change request for the order (its one slice removed, the same route added on the
- *   date asked, in the booking's cabin); each change offer the airline answers becomes an option
- *   with Safar's quote (`supplierChangeQuote`); the flight already booked is left out, and so are
- *   offers Safar cannot take online (another currency, or money back to the original payment,
+ * - options: a change request for the order (the changed journey's slice removed, the same route
+ *   added on the date asked, in the booking's cabin); each change offer the airline answers becomes
+ *   an option with Safar's quote (`supplierChangeQuote`); the flight already booked is left out, and
+ *   so are offers Safar cannot take online (another currency, or money back to the original payment,
  *   which Safar cannot pass on yet);
+ * - a round trip sold as one order of two slices changes one journey at a time (`journey`, 0 the
+ *   outbound, 1 the return; required): only that journey's slice is removed and added again; an
+ *   option is the whole trip as it will be (the new journey and the one kept, in travel order); a
+ *   date out of travel order with the journey kept is a 400 on `date`, a flight out of it is no option;
  * - a change: the offers are asked again (offer ids change with every request; the option id is
  *   the flight's route and departure instant) and the chosen one re-quoted: a due other than the
  *   one seen answers 409 due-changed with the new quote; an option gone answers 409 saying so;
@@ -58,6 +65,28 @@ export interface SupplierTripChanges {
 const notChangeable = (why: string) => new AppError('conflict', `${TRIP_CHANGE_MESSAGES.notChangeable}: ${why}`);
 const asAppError = (error: unknown) => (error instanceof SupplierError ? error.toAppError() : error);
 
+/** What a change applies to: the whole booking (`index` null, a booking of one journey), or one journey of a round trip. */
+interface Scope {
+  index: number | null;
+  itinerary: Itinerary;
+}
+
+/**
+ * The journey a change applies to, checked: a booking of one journey changes whole (a journey other than
+ * 0 is a 400 on `journey`); a round trip one journey at a time (none named, or one it does not have: 400).
+ */
+function scopeOf(row: Pick<BookingRow, 'itinerary' | 'journeys'>, journey: number | undefined): Scope {
+  const journeys = row.journeys ?? [];
+  if (journeys.length < 2) {
+    if (journey !== undefined && journey !== 0) throw new AppError('validation_failed', SUPPLIER_CHANGE_MESSAGES.wholeOnly, { journey: SUPPLIER_CHANGE_MESSAGES.wholeOnly });
+    return { index: null, itinerary: row.itinerary };
+  }
+  if (journey === undefined) throw new AppError('validation_failed', TRIP_MESSAGES.chooseJourney, { journey: TRIP_MESSAGES.chooseJourney });
+  const chosen = journeys[journey];
+  if (!chosen) throw new AppError('validation_failed', TRIP_CHANGE_MESSAGES.unknownJourney, { journey: TRIP_CHANGE_MESSAGES.unknownJourney });
+  return { index: journey, itinerary: journeyItinerary(row.itinerary, chosen, journey) };
+}
+
 const SUPPLIER_CABIN: Record<BookingRow['cabin'], CabinClass> = { economy: 'economy', premium: 'premium_economy', business: 'business', first: 'first' };
 
 /**
@@ -81,47 +110,67 @@ export function createSupplierTripChanges(deps: SupplierTripChangeDeps): Supplie
     return { row, pax, fares: fares.filter((f) => f.status === 'active' && positions.has(f.passengerPosition)) };
   }
 
-  /** The rules before any change: confirmed with its order made, someone travelling, not departed, the whole booking. */
-  function assertChangeable(row: BookingRow, pax: readonly PassengerRow[], journey: number | undefined): { orderId: string; currency: string; totalMinor: number } {
+  /**
+   * The rules before any change: confirmed with its order made, someone travelling, the journey changed
+   * not departed; a booking of one journey changes whole, a round trip one named journey at a time.
+   */
+  function assertChangeable(row: BookingRow, pax: readonly PassengerRow[], journey: number | undefined): { orderId: string; currency: string; totalMinor: number; scope: Scope } {
     if (!CHANGEABLE_STATUSES.includes(row.status)) throw notChangeable(row.status === 'held' ? 'it is not paid yet.' : `it is ${row.status === 'changed' ? 'already changed' : row.status}.`);
     if (row.supplierOrderId === null || row.supplierOrderState !== 'ordered' || row.supplierCurrency === null || row.supplierTotalMinor === null) throw notChangeable('the airline has not confirmed it yet.');
-    if (journey !== undefined && journey !== 0) throw new AppError('validation_failed', SUPPLIER_CHANGE_MESSAGES.wholeOnly, { journey: SUPPLIER_CHANGE_MESSAGES.wholeOnly });
+    const scope = scopeOf(row, journey);
     if (pax.length === 0) throw notChangeable('nobody is travelling on it any more.');
-    if (Date.parse(row.itinerary.departure) <= clock.now().getTime()) throw notChangeable('its flight has left.');
-    return { orderId: row.supplierOrderId, currency: row.supplierCurrency, totalMinor: row.supplierTotalMinor };
+    if (Date.parse(scope.itinerary.departure) <= clock.now().getTime()) throw notChangeable('its flight has left.');
+    return { orderId: row.supplierOrderId, currency: row.supplierCurrency, totalMinor: row.supplierTotalMinor, scope };
   }
 
-  /** The date asked, checked as a search date (400 tied to `date`). */
-  function checkedDate(row: BookingRow, pax: readonly PassengerRow[], date: string): string {
-    const first = row.itinerary.legs[0];
-    const last = row.itinerary.legs.at(-1);
+  /** The date asked, checked as a search date of the journey changed and in travel order with the journeys kept (400 tied to `date`). */
+  function checkedDate(row: BookingRow, pax: readonly PassengerRow[], scope: Scope, date: string): string {
+    const first = scope.itinerary.legs[0];
+    const last = scope.itinerary.legs.at(-1);
     const count = (type: PassengerRow['type']) => pax.filter((p) => p.type === type).length;
     const parsed = searchQuerySchema(indiaToday(clock.now())).safeParse({ from: first?.from.code, to: last?.to.code, date, cabin: row.cabin, adults: count('adult'), children: count('child'), infants: count('infant') });
     if (!parsed.success) {
       const message = parsed.error.issues.find((i) => i.path[0] === 'date')?.message ?? TRIP_CHANGE_MESSAGES.changeDateRequired;
       throw new AppError('validation_failed', message, { date: message });
     }
-    return parsed.data.date;
+    const day = parsed.data.date;
+    if (scope.index !== null) {
+      const journeys = row.journeys ?? [];
+      const before = journeys[scope.index - 1];
+      const after = journeys[scope.index + 1];
+      // A journey's date is its local departure date: the one before must leave no later, the one after no earlier.
+      const message = before && day < before.date ? SUPPLIER_CHANGE_MESSAGES.returnBeforeOutbound(before.date) : after && day > after.date ? SUPPLIER_CHANGE_MESSAGES.outboundAfterReturn(after.date) : null;
+      if (message) throw new AppError('validation_failed', message, { date: message });
+    }
+    return day;
   }
 
-  /** The airline's change offers for the booking's one slice on `date`, those Safar can take online, each quoted. */
-  async function offersOn(row: BookingRow, fares: readonly PassengerLegFare[], order: { orderId: string; currency: string }, date: string): Promise<{ offer: ChangeOffer; quote: ChangeQuote }[]> {
+  /** The airline's change offers for the changed journey's slice on `date`, those Safar can take online (and in travel order), each quoted with the whole trip it makes. */
+  async function offersOn(row: BookingRow, fares: readonly PassengerLegFare[], order: { orderId: string; currency: string; totalMinor: number; scope: Scope }, date: string): Promise<{ offer: ChangeOffer; quote: ChangeQuote; itinerary: Itinerary }[]> {
     const current: SupplierOrder = await api.getOrder(order.orderId).catch((error: unknown) => {
       throw asAppError(error);
     });
     if (!current.availableActions.includes('change')) throw new SupplierError('notAllowed', 'The order no longer allows changes').toAppError();
-    const [slice, ...others] = current.slices;
-    if (!slice || others.length > 0) throw notChangeable('the airline changes trips of several flights only through us: contact us.');
+    const { scope } = order;
+    const slice = scope.index === null ? (current.slices.length === 1 ? current.slices[0] : undefined) : journeySlice(current.slices, scope.itinerary.legs);
+    if (!slice) throw notChangeable('the airline changes this trip only through us: contact us.');
     const request = await api
       .requestChange({ orderId: order.orderId, removeSliceIds: [slice.id], add: [{ origin: slice.origin, destination: slice.destination, departureDate: date, cabin: SUPPLIER_CABIN[row.cabin] }] })
       .catch((error: unknown) => {
         throw asAppError(error);
       });
-    const booked = Date.parse(row.itinerary.departure);
+    const booked = Date.parse(scope.itinerary.departure);
     const airline = row.itinerary.supplier?.owner ?? row.itinerary.legs[0]?.carrierName ?? 'The airline';
+    const whole = (offer: ChangeOffer) => {
+      const total = order.totalMinor + offer.changeTotal.amountMinor;
+      return scope.index === null ? changedItinerary(supplierId, row.itinerary, offer, row.cabin, total) : changedTrip(supplierId, row.itinerary, scope.index, offer, row.cabin, total);
+    };
     return request.offers
       .filter((offer) => offerable(offer, order.currency))
-      .map((offer) => ({ offer, quote: supplierChangeQuote({ supplier: supplierId, airline, fares, offer }) }))
+      .flatMap((offer) => {
+        const itinerary = whole(offer);
+        return itinerary ? [{ offer, itinerary, quote: supplierChangeQuote({ supplier: supplierId, airline, fares, offer }) }] : [];
+      })
       // Money back to the original payment cannot be passed on to the traveller yet: such offers are not taken online.
       .filter(({ offer, quote }) => quote.refundPaise === 0 && Date.parse(offer.add[0]?.segments[0]?.departing.utc ?? '') !== booked)
       .sort((a, b) => Date.parse(a.offer.add[0]?.segments[0]?.departing.utc ?? '') - Date.parse(b.offer.add[0]?.segments[0]?.departing.utc ?? ''));
@@ -138,12 +187,9 @@ export function createSupplierTripChanges(deps: SupplierTripChangeDeps): Supplie
       const loaded = await load(userId, bookingId);
       if (!loaded) return null;
       const order = assertChangeable(loaded.row, loaded.pax, journey);
-      const day = checkedDate(loaded.row, loaded.pax, date);
+      const day = checkedDate(loaded.row, loaded.pax, order.scope, date);
       const offers = await offersOn(loaded.row, loaded.fares, order, day);
-      return {
-        date: day,
-        options: offers.map(({ offer, quote }) => ({ itinerary: changedItinerary(supplierId, loaded.row.itinerary, offer, loaded.row.cabin, order.totalMinor + offer.changeTotal.amountMinor), quote })),
-      };
+      return { date: day, options: offers.map(({ itinerary, quote }) => ({ itinerary, quote })) };
     },
 
     async request(input) {
@@ -154,14 +200,14 @@ export function createSupplierTripChanges(deps: SupplierTripChangeDeps): Supplie
       // The option id carries the new flight's local departure date: the offers are asked for that date again.
       const when = /^[a-z]+-change:[A-Z]{3}-[A-Z]{3}:(\d{4}-\d{2}-\d{2})@/.exec(input.itineraryId)?.[1];
       if (!input.itineraryId.startsWith(`${supplierId}-change:`) || !when) throw new AppError('validation_failed', SUPPLIER_CHANGE_MESSAGES.noLongerOffered, { itineraryId: SUPPLIER_CHANGE_MESSAGES.noLongerOffered });
-      const find = async () => (await offersOn(row, fares, order, checkedDate(row, pax, when))).find((o) => changeOptionId(supplierId, o.offer) === input.itineraryId) ?? null;
+      const find = async () => (await offersOn(row, fares, order, checkedDate(row, pax, order.scope, when))).find((o) => changeOptionId(supplierId, o.offer) === input.itineraryId) ?? null;
       const chosen = await find();
       if (!chosen) throw new AppError('conflict', SUPPLIER_CHANGE_MESSAGES.noLongerOffered);
       if (chosen.quote.duePaise !== input.quotedDuePaise) throw new DueChangedError(chosen.quote);
 
       const now = clock.now();
       const due = chosen.quote.duePaise;
-      const itinerary = changedItinerary(supplierId, row.itinerary, chosen.offer, row.cabin, order.totalMinor + chosen.offer.changeTotal.amountMinor);
+      const itinerary = chosen.itinerary;
       // What the traveller has paid carries over as credit; the new booking's total is it plus what is due, in whole rupees.
       const paidPaise = row.totalInr * 100;
       const totalInr = Math.ceil((paidPaise + due) / 100);
@@ -172,10 +218,11 @@ export function createSupplierTripChanges(deps: SupplierTripChangeDeps): Supplie
         const live = await liveChange(tx, row.id, now);
         if (live) throw live.status === 'held' ? new AppError('conflict', 'A change of this booking is already waiting for payment. Pay for it, or wait until its hold ends.') : new AppError('conflict', SUPPLIER_CHANGE_MESSAGES.underWay);
         for (let attempt = 1; attempt < 9; attempt += 1) {
+          const pnr = newPnr();
           const next: BookingRow = {
             ...row,
             id: newBookingId(now, attempt),
-            pnr: newPnr(),
+            pnr,
             status: due === 0 ? 'confirmed' : 'held',
             itineraryId: itinerary.id,
             itinerary,
@@ -189,7 +236,9 @@ export function createSupplierTripChanges(deps: SupplierTripChangeDeps): Supplie
             paymentMethod: null,
             changedFrom: row.id,
             creditPaise: totalInr * 100 - due,
-            journeys: null,
+            // A round trip stays one ticket of its journeys, in travel order, under the new booking's reference.
+            // Their shares add up to the new booking's total (the pair has one price).
+            journeys: order.scope.index === null ? null : supplierJourneys({ ...itinerary, price: { ...itinerary.price, total: { ...itinerary.price.total, total: totalInr } } }, pnr),
             supplierOfferId: chosen.offer.id,
             supplierTotalMinor: order.totalMinor + chosen.offer.changeTotal.amountMinor,
             supplierOrderState: due === 0 ? 'ordering' : null,

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ChangeQuote } from '../../../core/fares';
+import type { SupplierFare } from '../../../core/suppliers';
 import { startInProcessApi } from '../../../../tests/support/in-process-api';
 import { findItinerary } from '../../../../tests/support/booking';
 import { renderScreen } from '../../test/render-screen';
@@ -46,5 +47,23 @@ describe('a change option a remote supplier offers', () => {
     expect(terms.textContent).toContain('Safar adds no fee to a change');
     expect(terms.textContent).toMatch(/The airline holds this price until \d\d:\d\d/);
     expect(screen.getByRole('button', { name: /Change to .*, ₹17,589 due$/ })).toBeTruthy();
+  });
+
+  it("a round trip's option: the changed journey's new flight, and the journey kept named as booked", async () => {
+    const out = await findItinerary(api.test.app, { from: 'DEL', to: 'BOM', date: '2026-12-24' });
+    const back = await findItinerary(api.test.app, { from: 'BOM', to: 'DEL', date: '2026-12-28' });
+    const [outLeg] = out.legs;
+    const [backLeg] = back.legs;
+    if (!outLeg || !backLeg) throw new Error('no legs');
+    const fare: SupplierFare = { supplier: 'duffel', offerId: 'off_1', expiresAt: '2026-11-21T07:00:00.000Z', owner: 'Duffel Airways', fareBrand: 'Flex', conditions: { changeBeforeDeparture: null, refundBeforeDeparture: null }, penaltyCurrency: 'GBP', baggage: { checked: 1, carryOn: 1 }, operatedBy: [null, null], passengerIds: ['pas_1'], totalMinor: 30_000, currency: 'GBP', conversion: null, fareInr: 32_000, feeInr: 199, journeyLegCounts: [1, 1] };
+    const itinerary = { ...out, legs: [outLeg, backLeg], layovers: [], stops: 0, arrival: backLeg.arrival, supplier: fare };
+    renderScreen(
+      <ul>
+        <ChangeOptionCard option={{ itinerary, quote }} journey={1} disabled={false} busy={false} onChoose={() => {}} />
+      </ul>,
+    );
+    const kept = await screen.findByText(/^Kept as booked:/);
+    expect(kept.textContent).toContain(`${outLeg.flightNumber} DEL → BOM`);
+    expect(screen.getByRole('button', { name: new RegExp(`^Change to ${backLeg.flightNumber} at `) })).toBeTruthy();
   });
 });

@@ -1,15 +1,20 @@
+import { journeyItineraries } from '../../../core/search-wire';
 import type { ChangeOption } from '../../../core/trip-changes';
-import { arrivalTime, formatDuration, formatPaise, localTime } from '../../lib/format';
+import { arrivalTime, formatDay, formatDuration, formatPaise, localTime } from '../../lib/format';
 
 /**
  * One flight the booking may change to: times, flights, new fare, change fee + fare difference =
  * due now, whether a lower fare comes back, and why the change is free (Safar's window, or after
  * a disruption move). A remote supplier's option says the airline's terms instead (its change total, the
- * conversion, Safar's fee rule) and until when the airline holds the price.
+ * conversion, Safar's fee rule) and until when the airline holds the price. A remote supplier's round
+ * trip option is the whole trip: the card shows the changed `journey`'s new flight and names the journey kept.
  * @example <ChangeOptionCard option={option} disabled={false} onChoose={() => choose(option)} />
  */
-export function ChangeOptionCard({ option, disabled, busy, onChoose }: { option: ChangeOption; disabled: boolean; busy: boolean; onChoose(): void }) {
-  const { itinerary, quote } = option;
+export function ChangeOptionCard({ option, disabled, busy, onChoose, journey = null }: { option: ChangeOption; disabled: boolean; busy: boolean; onChoose(): void; journey?: number | null }) {
+  const { quote } = option;
+  const trip = journey === null ? [] : journeyItineraries(option.itinerary);
+  const itinerary = (trip.length > 1 && journey !== null ? trip[journey] : undefined) ?? option.itinerary;
+  const kept = itinerary === option.itinerary ? [] : trip.filter((j) => j !== itinerary);
   const flights = itinerary.legs.map((leg) => leg.flightNumber).join(', ');
   const stops = itinerary.stops === 0 ? 'Non-stop' : `${itinerary.stops} stop${itinerary.stops > 1 ? 's' : ''}`;
   const times = `${localTime(itinerary.departure)} – ${arrivalTime(itinerary.departure, itinerary.arrival)}`;
@@ -21,6 +26,11 @@ export function ChangeOptionCard({ option, disabled, busy, onChoose }: { option:
         <p className="muted small">
           {flights} · {formatDuration(itinerary.durationMinutes)} · {stops}
         </p>
+        {kept.map((j) => (
+          <p key={j.departure} className="muted small change-option-kept">
+            Kept as booked: {j.legs.map((leg) => leg.flightNumber).join(', ')} {j.legs[0]?.from.code} → {j.legs.at(-1)?.to.code}, {formatDay(j.departure.slice(0, 10))} at {localTime(j.departure)}
+          </p>
+        ))}
       </div>
       <dl className="change-option-money">
         <div>

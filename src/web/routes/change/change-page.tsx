@@ -290,6 +290,7 @@ function ChangeForm({ booking, journey }: { booking: BookingView; journey: numbe
               <ChangeOptionCard
                 key={option.itinerary.id}
                 option={option}
+                journey={journey}
                 disabled={isSending(state) || phase.name === 'dueChanged' || !online}
                 busy={phase.name === 'sending' && phase.itineraryId === option.itinerary.id}
                 onChoose={() => {

@@ -151,9 +151,9 @@ function Ticket({ booking }: { booking: BookingView }) {
           itinerary={booking.itinerary}
           journeys={booking.journeys}
           action={
-            // A remote supplier's round trip is one ticket: no journey is changed or cancelled alone.
+            // A remote supplier's round trip is one ticket: a journey is changed alone (the airline replaces its slice), never cancelled alone.
             booking.supplier
-              ? undefined
+              ? (index) => <ChangeJourney booking={booking} index={index} />
               : (index) => (
                   <>
                     <ChangeJourney booking={booking} index={index} />
@@ -232,7 +232,7 @@ function Ticket({ booking }: { booking: BookingView }) {
   );
 }
 
-/** Why a remote supplier's round trip has no per-journey actions. */
+/** Why a remote supplier's round trip has no per-journey Cancel (each journey still has its Change). */
 const ONE_TICKET_NOTE = 'The airline sold both journeys as one ticket: they are cancelled together, with Cancel booking above.';
 
 /**
