@@ -19,6 +19,8 @@
 //   POST /_fake/fail-next                  { status, type, code, count = 1 }
 //   POST /_fake/delay-next                 { ms }   (the next API request answers after ms of real time)
 //   POST /_fake/advance                    { ms }   (moves the fake's clock)
+//   POST /_fake/change-pay-back            { to: 'voucher' | 'original_form_of_payment' }  (how change offers to a
+//                                          cheaper flight pay the difference back; a voucher until told otherwise)
 // With no order named, the controls act on the newest order.
 import { parseArgs } from 'node:util';
 import { startDuffelFake, type DuffelFake, type FakeOrder } from '../tests/support/duffel-fake/server';
@@ -135,6 +137,12 @@ async function control(request: { method: string; path: string; body: unknown })
     case 'POST /_fake/advance':
       fake.advance(numberField(body, 'ms', 0));
       return { status: 200, body: { now: new Date(fake.now()).toISOString() } };
+    case 'POST /_fake/change-pay-back': {
+      const to = field(body, 'to');
+      if (to !== 'voucher' && to !== 'original_form_of_payment') return problem(400, 'to must be voucher or original_form_of_payment');
+      fake.payBackChanges(to);
+      return { status: 200, body: { to } };
+    }
     default:
       return problem(404, `no control ${method} ${path}`);
   }

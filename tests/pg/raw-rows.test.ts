@@ -48,6 +48,7 @@ async function writeRows(database: Database) {
     supplierOrderState: 'ordered',
     supplierOrderAt: null,
     supplierSeats: null,
+    changeRefundPaise: 0,
   };
   await database.db.insert(bookings).values(booking);
   const payment: typeof payments.$inferSelect = {

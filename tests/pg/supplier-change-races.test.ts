@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeOptionsAnswer } from '../../src/core/trip-changes';
-import { bookings } from '../../src/db/schema';
+import { bookings, refunds } from '../../src/db/schema';
 import { createSupplierTripChanges } from '../../src/domain/changes/supplier';
 import { SUPPLIER_ORDER_RECONCILE_AFTER_MS, reconcileSupplierOrders } from '../../src/domain/suppliers/bookings';
 import type { SupplierBookingDeps } from '../../src/domain/suppliers/order-failure';
@@ -119,6 +119,46 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: changes of Duffel bookings', ()
     expect(done).toMatchObject({ status: 'confirmed', supplierOrderState: 'ordered' });
     const [old] = await database.db.select().from(bookings).where(eq(bookings.id, seeded.bookingId));
     expect(old?.status).toBe('changed');
+  });
+
+  it('money back to the original payment: two changes at once and a lost answer settled by two reconcilers refund it once', async () => {
+    fake.payBackChanges('original_form_of_payment');
+    try {
+      const { cookie, user } = await signUpAndLogin(node.app);
+      const refundsOf = (bookingId: string) => database.db.select().from(refunds).where(eq(refunds.bookingId, bookingId));
+      // Two changes at once: one confirmed and refunded once, the other 409.
+      const raced = await seedDuffelBooking(database.db, api(), user.id);
+      const back = (await optionsOf(cookie, raced.bookingId)).options.find((o) => o.quote.refundPaise > 0);
+      if (!back) throw new Error('no money-back option');
+      const body = JSON.stringify({ itineraryId: back.itinerary.id, quotedDuePaise: 0 });
+      const send = () => node.app.request(`/api/bookings/${raced.bookingId}/changes`, { method: 'POST', headers: authed(cookie, { 'Idempotency-Key': randomUUID() }), body });
+      expect((await Promise.all([send(), send()])).map((a) => a.status).sort()).toEqual([201, 409]);
+      const [made] = (await changesOf(raced.bookingId)).filter((b) => b.status === 'confirmed');
+      expect((await refundsOf(made?.id ?? '')).map((r) => r.amountPaise)).toEqual([back.quote.refundPaise]);
+
+      // A lost answer: nothing refunded until the reconcilers see the order flies the new flight; then once.
+      const seeded = await seedDuffelBooking(database.db, api(), user.id);
+      const lost = overriding(api(), {
+        confirmChange: async (id, expected) => {
+          await api().confirmChange(id, expected);
+          throw new SupplierError('outcomeUnknown', 'lost answer');
+        },
+      });
+      const remote = createSupplierTripChanges({ booking: setupWith(lost), holdMs: 15 * 60_000 });
+      const offered = (await remote.options(user.id, seeded.bookingId, DATE, undefined))?.options.find((o) => o.quote.refundPaise > 0);
+      if (!offered) throw new Error('no money-back option');
+      await expect(remote.request({ userId: user.id, email: user.email, bookingId: seeded.bookingId, itineraryId: offered.itinerary.id, quotedDuePaise: 0 })).rejects.toMatchObject({ status: 503 });
+      const [waiting] = await changesOf(seeded.bookingId);
+      expect(waiting).toMatchObject({ supplierOrderState: 'ordering', changeRefundPaise: offered.quote.refundPaise });
+      expect(await refundsOf(waiting?.id ?? '')).toEqual([]);
+      node.clock.advance(SUPPLIER_ORDER_RECONCILE_AFTER_MS + 1000);
+      await Promise.all([reconcileSupplierOrders(setupWith(api())), reconcileSupplierOrders(setupWith(api()))]);
+      const written = await refundsOf(waiting?.id ?? '');
+      expect(written.map((r) => ({ amountPaise: r.amountPaise, destination: r.destination, status: r.status }))).toEqual([{ amountPaise: offered.quote.refundPaise, destination: 'original', status: 'requested' }]);
+      expect(written[0]?.amountPaise).toBeLessThanOrEqual(seeded.paidPaise);
+    } finally {
+      fake.payBackChanges('voucher');
+    }
   });
 
   it('a confirmation that never reached the airline: the reconciler fails the change; the booking stays as it was', async () => {

@@ -69,6 +69,12 @@ export const bookings = pgTable(
     supplierOrderAt: timestamp('supplier_order_at', { withTimezone: true }),
     /** Seats chosen from a remote supplier's seat map, per passenger and leg (decision 0068); null for the world and when none. */
     supplierSeats: jsonb('supplier_seats').$type<SupplierSeatChoice[]>(),
+    /**
+     * A change of a remote supplier's booking to a cheaper flight the airline pays back in money
+     * (decision 0070): what goes back to the traveller's original payments, in paise, refunded in the
+     * transaction that records the change as confirmed. 0 for every other booking.
+     */
+    changeRefundPaise: integer('change_refund_paise').notNull().default(0),
   },
   (t) => [
     uniqueIndex('bookings_pnr_unique').on(t.pnr),

@@ -238,6 +238,7 @@ async function writeHold(
       supplierOrderState: null,
       supplierOrderAt: null,
       supplierSeats: null,
+      changeRefundPaise: 0,
     };
     // The world's order is the booking itself: its id is the supplier order, its PNR the airline reference.
     row.supplierOrderId = row.id;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitRefund } from './split';
+import { splitRecentFirst, splitRefund } from './split';
 
 const payment = fc.record({ id: fc.uuid(), amountPaise: fc.integer({ min: 1, max: 5_000_000 }), refundedPaise: fc.integer({ min: 0, max: 5_000_000 }) }).map((p) => ({ ...p, refundedPaise: Math.min(p.refundedPaise, p.amountPaise) }));
 const room = (p: { amountPaise: number; refundedPaise: number }) => p.amountPaise - p.refundedPaise;
@@ -64,5 +64,23 @@ describe('splitRefund', () => {
         expect(() => splitRefund(total + extra, payments)).toThrow();
       }),
     );
+  });
+});
+
+describe('splitRecentFirst', () => {
+  const at = (day: number) => `2027-01-0${day}T10:00:00.000Z`;
+  it('the most recent payment gives back first, never more than is left on it', () => {
+    const payments = [
+      { id: 'a', amountPaise: 500_000, refundedPaise: 0, createdAt: at(1) },
+      { id: 'b', amountPaise: 40_000, refundedPaise: 10_000, createdAt: at(3) },
+    ];
+    expect(splitRecentFirst(100_000, payments)).toEqual([
+      { paymentId: 'b', amountPaise: 30_000 },
+      { paymentId: 'a', amountPaise: 70_000 },
+    ]);
+  });
+
+  it('more than the payments can return is an error, not money dropped', () => {
+    expect(() => splitRecentFirst(600_000, [{ id: 'a', amountPaise: 500_000, refundedPaise: 0, createdAt: at(1) }])).toThrow(/exceeds/);
   });
 });

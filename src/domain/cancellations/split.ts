@@ -39,3 +39,25 @@ export function splitRefund(amountPaise: number, payments: readonly PaymentShare
   if (left > 0) throw new Error(`Refund of ${amountPaise} paise exceeds what the payments can return by ${left} paise`);
   return shares;
 }
+
+/**
+ * The refund rows of money an airline pays back on a change (decision 0070): the most recent
+ * payment first (ties: by id), each giving back at most its amount less what was refunded from it
+ * before; the shares add up to the amount exactly, and more than the payments can return is an error.
+ * @example splitRecentFirst(700, [{ id: 'a', amountPaise: 500, refundedPaise: 0, createdAt: '2027-01-01T00:00:00Z' }, { id: 'b', amountPaise: 400, refundedPaise: 0, createdAt: '2027-01-02T00:00:00Z' }]) // [{ paymentId: 'b', amountPaise: 400 }, { paymentId: 'a', amountPaise: 300 }]
+ */
+export function splitRecentFirst(amountPaise: number, payments: readonly (PaymentShare & { createdAt: string })[]): { paymentId: string; amountPaise: number }[] {
+  const ordered = [...payments].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const shares: { paymentId: string; amountPaise: number }[] = [];
+  let left = amountPaise;
+  for (const payment of ordered) {
+    if (left <= 0) break;
+    const share = Math.min(Math.max(0, payment.amountPaise - payment.refundedPaise), left);
+    if (share > 0) {
+      shares.push({ paymentId: payment.id, amountPaise: share });
+      left -= share;
+    }
+  }
+  if (left > 0) throw new Error(`Refund of ${amountPaise} paise exceeds what the payments can return by ${left} paise`);
+  return shares;
+}

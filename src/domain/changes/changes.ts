@@ -370,7 +370,7 @@ export async function clearDeadChange(tx: Tx, oldId: string, now: Date): Promise
 }
 
 /** The supplier columns of a booking row, which the world fills itself. */
-type SupplierColumns = 'supplier' | 'supplierOrderId' | 'supplierOfferId' | 'supplierTotalMinor' | 'supplierCurrency' | 'supplierBookingReference' | 'supplierOrderState' | 'supplierOrderAt' | 'supplierSeats';
+type SupplierColumns = 'supplier' | 'supplierOrderId' | 'supplierOfferId' | 'supplierTotalMinor' | 'supplierCurrency' | 'supplierBookingReference' | 'supplierOrderState' | 'supplierOrderAt' | 'supplierSeats' | 'changeRefundPaise';
 
 /**
  * Inserts a world booking row with a fresh id and reference (drawn again when taken); the world's
@@ -389,5 +389,5 @@ export async function insertBooking(tx: Tx, values: Omit<BookingRow, 'id' | 'pnr
 
 /** The supplier columns of a world booking: the booking is its own order. */
 function worldSupplierColumns(id: string, pnr: string): Pick<BookingRow, SupplierColumns> {
-  return { supplier: 'world', supplierOrderId: id, supplierOfferId: null, supplierTotalMinor: null, supplierCurrency: null, supplierBookingReference: pnr, supplierOrderState: null, supplierOrderAt: null, supplierSeats: null };
+  return { supplier: 'world', supplierOrderId: id, supplierOfferId: null, supplierTotalMinor: null, supplierCurrency: null, supplierBookingReference: pnr, supplierOrderState: null, supplierOrderAt: null, supplierSeats: null, changeRefundPaise: 0 };
 }

@@ -46,6 +46,15 @@ describe('supplierChangeQuote', () => {
     const quote = supplierChangeQuote({ supplier: 'duffel', airline: 'Duffel Airways', fares: [fare(0, 1_000_000)], offer: offer(-50_000, null, 'originalPayment', 'INR') });
     expect(quote).toMatchObject({ duePaise: 0, refundPaise: 50_000 });
     expect(quote.supplier?.conversion).toBeNull();
+    expect(quote.supplier?.terms).toMatch(/pays back ₹500(\.00)? for this change: ₹500(\.00)? refunded to your original payment/);
+  });
+
+  it('money back in another currency: the refund in INR at the named rate, rounded up to the paisa, the penalty taken first', () => {
+    // £15.00 back with a £5.00 penalty inside it, at ₹106.60 per GBP: ₹1,599 back to the original payment, nothing due.
+    const quote = supplierChangeQuote({ supplier: 'duffel', airline: 'Duffel Airways', fares: [fare(0, 1_000_000)], offer: offer(-1_500, 500, 'originalPayment') });
+    expect(quote).toMatchObject({ duePaise: 0, refundPaise: 159_900, changeFeePaise: 53_300, fareDifferencePaise: -213_200, newTotalPaise: 786_800 });
+    expect(quote.supplier).toMatchObject({ refundTo: 'originalPayment', changeTotalMinor: -1_500, conversion: { from: 'GBP', rate: 106.6 } });
+    expect(quote.supplier?.terms).toBe('Duffel Airways pays back £15.00 at ₹106.60 per GBP (RBI reference rate (FBIL), 2026-11-20) for this change: ₹1,599 refunded to your original payment; Safar adds no fee to a change');
   });
 });
 

@@ -127,7 +127,7 @@ export function supplierChangeQuote(input: SupplierChangeQuoteInput): ChangeQuot
   let terms: string;
   if (total.amountMinor > 0) terms = `${input.airline} charges ${supplierMoney(total)}${rate} for this change${penaltyWords}`;
   else if (total.amountMinor === 0) terms = `${input.airline} charges nothing for this change`;
-  else if (moneyBack) terms = `${input.airline} pays back ${supplierMoney({ ...total, amountMinor: -total.amountMinor })}${rate} for this change, refunded to your original payment`;
+  else if (moneyBack) terms = `${input.airline} pays back ${supplierMoney({ ...total, amountMinor: -total.amountMinor })}${rate} for this change: ${money(-totalPaise)} refunded to your original payment`;
   else terms = `${input.airline} pays back ${supplierMoney({ ...total, amountMinor: -total.amountMinor })} for this change as an airline voucher in the passengers' names, not money`;
   terms += "; Safar adds no fee to a change";
 

@@ -26,12 +26,14 @@ import { SUPPLIER_CHANGE_MESSAGES, changeOptionId, changedItinerary, changedTrip
  * - options: a change request for the order (the changed journey's slice removed, the same route
  *   added on the date asked, in the booking's cabin); each change offer the airline answers becomes
  *   an option with Safar's quote (`supplierChangeQuote`); the flight already booked is left out, and
- *   so are offers Safar cannot take online (another currency, or money back to the original payment,
- *   which Safar cannot pass on yet);
+ *   so are offers Safar cannot take online (another currency, or money back above what was paid);
  * - a round trip sold as one order of two slices changes one journey at a time (`journey`, 0 the
  *   outbound, 1 the return; required): only that journey's slice is removed and added again; an
  *   option is the whole trip as it will be (the new journey and the one kept, in travel order); a
  *   date out of travel order with the journey kept is a 400 on `date`, a flight out of it is no option;
+ * - money back: an offer the airline pays back to the original payment is offered with its refund
+ *   in INR (the conversion named); the change booking keeps it (`change_refund_paise`), and the
+ *   transaction that records the change as confirmed refunds it to the booking's payments;
  * - a change: the offers are asked again (offer ids change with every request; the option id is
  *   the flight's route and departure instant) and the chosen one re-quoted: a due other than the
  *   one seen answers 409 due-changed with the new quote; an option gone answers 409 saying so;
@@ -171,8 +173,8 @@ export function createSupplierTripChanges(deps: SupplierTripChangeDeps): Supplie
         const itinerary = whole(offer);
         return itinerary ? [{ offer, itinerary, quote: supplierChangeQuote({ supplier: supplierId, airline, fares, offer }) }] : [];
       })
-      // Money back to the original payment cannot be passed on to the traveller yet: such offers are not taken online.
-      .filter(({ offer, quote }) => quote.refundPaise === 0 && Date.parse(offer.add[0]?.segments[0]?.departing.utc ?? '') !== booked)
+      // Money back goes to what the traveller paid: never more than that.
+      .filter(({ offer, quote }) => quote.refundPaise <= row.totalInr * 100 && Date.parse(offer.add[0]?.segments[0]?.departing.utc ?? '') !== booked)
       .sort((a, b) => Date.parse(a.offer.add[0]?.segments[0]?.departing.utc ?? '') - Date.parse(b.offer.add[0]?.segments[0]?.departing.utc ?? ''));
   }
 
@@ -243,15 +245,17 @@ export function createSupplierTripChanges(deps: SupplierTripChangeDeps): Supplie
             supplierTotalMinor: order.totalMinor + chosen.offer.changeTotal.amountMinor,
             supplierOrderState: due === 0 ? 'ordering' : null,
             supplierOrderAt: due === 0 ? now : null,
+            changeRefundPaise: chosen.quote.refundPaise,
           };
           const [written] = await tx.insert(bookings).values(next).onConflictDoNothing().returning({ id: bookings.id });
           if (!written) continue;
           const copied = pax.map((p) => ({ ...p, id: randomUUID(), bookingId: next.id }));
           await tx.insert(passengers).values(copied);
-          // The fares paid carry over, what the change cost added to the first passenger's airline fare (what a cancellation refunds from).
+          // The fares paid carry over, what the change cost added to (what the airline pays back taken from) the first passenger's airline fare (what a cancellation refunds from).
+          const moved = due - chosen.quote.refundPaise;
           const rows = fares.map((f, i) => {
             const base = f.lines.findIndex((l) => l.kind === 'fare');
-            const lines = i === 0 && due > 0 && base >= 0 ? f.lines.map((l, k) => (k === base ? { ...l, paise: l.paise + due } : l)) : f.lines;
+            const lines = i === 0 && moved !== 0 && base >= 0 ? f.lines.map((l, k) => (k === base ? { ...l, paise: l.paise + moved } : l)) : f.lines;
             return { bookingId: next.id, passengerPosition: f.passengerPosition, legIndex: f.legIndex, passengerType: f.passengerType, familyCode: f.familyCode, lines, totalPaise: lines.reduce((n, l) => n + l.paise, 0), status: f.status };
           });
           if (rows.length > 0) await tx.insert(bookingFares).values(rows);

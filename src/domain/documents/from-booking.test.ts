@@ -6,7 +6,8 @@ import type { Leg } from '../../core/search';
 import type { BoardingPassPdfData } from './boarding-pass-pdf';
 import { ticketPdfDataFromBooking } from './from-booking';
 import { BOM_DXB, DEL_BOM } from './test-fixtures';
-import type { TicketLeg, TicketPassenger } from './ticket-pdf';
+import { hasPdftotext, pdfText } from '../../../tests/support/pdf';
+import { renderTicketPdf, type TicketLeg, type TicketPassenger } from './ticket-pdf';
 
 const legs: Leg[] = [
   { ...DEL_BOM, flightId: '6E2134@2026-12-24' },
@@ -58,6 +59,35 @@ describe('ticketPdfDataFromBooking', () => {
     expect(data.legs).toHaveLength(2);
     expect(data.fare).toEqual({ baseFare: 20_000, taxesAndFees: 3_500, total: 23_500 });
     expect(data.payment).toEqual({ id: 'pay_1', method: 'card' });
+  });
+
+  it.skipIf(!hasPdftotext)("prints each passenger's seats the airline confirmed on a Duffel booking, with the flight (pdftotext)", async () => {
+    const second: PassengerView = { id: 'p2', title: 'Mr', firstName: 'Rohan', middleName: null, lastName: 'Sharma', dob: '1988-01-01', type: 'Adult', mobileNo: null, aadhaarMasked: null, ticketNumber: '3122345678902', cancelledAt: null };
+    const duffel: BookingView = {
+      ...booking,
+      passengers: [...booking.passengers, second],
+      supplier: {
+        id: 'duffel',
+        orderId: 'ord_1',
+        bookingReference: 'RZPNX8',
+        orderState: 'ordered',
+        seats: [
+          { passengerId: 'p1', legIndex: 1, seat: '22A', pricePaise: 0, confirmed: true },
+          { passengerId: 'p1', legIndex: 0, seat: '14C', pricePaise: 120_000, confirmed: true },
+          // A choice the airline has not confirmed is not printed.
+          { passengerId: 'p2', legIndex: 0, seat: '14D', pricePaise: 120_000, confirmed: false },
+        ],
+      },
+    };
+    const data = ticketPdfDataFromBooking(duffel, fare);
+    expect(data.passengers.map((p) => p.seats)).toEqual(['6E 2134 14C, AI 983 22A', '']);
+    const text = pdfText(await renderTicketPdf(data));
+    expect(text).toMatch(/SEAT/);
+    expect(text).toMatch(/Ananya Sharma\s+Adult\s+6E 2134 14C, AI 983 22A\s+3122345678901/);
+    expect(text).toMatch(/Rohan Sharma\s+Adult\s+-\s+3122345678902/);
+    expect(text).not.toContain('14D');
+    // A booking without confirmed seats prints no Seat column.
+    expect(pdfText(await renderTicketPdf(ticketPdfDataFromBooking(booking, fare)))).not.toMatch(/SEAT/);
   });
 
   it('prints the stored fare summed by line and the booked family with its rules', () => {

@@ -17,12 +17,23 @@ function summedLines(fare: BookingFare): { label: string; amount: number }[] {
 }
 
 /**
+ * A passenger's seats on a remote supplier's booking that the airline confirmed (a choice not
+ * confirmed yet is not printed), with the flight when the booking has more than one; '' when none.
+ */
+function supplierSeats(booking: BookingView, passengerId: string): string {
+  const legs = booking.itinerary.legs;
+  const seats = (booking.supplier?.seats ?? []).filter((s) => s.passengerId === passengerId && s.confirmed).sort((a, b) => a.legIndex - b.legIndex);
+  return seats.map((s) => `${legs.length > 1 ? `${legs[s.legIndex]?.flightNumber ?? ''} ` : ''}${s.seat}`).join(', ');
+}
+
+/**
  * Builds the e-ticket's data from the booking API's `BookingView` and its fare (storedFares /
  * bookingFare), so the endpoint only adds what the view lacks. The printed total is what was
  * charged (`totalInr`), line by line from the stored fare; taxes and fees are the rest after
  * the base fare, so the printed amounts always add up. The fare rules are the booked family's.
  * Throws 409 when the booking is not confirmed (a ticket says "Status Confirmed"); a partly
- * cancelled booking's ticket lists only the passengers still travelling.
+ * cancelled booking's ticket lists only the passengers still travelling. A remote supplier's
+ * booking prints each passenger's seats the airline confirmed.
  * @example
  * const pdf = await renderTicketPdf(ticketPdfDataFromBooking(booking, await bookingFare(db, booking, now), { contactEmail: user.email, bcbp: passes[0]?.bcbp }));
  */
@@ -37,7 +48,7 @@ export function ticketPdfDataFromBooking(booking: BookingView, fare: BookingFare
     bookedAt: booking.confirmedAt ?? booking.createdAt,
     legs: booking.itinerary.legs,
     layovers: booking.itinerary.layovers,
-    passengers: booking.passengers.filter((p) => p.cancelledAt === null),
+    passengers: booking.passengers.filter((p) => p.cancelledAt === null).map((p) => ({ ...p, seats: supplierSeats(booking, p.id) })),
     fare: { baseFare, taxesAndFees: booking.totalInr - baseFare, total: booking.totalInr },
     ...(fare.fares.length > 0 ? { fareLines: summedLines(fare) } : {}),
     fareFamily: fare.option ? { name: fare.option.name, rules: fare.option.rules } : { name: 'Fare', rules: [TAXES_ALWAYS_REFUNDED] },

@@ -19,6 +19,8 @@ export interface TicketPassenger {
   type: string;
   /** 13 digits (airline prefix + serial); null prints "Pending". */
   ticketNumber: string | null;
+  /** The seats the airline confirmed, in words ("14C", or "BA117 14C, BA178 22A" over several flights); absent or empty: none printed. */
+  seats?: string;
 }
 
 /** Everything the e-ticket prints. Plain data: amounts are whole rupees, times local ISO strings. */
@@ -197,11 +199,16 @@ function journeyStrip(flow: Flow, data: TicketPdfData, journey: TicketJourney, i
 
 const ROW = 19;
 
+/** The passengers with their e-ticket numbers; a Seat column when the airline confirmed any passenger's seat. */
 function passengerTable(flow: Flow, passengers: TicketPassenger[]): void {
-  const columns = [MARGIN + 10, MARGIN + 36, MARGIN + 300, MARGIN + 380];
+  const withSeats = passengers.some((p) => p.seats);
+  // #, Passenger, Type, (Seat,) E-ticket number.
+  const columns = withSeats ? [MARGIN + 10, MARGIN + 36, MARGIN + 210, MARGIN + 262, MARGIN + 410] : [MARGIN + 10, MARGIN + 36, MARGIN + 300, MARGIN + 380];
+  const ticketColumn = columns.at(-1) ?? 0;
   const header = (s: Sheet, top: number) => {
     s.rect(MARGIN, top, CONTENT, 20, { fill: COLORS.band });
-    ['#', 'Passenger', 'Type', 'E-ticket number'].forEach((h, i) => s.text(h.toUpperCase(), columns[i] ?? 0, top + 13, { size: 7.5, font: 'bold', color: COLORS.muted }));
+    const titles = withSeats ? ['#', 'Passenger', 'Type', 'Seat', 'E-ticket number'] : ['#', 'Passenger', 'Type', 'E-ticket number'];
+    titles.forEach((h, i) => s.text(h.toUpperCase(), columns[i] ?? 0, top + 13, { size: 7.5, font: 'bold', color: COLORS.muted }));
   };
   flow.section('Passengers', 40);
   header(flow.sheet, flow.top);
@@ -215,9 +222,10 @@ function passengerTable(flow: Flow, passengers: TicketPassenger[]): void {
     const s = flow.sheet;
     const name = [p.title, p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
     s.text(String(i + 1), columns[0] ?? 0, flow.top + 13, { size: 10, color: COLORS.muted });
-    s.text(name, columns[1] ?? 0, flow.top + 13, { size: 10, font: 'bold', maxWidth: 255 });
+    s.text(name, columns[1] ?? 0, flow.top + 13, { size: 10, font: 'bold', maxWidth: withSeats ? 168 : 255 });
     s.text(capitalise(p.type), columns[2] ?? 0, flow.top + 13, { size: 10 });
-    s.text(p.ticketNumber ?? 'Pending', columns[3] ?? 0, flow.top + 13, { size: 10, font: p.ticketNumber ? 'mono' : 'regular' });
+    if (withSeats) s.text(p.seats || '-', columns[3] ?? 0, flow.top + 13, { size: 9, font: 'bold', maxWidth: 142 });
+    s.text(p.ticketNumber ?? 'Pending', ticketColumn, flow.top + 13, { size: 10, font: p.ticketNumber ? 'mono' : 'regular' });
     s.line(MARGIN, flow.top + ROW, RIGHT, flow.top + ROW);
     flow.top += ROW;
   });
@@ -284,7 +292,7 @@ function notes(flow: Flow, data: TicketPdfData): void {
 
 /**
  * Renders the A4 e-ticket: header, status and booking reference, every leg with layovers,
- * passengers with 13-digit ticket numbers, the fare line by line in INR, payment, notes and the
+ * passengers with 13-digit ticket numbers (and their confirmed seats, when the airline confirmed any), the fare line by line in INR, payment, notes and the
  * booked fare family's rules in words.
  * Continues onto further pages for long itineraries or large parties.
  * @example

@@ -153,6 +153,7 @@ export async function createSupplierHold(deps: SupplierBookingDeps, request: Sup
       supplierOrderState: null,
       supplierOrderAt: null,
       supplierSeats: null,
+      changeRefundPaise: 0,
     };
     const paxRows: PassengerRow[] = list.map((p, position) => ({ ...passengerRow(row.id, position, p), id: randomUUID(), ticketNumber: null }));
     const booking = bookingView(row, paxRows);

@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bookings, outbox, passengers, users } from '../../db/schema';
+import { bookings, outbox, passengers, refunds, users } from '../../db/schema';
 import type { Tx } from '../booking/catalog';
+import { refundablePayments } from '../cancellations/refundable';
+import { splitRecentFirst } from '../cancellations/split';
+import { refundDestination } from '../credit/refunds';
+import { refundDeadline, regimeOf } from '../refunds/rule';
 import { type SupplierBookingDeps, REFUSED, failOrder } from './order-failure';
 import { SupplierError, type SupplierOrder } from './supplier';
 
@@ -14,7 +18,11 @@ import { SupplierError, type SupplierOrder } from './supplier';
  *   (new total − old total), outside any transaction;
  * - confirmed → in one transaction the old booking becomes `changed` and the change booking's
  *   order `ordered`, with the same supplier order and booking reference and each passenger's
- *   e-ticket as the order now lists it (the old number when the airline issued none);
+ *   e-ticket as the order now lists it (the old number when the airline issued none); money the
+ *   airline pays back to the original payment (`change_refund_paise`) is refunded in that same
+ *   transaction, on the change booking's refund tracker: the booking's captured payments (and
+ *   those of the bookings it was changed from), most recent first, none giving back more than
+ *   was paid on it less what was refunded from it before; the refund path sends it;
  * - refused (expired, sold out, no longer changeable…) → the change booking is cancelled and
  *   every payment on it refunded; the old booking stays as it was;
  * - unknown (a time-out, a 500) → left `ordering`; the supplier-order job reads the order again
@@ -52,6 +60,7 @@ async function recordChange(tx: Tx, change: BookingRow, order: SupplierOrder | n
     .update(bookings)
     .set({ supplierOrderState: 'ordered', supplierOrderAt: now, confirmedAt: now, supplierBookingReference: order?.bookingReference ?? change.supplierBookingReference })
     .where(eq(bookings.id, change.id));
+  if (change.changeRefundPaise > 0) await refundMoneyBack(tx, change, now);
   await mailChange(tx, change, order?.bookingReference ?? change.supplierBookingReference, now);
   if (order) {
     const ids = change.itinerary.supplier?.passengerIds ?? [];
@@ -63,6 +72,20 @@ async function recordChange(tx: Tx, change: BookingRow, order: SupplierOrder | n
     }
   }
   return true;
+}
+
+/** The airline's money back on a change, as refund rows to the original payments (see above); sent by the refund path. */
+async function refundMoneyBack(tx: Tx, change: BookingRow, now: Date): Promise<void> {
+  const paid = await refundablePayments(tx, change.id);
+  const dueBy = refundDeadline(regimeOf(change.createdAt), now);
+  const shares = splitRecentFirst(change.changeRefundPaise, paid);
+  await tx.insert(refunds).values(
+    shares.map((share) => {
+      // Money back goes to the payment it came from; a share of Safar credit spent goes back to the credit.
+      const { destination, status } = refundDestination('original', paid.find((p) => p.id === share.paymentId)?.method);
+      return { bookingId: change.id, cancellationId: null, paymentId: share.paymentId, destination, amountPaise: share.amountPaise, status, dueBy, requestedAt: now, completedAt: status === 'completed' ? now : null, availableAt: now };
+    }),
+  );
 }
 
 const flightsOf = (row: BookingRow) => row.itinerary.legs.map((leg) => `${leg.flightNumber} ${leg.from.code}→${leg.to.code} ${leg.departure.slice(0, 10)} ${leg.departure.slice(11, 16)}`).join(', ');
@@ -80,6 +103,7 @@ async function mailChange(tx: Tx, change: BookingRow, reference: string | null, 
     `Now: ${flightsOf(change)}`,
     `Airline booking reference: ${reference ?? 'to follow'} (unchanged)`,
     paidPaise > 0 ? `Paid for the change: ₹${(paidPaise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}` : 'Paid for the change: nothing was due',
+    ...(change.changeRefundPaise > 0 ? [`The airline pays back ₹${(change.changeRefundPaise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })} to your original payment: follow it on the booking's refunds.`] : []),
   ].join('\n');
   await tx.insert(outbox).values({ kind: 'notice-mail', recipient: found.email, payload: { subject: `Flight changed: ${reference ?? old.id}`, text, path: `/ticket/${change.id}` }, availableAt: now });
 }

@@ -135,6 +135,55 @@ describe('POST changes of a Duffel booking', () => {
     expect((await options(seeded.bookingId)).status).toBe(409);
   });
 
+  it('money back: a cheaper flight the airline pays back to the original payment is offered, confirmed at once and refunded to the payment', async () => {
+    fake.payBackChanges('original_form_of_payment');
+    try {
+      const seeded = await seedDuffelBooking(ctx.database.db, api(), alice.user.id);
+      const before = await row(seeded.bookingId);
+      const { body: listed } = await options(seeded.bookingId);
+      const cheaper = listed.options.find((o) => (o.quote.supplier?.changeTotalMinor ?? 0) < 0);
+      if (!cheaper) throw new Error('no cheaper option');
+      const back = toInr({ amountMinor: -(cheaper.quote.supplier?.changeTotalMinor ?? 0), currency: 'GBP' }).paise;
+      expect(back).toBeGreaterThan(0);
+      expect(cheaper.quote).toMatchObject({ duePaise: 0, refundPaise: back });
+      expect(cheaper.quote.supplier?.refundTo).toBe('originalPayment');
+      expect(cheaper.quote.supplier?.terms).toMatch(/pays back £[\d.]+ at ₹106\.60 per GBP \(RBI reference rate \(FBIL\), [\d-]+\) for this change: ₹[\d,.]+ refunded to your original payment/);
+
+      const confirms = confirmsOfChanges();
+      const { status, body } = await change(seeded.bookingId, { itineraryId: cheaper.itinerary.id, quotedDuePaise: 0 });
+      expect(status, JSON.stringify(body)).toBe(201);
+      expect(confirmsOfChanges() - confirms).toBe(1);
+      // Confirmed with the airline for the agreed (negative) change total, no payment asked.
+      const confirm = fake.requests.filter((r) => /order_changes\/[^/]+\/actions\/confirm/.test(r.path)).at(-1);
+      expect(JSON.stringify(confirm?.body ?? {})).not.toContain('payment');
+      expect(body.booking).toMatchObject({ status: 'confirmed', changedFrom: seeded.bookingId, supplier: { orderState: 'ordered', orderId: seeded.orderId } });
+      expect((await row(seeded.bookingId)).status).toBe('changed');
+      const changed = await row(body.booking.id);
+      expect(changed.changeRefundPaise).toBe(back);
+      expect(changed.supplierTotalMinor).toBe((before.supplierTotalMinor ?? 0) + (cheaper.quote.supplier?.changeTotalMinor ?? 0));
+
+      // The money back is one refund to the captured payment, on the new booking's refund tracker.
+      const tracker = await ctx.app.request(`/api/bookings/${body.booking.id}/refunds`, { headers: authed(alice.cookie) });
+      const refunded = (await tracker.json()) as RefundsAnswer;
+      expect(tracker.status).toBe(200);
+      expect(refunded.refunds).toHaveLength(1);
+      expect(refunded.refunds[0]).toMatchObject({ amountPaise: back, destination: 'original', methodLabel: 'Card' });
+      const paid = await ctx.database.db.select().from(payments).where(eq(payments.bookingId, seeded.bookingId));
+      expect(paid.map((p) => p.status)).toEqual(['captured']);
+      // The mail names the money back.
+      const mails = await ctx.database.db.select().from(outbox).where(eq(outbox.recipient, alice.user.email));
+      expect(mails.filter((m) => JSON.stringify(m.payload).includes(`/ticket/${body.booking.id}`)).map((m) => JSON.stringify(m.payload))).toEqual([expect.stringContaining('pays back ₹')]);
+
+      // Cancelled later: what comes back is what was paid less the money already paid back.
+      const quote = await ctx.app.request(`/api/bookings/${body.booking.id}/cancellation-quote`, { headers: authed(alice.cookie) });
+      const quoted = (await quote.json()) as CancellationQuoteAnswer;
+      expect(quote.status, JSON.stringify(quoted)).toBe(200);
+      expect(quoted.quote.refundPaise).toBeLessThanOrEqual(seeded.paidPaise - back);
+    } finally {
+      fake.payBackChanges('voucher');
+    }
+  });
+
   it('something due: held, paid through checkout, then confirmed with the airline for the agreed total', async () => {
     const seeded = await seedDuffelBooking(ctx.database.db, api(), alice.user.id);
     const { body: listed } = await options(seeded.bookingId);

@@ -3,14 +3,18 @@ import type { CompactSearchResponse } from '../../../src/core/search';
 import { expandSearchResponse } from '../../../src/core/search-wire';
 import { scanLightAndDark } from '../support/a11y';
 import { bookByApi, signUpByApi } from '../support/fixtures';
+import { z } from 'zod';
 import { expectAnnounced, pressKey, tabTo, watchLiveRegions } from '../support/focus';
+import { fakeControl } from './support/fake';
 
 /**
  * Changing a Duffel booking to another date (issue 26 point 1), in Chromium against the contract
  * fake: a paid DEL → BOM booking on a changeable fare, "Change flight", a new date by keyboard, the
  * airline's change offers with the change total in INR and the conversion named, a dearer flight
  * chosen by keyboard, the difference paid with the sandbox card, and the ticket shows the new
- * flight with the same airline reference. axe in light and dark on the change screen.
+ * flight with the same airline reference. axe in light and dark on the change screen. Then a cheaper
+ * flight the airline pays back to the original payment: the option says how much, nothing is due,
+ * and the new ticket's refund tracker shows that amount going back to the card.
  */
 
 const travelDate = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
@@ -100,5 +104,53 @@ test.describe('changes of Duffel bookings', () => {
     await expect(page.locator('.ticket-supplier-ref')).toHaveText(reference);
     await expect(page.locator('main')).toContainText(newTime);
     await scanLightAndDark(page);
+  });
+
+  test('change to a cheaper flight the airline pays back: the money goes back to the card, on the refund tracker', async ({ page, baseURL }) => {
+    const origin = baseURL ?? 'http://localhost:3110';
+    await fakeControl('/_fake/change-pay-back', z.object({ to: z.string() }), { to: 'original_form_of_payment' });
+    try {
+      await signUpByApi(page, origin, 'dmoneyback');
+      // Its own day (see above).
+      const search = await page.request.get(`/api/search?from=DEL&to=BOM&date=${travelDate(16)}&adults=1&children=0&infants=0`);
+      expect(search.status()).toBe(200);
+      // A fare the airline changes without a penalty: the cheaper flight then pays money back.
+      const itinerary = expandSearchResponse((await search.json()) as CompactSearchResponse).itineraries.find(
+        (i) => i.legs.length === 1 && i.supplier?.conditions.changeBeforeDeparture?.allowed === true && i.supplier.conditions.changeBeforeDeparture.penaltyPaise === 0,
+      );
+      if (!itinerary) throw new Error('the fake offered no direct flight changeable without a penalty');
+      const booking = await bookByApi(page, itinerary, origin);
+
+      await page.goto(`/ticket/${encodeURIComponent(booking.id)}/change`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Change flight' })).toBeVisible({ timeout: 15_000 });
+      await page.getByLabel('New travel date').fill(travelDate(17));
+      await page.getByRole('button', { name: 'Show flights' }).click();
+      const options = page.getByTestId('change-option');
+      await expect(options.first()).toBeVisible({ timeout: 30_000 });
+      // The cheaper flight says what the airline pays back, in rupees with the conversion named, and nothing is due.
+      const cheaper = options.filter({ has: page.getByTestId('change-option-money-back') }).first();
+      const backText = (await cheaper.getByTestId('change-option-money-back').textContent()) ?? '';
+      const amount = /pays back (₹[\d,.]+) to your original payment/.exec(backText)?.[1] ?? '';
+      expect(amount).toMatch(/^₹[\d,.]+$/);
+      await expect(cheaper.getByTestId('change-option-airline')).toContainText(/at ₹[\d.]+ per [A-Z]{3} \(RBI reference rate.*refunded to your original payment/);
+      await expect(cheaper.locator('.change-option-due dd')).toHaveText('₹0');
+      await scanLightAndDark(page);
+      const choose = cheaper.getByRole('button', { name: /^Change to / });
+      await tabTo(page, choose, { max: 200 });
+      await pressKey(page, 'Enter');
+
+      // Confirmed at once: the new ticket, and its refund tracker with the amount going back to the card.
+      await expect(page).toHaveURL(/\/ticket\/[^/]+$/, { timeout: 20_000 });
+      await expect(page).not.toHaveURL(new RegExp(`/ticket/${booking.id}$`));
+      await expect(page.getByRole('heading', { level: 1, name: 'E-Ticket' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText('Changed from')).toBeVisible();
+      const refund = page.getByTestId('refund-item');
+      await expect(refund).toHaveCount(1, { timeout: 15_000 });
+      await expect(refund).toContainText(amount);
+      await expect(refund).toContainText('to Card');
+      await scanLightAndDark(page);
+    } finally {
+      await fakeControl('/_fake/change-pay-back', z.object({ to: z.string() }), { to: 'voucher' });
+    }
   });
 });

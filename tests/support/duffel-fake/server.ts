@@ -125,6 +125,8 @@ export interface DuffelFake {
   /** The next cancellation confirmation fails this way: its quote expired (nothing cancelled), or a 500 after the order was cancelled. */
   failNextCancellation(code: 'order_cancellation_expired' | 'internal_server_error'): void;
   sellOut(offerId: string): void;
+  /** Change offers to a cheaper flight pay the difference back: as a voucher (the default) or to the original form of payment. */
+  payBackChanges(to: 'voucher' | 'original_form_of_payment'): void;
   /** The price of a held order moves (before payment). */
   repriceOrder(orderId: string, totalMinor: number): void;
   /** The airline moves an order's flights by `minutes`; returns the change and the webhook event Duffel sends. */
@@ -177,6 +179,7 @@ export async function startDuffelFake(options: DuffelFakeOptions = {}): Promise<
   const takenSeats = new Set<string>();
   const orders = new Map<string, OrderState>();
   const cancellations = new Map<string, FakeCancellation>();
+  let payBackTo: 'voucher' | 'original_form_of_payment' = 'voucher';
   const changeRequests = new Map<string, { id: string; order_id: string; live_mode: boolean; slices: unknown; order_change_offers: FakeChangeOffer[]; created_at: string; updated_at: string }>();
   const changeOffers = new Map<string, FakeChangeOffer & { order_id: string }>();
   const orderChanges = new Map<string, FakeOrderChange>();
@@ -568,7 +571,7 @@ export async function startDuffelFake(options: DuffelFakeOptions = {}): Promise<
     const penalty = minorOf(order.conditions.change_before_departure?.penalty_amount ?? '0');
     const removed = order.slices.filter((s) => removeIds.includes(s.id));
     const requestId = id('ocr');
-    // Three offers: an earlier and a later flight costing more, and a cheaper one paid back as a voucher.
+    // Three offers: an earlier and a later flight costing more, and a cheaper one paid back as a voucher (or, told so, to the original payment).
     const made = [
       { hour: 6, change: 12500 },
       { hour: 15, change: 14000 },
@@ -589,7 +592,7 @@ export async function startDuffelFake(options: DuffelFakeOptions = {}): Promise<
         penalty_total_currency: order.total_currency,
         new_total_amount: decimal(minorOf(order.total_amount) + change),
         new_total_currency: order.total_currency,
-        refund_to: change + penalty < 0 ? 'voucher' : 'original_form_of_payment',
+        refund_to: change + penalty < 0 ? payBackTo : 'original_form_of_payment',
         slices: { add, remove: removed },
       };
       changeOffers.set(offer.id, offer);
@@ -942,6 +945,9 @@ export async function startDuffelFake(options: DuffelFakeOptions = {}): Promise<
     },
     failNextCancellation: (code) => {
       cancellationFailure = code;
+    },
+    payBackChanges: (to) => {
+      payBackTo = to;
     },
     sellOut: (offerId) => {
       const offer = offers.get(offerId);

@@ -47,6 +47,27 @@ describe('a change option a remote supplier offers', () => {
     expect(terms.textContent).toContain('Safar adds no fee to a change');
     expect(terms.textContent).toMatch(/The airline holds this price until \d\d:\d\d/);
     expect(screen.getByRole('button', { name: /Change to .*, ₹17,589 due$/ })).toBeTruthy();
+    expect(screen.queryByTestId('change-option-money-back')).toBeNull();
+  });
+
+  it('says what the airline pays back to the original payment, in rupees, with nothing due', async () => {
+    const itinerary = await findItinerary(api.test.app, { from: 'DEL', to: 'BOM', date: '2026-12-24' });
+    const back: ChangeQuote = {
+      ...quote,
+      changeFeePaise: 0,
+      fareDifferencePaise: -159_900,
+      newTotalPaise: 1_840_100,
+      duePaise: 0,
+      refundPaise: 159_900,
+      supplier: quote.supplier && { ...quote.supplier, changeTotalMinor: -1_500, penaltyMinor: 0, refundTo: 'originalPayment', terms: 'Duffel Airways pays back £15.00 at ₹106.60 per GBP (RBI reference rate (FBIL), 2026-11-20) for this change: ₹1,599 refunded to your original payment; Safar adds no fee to a change' },
+    };
+    renderScreen(
+      <ul>
+        <ChangeOptionCard option={{ itinerary, quote: back }} disabled={false} busy={false} onChoose={() => {}} />
+      </ul>,
+    );
+    expect((await screen.findByTestId('change-option-money-back')).textContent).toBe('The airline pays back ₹1,599 to your original payment.');
+    expect(screen.getByRole('button', { name: /Change to .*, ₹0 due$/ })).toBeTruthy();
   });
 
   it("a round trip's option: the changed journey's new flight, and the journey kept named as booked", async () => {

@@ -6,8 +6,9 @@ import { arrivalTime, formatDay, formatDuration, formatPaise, localTime } from '
  * One flight the booking may change to: times, flights, new fare, change fee + fare difference =
  * due now, whether a lower fare comes back, and why the change is free (Safar's window, or after
  * a disruption move). A remote supplier's option says the airline's terms instead (its change total, the
- * conversion, Safar's fee rule) and until when the airline holds the price. A remote supplier's round
- * trip option is the whole trip: the card shows the changed `journey`'s new flight and names the journey kept.
+ * conversion, Safar's fee rule, money it pays back to the original payment) and until when the airline holds
+ * the price. A remote supplier's round trip option is the whole trip: the card shows the changed `journey`'s
+ * new flight and names the journey kept.
  * @example <ChangeOptionCard option={option} disabled={false} onChoose={() => choose(option)} />
  */
 export function ChangeOptionCard({ option, disabled, busy, onChoose, journey = null }: { option: ChangeOption; disabled: boolean; busy: boolean; onChoose(): void; journey?: number | null }) {
@@ -53,6 +54,7 @@ export function ChangeOptionCard({ option, disabled, busy, onChoose, journey = n
       {quote.supplier && (
         <div className="change-option-notes" data-testid="change-option-airline">
           <p className="change-option-note">{quote.supplier.terms}.</p>
+          {quote.refundPaise > 0 && <p className="change-option-note" data-testid="change-option-money-back">The airline pays back {formatPaise(quote.refundPaise)} to your original payment.</p>}
           <p className="change-option-note">
             The airline holds this price until {new Date(quote.supplier.expiresAt).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })}.
           </p>

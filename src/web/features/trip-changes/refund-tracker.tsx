@@ -24,12 +24,14 @@ function stepIndex(refund: RefundView): number {
 
 /**
  * The refund tracker of a booking: each refund's amount, method and progress requested → sent →
- * completed with dates, and the legal deadline for the money to arrive.
+ * completed with dates, and the legal deadline for the money to arrive. `onlyWhenAny`: nothing at
+ * all until a refund is found.
  * @example {hasRefunds(booking) && <RefundTracker booking={booking} />}
  */
-export function RefundTracker({ booking }: { booking: BookingView }) {
+export function RefundTracker({ booking, onlyWhenAny = false }: { booking: BookingView; /** Shows nothing until a refund is found (a booking that may have one, such as a change the airline paid back). */ onlyWhenAny?: boolean }) {
   const refunds = useQuery(refundsQuery(booking.id));
   const titleId = `refunds-title-${booking.id}`;
+  if (onlyWhenAny && (refunds.isPending || refunds.isError || refunds.data.refunds.length === 0)) return null;
   return (
     <section className="ticket-section refund-tracker" aria-labelledby={titleId}>
       <h2 id={titleId}>Refunds</h2>

@@ -216,7 +216,12 @@ function Ticket({ booking }: { booking: BookingView }) {
             </>
           )}
         </section>
-        {hasRefunds(booking) && <RefundTracker booking={booking} />}
+        {hasRefunds(booking) ? (
+          <RefundTracker booking={booking} />
+        ) : (
+          // A change of a supplier's booking may carry money the airline paid back to the original payment.
+          booking.supplier && booking.changedFrom !== null && <RefundTracker booking={booking} onlyWhenAny />
+        )}
         {option ? (
           <section className="ticket-section" aria-labelledby="ticket-rules">
             <h2 id="ticket-rules">Fare rules: {option.name}</h2>

@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "change_refund_paise" integer DEFAULT 0 NOT NULL;
