@@ -10,6 +10,7 @@ const CHECK_IN_STATES = ['counter', 'not-open', 'open', 'closed', 'checked-in'] 
 /** Check-in messages shown to travellers (one wording in every layer). */
 export const CHECK_IN_MESSAGES = {
   notConfirmed: 'Check-in is for confirmed bookings.',
+  withAirline: "Check in on the airline's website or app with the airline booking reference on your ticket: Safar cannot check in flights it sells through another supplier.",
   cancelled: 'This passenger\'s travel was cancelled.',
   unknownPassenger: 'No passenger at this position on the booking.',
   noLeg: 'The booking has no leg with this index.',

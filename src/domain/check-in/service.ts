@@ -286,6 +286,8 @@ export function createCheckInService(deps: CheckInDeps): CheckInService {
         const now = clock.now();
         // The booking row first, as a cancellation locks it: the two never interleave.
         const { booking, pax, passes } = await readBooking(tx, userId, bookingId, true);
+        // Only the airline checks in a flight a remote supplier sold, and only it issues that flight's boarding passes.
+        if (booking.supplier !== 'world') throw new AppError('conflict', CHECK_IN_MESSAGES.withAirline, undefined, 'check-in-with-airline');
         if (!travelling(booking)) throw new AppError('conflict', CHECK_IN_MESSAGES.notConfirmed, undefined, 'not-confirmed');
         const leg = storedItinerary(booking).legs[request.legIndex];
         if (!leg) throw new AppError('validation_failed', CHECK_IN_MESSAGES.noLeg, { legIndex: CHECK_IN_MESSAGES.noLeg });

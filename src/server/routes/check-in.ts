@@ -44,7 +44,7 @@ const checkInRoute = travellerRoute({ owns: 'booking' }, {
     400: json(ErrorSchema, 'Unknown or cancelled passengers, missing or invalid passport details (field errors)'),
     401: json(ErrorSchema, 'Not signed in'),
     404: json(ErrorSchema, 'No such booking'),
-    409: json(z.union([SeatTakenBodySchema, ErrorSchema]), 'seat-taken (with the leg\'s seat map as it is now; nothing is checked in), the booking is not confirmed, the window is not open or has closed, the passenger must check in at the counter, or idempotency_in_progress'),
+    409: json(z.union([SeatTakenBodySchema, ErrorSchema]), 'seat-taken (with the leg\'s seat map as it is now; nothing is checked in), the booking is not confirmed, the window is not open or has closed, the passenger must check in at the counter, check-in-with-airline (a booking sold through a remote supplier such as Duffel: the airline checks it in), or idempotency_in_progress'),
     422: json(ErrorSchema, 'idempotency_mismatch'),
   },
 });

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ADULT, confirmBooking, payOrder, postBooking, sandboxPay } from '../../../tests/support/booking';
+import { ADULT, authed, confirmBooking, payOrder, postBooking, sandboxPay } from '../../../tests/support/booking';
 import { type DuffelApp, duffelAppPerTest, duffelSearch } from '../../../tests/support/duffel-app';
 import { jsonHeaders } from '../../../tests/support/test-app';
+import { CHECK_IN_MESSAGES } from '../../core/check-in';
 import type { CompactRoundTripResponse } from '../../core/search';
 import { SUPPLIER_FEE_PER_PASSENGER_INR } from '../../core/suppliers';
 import { bookings, passengers, payments } from '../../db/schema';
@@ -100,6 +102,10 @@ describe('Duffel mode: search and booking through the supplier seam (contract fa
     expect(pax?.ticketNumber).toMatch(/^\d{13}$/);
     const [row] = await database.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(row).toMatchObject({ supplier: 'duffel', supplierOrderId: orderId, supplierCurrency: 'GBP' });
+    // Only the airline checks in its flight and issues its boarding pass.
+    const checkIn = await app.request(`/api/bookings/${bookingId}/check-in`, { method: 'POST', headers: authed(cookie, { 'Idempotency-Key': randomUUID() }), body: JSON.stringify({ legIndex: 0, passengers: [{ position: 0 }] }) });
+    expect(checkIn.status).toBe(409);
+    expect(await checkIn.json()).toMatchObject({ error: { reason: 'check-in-with-airline', message: CHECK_IN_MESSAGES.withAirline } });
   });
 
   it('an order the airline refuses after payment fails the booking and refunds the payment', async () => {

@@ -192,7 +192,17 @@ function Ticket({ booking }: { booking: BookingView }) {
           </div>
         </section>
 
-        <CheckInPanel booking={booking} />
+        {booking.supplier ? (
+          <section className="ticket-section" aria-labelledby="ticket-check-in">
+            <h2 id="ticket-check-in">Check-in</h2>
+            <p>
+              Check in on {booking.itinerary.supplier?.owner ?? 'the airline'}&apos;s website or app with the airline booking reference
+              {booking.supplier.bookingReference ? <strong> {booking.supplier.bookingReference}</strong> : ' above'}. The airline issues your boarding pass.
+            </p>
+          </section>
+        ) : (
+          <CheckInPanel booking={booking} />
+        )}
 
         <section className="ticket-section" aria-labelledby="ticket-fare">
           <h2 id="ticket-fare">Fare{option ? `: ${option.name}` : ''}</h2>
@@ -229,7 +239,9 @@ function Ticket({ booking }: { booking: BookingView }) {
           </section>
         ) : null}
         <p className="muted small ticket-notes">
-          Carry a government photo ID. The boarding pass comes with web check-in; the check-in window and gate-closing time are the airline's (see Web check-in).
+          {booking.supplier
+            ? "Carry a government photo ID. The check-in window, boarding pass and gate-closing time are the airline's."
+            : "Carry a government photo ID. The boarding pass comes with web check-in; the check-in window and gate-closing time are the airline's (see Web check-in)."}
         </p>
       </article>
       <BookingExtras booking={booking} />
