@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { BookingView } from '../../core/booking';
-import type { BookingFare, FareFamily, PassengerLegFare } from '../../core/fares';
+import { type BookingFare, type FareFamily, FARE_LINE_LABELS, type FareLine, type PassengerLegFare } from '../../core/fares';
 import type { Leg, PassengerType } from '../../core/search';
 import type { Db } from '../../db/client';
 import { bookingFares, bookings, passengers } from '../../db/schema';
@@ -24,6 +24,9 @@ import { fareParts, familyOption } from './families/options';
  *   any other fare, so the derived rows also add up to the booking's total. A passenger
  *   cancelled since is `cancelled`. A remote supplier's chosen seats add a `seat` line each.
  */
+
+/** A remote supplier's fare, its taxes inside: the supplier does not split them for Safar. */
+const SUPPLIER_FARE_LABEL = 'Airline fare (taxes included)';
 
 type BookingLike = Pick<BookingView, 'itinerary' | 'passengers' | 'createdAt' | 'fareFamily' | 'totalInr'>;
 
@@ -57,6 +60,16 @@ function typesByPosition(booking: BookingLike, passengerCount: number): { type: 
 }
 
 /**
+ * A remote supplier's fare on a leg, in two lines: the airline's fare (its taxes are inside it; the
+ * supplier does not split them for Safar) and Safar's fee. Never the world's tax lines.
+ */
+function supplierLines(airfareRupees: number, feeRupees: number): FareLine[] {
+  const lines: FareLine[] = [{ code: 'base', kind: 'fare', label: SUPPLIER_FARE_LABEL, paise: airfareRupees * 100 }];
+  if (feeRupees > 0) lines.push({ code: 'safarFee', kind: 'safarFee', label: FARE_LINE_LABELS.safarFee, paise: feeRupees * 100 });
+  return lines;
+}
+
+/**
  * The rows of a booking made before fare families, derived from its price snapshot.
  * @example deriveFares(booking, 2)[0]?.familyCode // '6E.SAVER'
  */
@@ -70,7 +83,9 @@ function deriveFares(booking: BookingLike, passengerCount: number): PassengerLeg
     const airfares = share(price.baseFare, weights);
     const taxes = share(price.taxesAndFees, weights);
     legs.forEach((leg, legIndex) => {
-      const lines = fareLines({ airline: leg.carrier, from: leg.from.code, market: marketOfLeg(leg), cabin: leg.cabin, passengerType: type }, airfares[legIndex] ?? 0, taxes[legIndex] ?? 0);
+      const lines = booking.itinerary.supplier
+        ? supplierLines(airfares[legIndex] ?? 0, taxes[legIndex] ?? 0)
+        : fareLines({ airline: leg.carrier, from: leg.from.code, market: marketOfLeg(leg), cabin: leg.cabin, passengerType: type }, airfares[legIndex] ?? 0, taxes[legIndex] ?? 0);
       const familyCode = tierZero(leg, booking.createdAt)?.code ?? `${leg.carrier}.STANDARD`;
       rows.push({ passengerPosition, passengerType: type, legIndex, familyCode, lines, totalPaise: linesTotal(lines), status: cancelled ? 'cancelled' : 'active' });
     });
