@@ -6,6 +6,7 @@ import { executeRows } from '../../src/db/rows';
 import { bookings, cancellations, idempotencyKeys, refunds } from '../../src/db/schema';
 import { RECONCILE_AFTER_MS, createSupplierCancellations } from '../../src/domain/cancellations/supplier';
 import { SupplierError, type FlightSupplier } from '../../src/domain/suppliers/supplier';
+import { overriding } from '../support/supplier-override';
 import { signUpAndLogin } from '../support/auth';
 import { authed } from '../support/booking';
 import { expectCreditBalanced } from '../support/books';
@@ -16,16 +17,6 @@ import { createTestApp } from '../support/test-app';
 
 type Scratch = Awaited<ReturnType<typeof openScratchPostgres>>;
 
-/** The supplier with some calls answered differently (the rest go to it, bound to it). */
-function overriding(base: FlightSupplier, over: Partial<FlightSupplier>): FlightSupplier {
-  return new Proxy(base, {
-    get(target, key, receiver) {
-      if (typeof key === 'string' && key in over) return over[key as keyof FlightSupplier];
-      const value: unknown = Reflect.get(target, key, receiver);
-      return typeof value === 'function' ? (value.bind(target) as unknown) : value;
-    },
-  });
-}
 const START = '2026-11-21T06:30:00Z';
 
 // Skipped only where no PostgreSQL is configured; .ci/run fails if this suite did not run.
