@@ -57,9 +57,12 @@ const summary = {
 
 /** Every test of a Playwright JSON report with its project, from nested suites. */
 function playwrightTests(suites) {
-  return (suites ?? []).flatMap((suite) => [...(suite.specs ?? []).flatMap((spec) => spec.tests ?? []), ...playwrightTests(suite.suites)]);
+  return (suites ?? []).flatMap((suite) => [...(suite.specs ?? []).flatMap((spec) => (spec.tests ?? []).map((test) => ({ ...test, title: spec.title, file: spec.file, line: spec.line }))), ...playwrightTests(suite.suites)]);
 }
 let failed = false;
+/** Every failed test, named with the first lines of its error: printed last, so the tail of a CI log says what failed. */
+const failures = [];
+const firstLines = (text) => String(text ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n').filter((line) => line.trim()).slice(0, 6).map((line) => `      ${line.slice(0, 240)}`).join('\n');
 
 if (only !== 'e2e') {
   const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], env);
@@ -69,8 +72,10 @@ if (only !== 'e2e') {
     const suite = file.name.includes('/tests/pg/') ? summary.postgres : summary.unit;
     for (const test of file.assertionResults) {
       if (test.status === 'passed') suite.passed++;
-      else if (test.status === 'failed') suite.failed++;
-      else suite.skipped++;
+      else if (test.status === 'failed') {
+        suite.failed++;
+        failures.push(`  vitest ${file.name.replace(process.cwd() + '/', '')} › ${test.fullName ?? test.title}\n${firstLines(test.failureMessages?.join('\n'))}`);
+      } else suite.skipped++;
     }
   }
   if (!report) failed = true;
@@ -89,7 +94,11 @@ if (only !== 'unit') {
       const suite = test.projectName === 'duffel' ? summary.browserDuffel : summary.browser;
       if (test.status === 'expected') suite.passed++;
       else if (test.status === 'skipped') suite.skipped++;
-      else suite.failed++;
+      else {
+        suite.failed++;
+        const last = test.results?.at(-1);
+        failures.push(`  ${test.projectName} ${test.file}:${test.line} › ${test.title} (${test.status})\n${firstLines(last?.error?.message ?? last?.errors?.[0]?.message)}`);
+      }
     }
     if (!report) failed = true;
   }
@@ -99,5 +108,6 @@ writeFileSync('test-results/summary.json', JSON.stringify(summary, null, 2) + '\
 const total = (key) => Object.values(summary).reduce((sum, suite) => sum + suite[key], 0);
 console.log('\nSuites:');
 for (const [name, s] of Object.entries(summary)) console.log(`  ${name.padEnd(13)} ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
+if (failures.length) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\n${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped`);
 process.exit(failed || total('failed') > 0 ? 1 : 0);
