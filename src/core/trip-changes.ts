@@ -16,6 +16,7 @@ export const TRIP_CHANGE_MESSAGES = {
   refundChanged: 'The refund has changed since you looked. Please review the new amount.',
   notChangeable: 'This booking cannot be changed',
   dueChanged: 'The amount due has changed since you looked. Please review it.',
+  moneyBackChanged: 'The money paid back has changed since you looked. Please review it.',
   changeDateRequired: 'Choose a new travel date',
   unknownJourney: 'Choose a journey of this booking',
   wholeJourney: 'A journey is cancelled for every passenger still travelling',
@@ -127,6 +128,8 @@ export const ChangeRequestSchema = z.object({
   itineraryId: z.string().min(1).max(400),
   /** What the traveller saw as due; a different amount now answers 409 due-changed with the new quote. */
   quotedDuePaise: z.number().int().min(0),
+  /** What the traveller saw paid back by the change (`quote.refundPaise`); when sent, a different amount now answers 409 due-changed with the new quote. */
+  quotedRefundPaise: z.number().int().min(0).optional(),
   /**
    * One journey of a whole-trip booking (0-based, in travel order) to change to the new flight, by
    * that journey's fare rules; the other journeys stay as they are. Required for a trip of several journeys.

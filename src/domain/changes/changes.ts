@@ -57,6 +57,15 @@ export class DueChangedError extends AppError {
   }
 }
 
+/**
+ * A change goes ahead only on the amounts the traveller saw: a due other than the one quoted, or
+ * money back other than the one quoted (when the client sent it), answers 409 due-changed with the new quote.
+ */
+export function assertQuoteSeen(quote: ChangeQuote, seen: Pick<ChangeRequestInput, 'quotedDuePaise' | 'quotedRefundPaise'>): void {
+  if (quote.duePaise !== seen.quotedDuePaise) throw new DueChangedError(quote);
+  if (seen.quotedRefundPaise !== undefined && quote.refundPaise !== seen.quotedRefundPaise) throw new DueChangedError(quote, TRIP_CHANGE_REASONS.dueChanged, TRIP_CHANGE_MESSAGES.moneyBackChanged);
+}
+
 const notFound = () => new AppError('not_found', 'Booking not found');
 const notChangeable = (why: string) => new AppError('conflict', `${TRIP_CHANGE_MESSAGES.notChangeable}: ${why}`);
 
@@ -220,6 +229,8 @@ export interface ChangeRequestInput {
   bookingId: string;
   itineraryId: string;
   quotedDuePaise: number;
+  /** The money back the traveller saw, when the client sent it. */
+  quotedRefundPaise?: number | undefined;
   /** One journey of a whole-trip booking (0-based); required for a trip of several journeys. */
   journey?: number | undefined;
 }
@@ -232,7 +243,7 @@ export interface ChangeRequestInput {
  * - a whole trip's new booking carries the other journeys over as they are (journey-change.ts):
  *   their legs, fares and PNRs; only the new flight's seats are held here;
  * - it is re-priced from the database for the passengers still travelling; a due other than
- *   `quotedDuePaise` answers 409 due-changed with the new quote;
+ *   `quotedDuePaise` (or money back other than `quotedRefundPaise`) answers 409 due-changed with the new quote;
  * - in one transaction that locks the old booking first: one live change per booking (a held
  *   change still awaiting payment answers 409; one whose hold ran out is expired here), the new
  *   seats taken (available → held, lock order), the booking written with the same passengers at
@@ -262,7 +273,7 @@ export async function requestChange(deps: Omit<ChangeDeps, 'world' | 'inventory'
   if (outOfOrder) throw new AppError('validation_failed', outOfOrder, { itineraryId: outOfOrder });
   const seats = seatsOf(old.travelling);
   if (priced.seatsAvailable < seats) throw new AppError('conflict', BOOKING_ERROR_MESSAGES.soldOut, undefined, BOOKING_REASONS.soldOut);
-  if (quote.duePaise !== input.quotedDuePaise) throw new DueChangedError(quote);
+  assertQuoteSeen(quote, input);
   const trip = scope ? tripAfter(old, scope, itinerary, familyId, chosen.option.totalInr, newFares) : null;
   if (priced.inventoryRowsExist !== true) await catalog.ensureInventory(db, itinerary.legs);
 

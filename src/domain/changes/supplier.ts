@@ -17,7 +17,7 @@ import { placeSupplierChange } from '../suppliers/order-changes';
 import type { SupplierBookingDeps } from '../suppliers/order-failure';
 import { type CabinClass, type ChangeOffer, SupplierError, type SupplierOrder } from '../suppliers/supplier';
 import { indiaToday } from '../world/time';
-import { DueChangedError, type ChangeRequestInput } from './changes';
+import { DueChangedError, type ChangeRequestInput, assertQuoteSeen } from './changes';
 import { SUPPLIER_CHANGE_MESSAGES, changeOptionId, changedItinerary, changedTrip, journeySlice, offerable, supplierChangeQuote } from './supplier-quote';
 
 /**
@@ -205,7 +205,7 @@ export function createSupplierTripChanges(deps: SupplierTripChangeDeps): Supplie
       const find = async () => (await offersOn(row, fares, order, checkedDate(row, pax, order.scope, when))).find((o) => changeOptionId(supplierId, o.offer) === input.itineraryId) ?? null;
       const chosen = await find();
       if (!chosen) throw new AppError('conflict', SUPPLIER_CHANGE_MESSAGES.noLongerOffered);
-      if (chosen.quote.duePaise !== input.quotedDuePaise) throw new DueChangedError(chosen.quote);
+      assertQuoteSeen(chosen.quote, input);
 
       const now = clock.now();
       const due = chosen.quote.duePaise;

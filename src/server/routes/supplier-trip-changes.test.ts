@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeQuote } from '../../core/fares';
 import { toInr } from '../../core/fx';
-import type { CancellationQuoteAnswer, ChangeAnswer, ChangeOptionsAnswer, RefundsAnswer } from '../../core/trip-changes';
+import { type CancellationQuoteAnswer, type ChangeAnswer, type ChangeOptionsAnswer, type RefundsAnswer, TRIP_CHANGE_MESSAGES } from '../../core/trip-changes';
 import { bookings, outbox, payments } from '../../db/schema';
 import { signUpAndLogin } from '../../../tests/support/auth';
 import { authed, confirmBooking, payOrder, sandboxPay } from '../../../tests/support/booking';
@@ -150,7 +150,15 @@ describe('POST changes of a Duffel booking', () => {
       expect(cheaper.quote.supplier?.terms).toMatch(/pays back £[\d.]+ at ₹106\.60 per GBP \(RBI reference rate \(FBIL\), [\d-]+\) for this change: ₹[\d,.]+ refunded to your original payment/);
 
       const confirms = confirmsOfChanges();
-      const { status, body } = await change(seeded.bookingId, { itineraryId: cheaper.itinerary.id, quotedDuePaise: 0 });
+      // Money back other than the traveller saw: 409 with the new quote, nothing confirmed with the airline, nothing held.
+      const moved = await change(seeded.bookingId, { itineraryId: cheaper.itinerary.id, quotedDuePaise: 0, quotedRefundPaise: back - 100 });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(409);
+      expect(moved.body.error).toMatchObject({ reason: 'due-changed', message: TRIP_CHANGE_MESSAGES.moneyBackChanged });
+      expect(moved.body.quote).toMatchObject({ duePaise: 0, refundPaise: back });
+      expect(confirmsOfChanges()).toBe(confirms);
+      expect(await ctx.database.db.select().from(bookings).where(eq(bookings.changedFrom, seeded.bookingId))).toEqual([]);
+
+      const { status, body } = await change(seeded.bookingId, { itineraryId: cheaper.itinerary.id, quotedDuePaise: 0, quotedRefundPaise: back });
       expect(status, JSON.stringify(body)).toBe(201);
       expect(confirmsOfChanges() - confirms).toBe(1);
       // Confirmed with the airline for the agreed (negative) change total, no payment asked.

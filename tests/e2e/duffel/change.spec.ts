@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import type { CompactSearchResponse } from '../../../src/core/search';
+import type { ChangeOptionsAnswer } from '../../../src/core/trip-changes';
 import { expandSearchResponse } from '../../../src/core/search-wire';
 import { scanLightAndDark } from '../support/a11y';
 import { bookByApi, signUpByApi } from '../support/fixtures';
@@ -121,6 +122,14 @@ test.describe('changes of Duffel bookings', () => {
       if (!itinerary) throw new Error('the fake offered no direct flight changeable without a penalty');
       const booking = await bookByApi(page, itinerary, origin);
 
+      // The airline's money back falls by ₹1 between the list and the confirmation: the list the traveller sees says ₹1 more.
+      await page.route('**/api/bookings/*/change-options?*', async (route) => {
+        const response = await route.fetch();
+        if (!response.ok()) return route.fulfill({ response });
+        const answer = (await response.json()) as ChangeOptionsAnswer;
+        const options = answer.options.map((o) => (o.quote.refundPaise > 0 ? { ...o, quote: { ...o.quote, refundPaise: o.quote.refundPaise + 100 } } : o));
+        await route.fulfill({ response, json: { ...answer, options } });
+      });
       await page.goto(`/ticket/${encodeURIComponent(booking.id)}/change`);
       await expect(page.getByRole('heading', { level: 1, name: 'Change flight' })).toBeVisible({ timeout: 15_000 });
       await page.getByLabel('New travel date').fill(travelDate(17));
@@ -138,6 +147,17 @@ test.describe('changes of Duffel bookings', () => {
       const choose = cheaper.getByRole('button', { name: /^Change to / });
       await tabTo(page, choose, { max: 200 });
       await pressKey(page, 'Enter');
+      // The money back moved: the amount seen and the airline's side by side, the traveller continues with the airline's.
+      const notice = page.locator('.change-notice');
+      await expect(notice).toContainText('The money paid back has changed since you looked. Please review it.', { timeout: 20_000 });
+      await expect(notice.locator('dd s')).toHaveText(amount);
+      const now = (await notice.locator('dd strong').textContent()) ?? '';
+      expect(now).toMatch(/^₹[\d,.]+$/);
+      expect(now).not.toBe(amount);
+      await scanLightAndDark(page);
+      const go = page.getByRole('button', { name: `Continue with ${now} back` });
+      await tabTo(page, go, { max: 30 });
+      await pressKey(page, 'Enter');
 
       // Confirmed at once: the new ticket, and its refund tracker with the amount going back to the card.
       await expect(page).toHaveURL(/\/ticket\/[^/]+$/, { timeout: 20_000 });
@@ -146,7 +166,7 @@ test.describe('changes of Duffel bookings', () => {
       await expect(page.getByText('Changed from')).toBeVisible();
       const refund = page.getByTestId('refund-item');
       await expect(refund).toHaveCount(1, { timeout: 15_000 });
-      await expect(refund).toContainText(amount);
+      await expect(refund).toContainText(now);
       await expect(refund).toContainText('to Card');
       await scanLightAndDark(page);
     } finally {

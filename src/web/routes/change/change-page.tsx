@@ -105,6 +105,8 @@ function ChangeForm({ booking, journey }: { booking: BookingView; journey: numbe
   const dateRef = useRef<HTMLInputElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const phase = state.phase;
+  /** The amount due stayed but the money paid back moved: the notice compares the money back. */
+  const moneyBackMoved = phase.name === 'dueChanged' && phase.oldDuePaise === phase.newDuePaise && phase.oldRefundPaise !== phase.newRefundPaise;
   const ticketHref = `/ticket/${encodeURIComponent(booking.id)}`;
   const first = current.legs[0];
   const travelling = booking.passengers.filter((p) => p.cancelledAt === null).length;
@@ -116,10 +118,10 @@ function ChangeForm({ booking, journey }: { booking: BookingView; journey: numbe
     if (phase.name === 'dueChanged') noticeRef.current?.focus();
   }, [phase.name]);
 
-  const send = (itineraryId: string, quotedDuePaise: number) => {
-    const signature = `${itineraryId}|${quotedDuePaise}`;
+  const send = (itineraryId: string, quotedDuePaise: number, quotedRefundPaise: number) => {
+    const signature = `${itineraryId}|${quotedDuePaise}|${quotedRefundPaise}`;
     if (key.current?.for !== signature) key.current = { for: signature, key: newIdempotencyKey() };
-    void changeFlight(booking.id, { itineraryId, quotedDuePaise, ...(journey === null ? {} : { journey }) }, key.current.key).then(
+    void changeFlight(booking.id, { itineraryId, quotedDuePaise, quotedRefundPaise, ...(journey === null ? {} : { journey }) }, key.current.key).then(
       (answer) => {
         dispatch({ type: 'changed', answer });
         queryClient.setQueryData(queryKeys.bookings.one(answer.booking.id), answer.booking);
@@ -138,8 +140,13 @@ function ChangeForm({ booking, journey }: { booking: BookingView; journey: numbe
         if (moved !== undefined) {
           const fresh = moved ?? (await queryClient.fetchQuery({ ...changeOptionsQuery(booking.id, state.date, journey), staleTime: 0 }).then((a) => a.options.find((o) => o.itinerary.id === itineraryId)?.quote ?? null, () => null));
           if (fresh) {
-            dispatch({ type: 'dueChanged', newDuePaise: fresh.duePaise });
-            announce(`The amount due has changed: was ${formatPaise(quotedDuePaise)}, now ${formatPaise(fresh.duePaise)}.`, 'assertive');
+            dispatch({ type: 'dueChanged', newDuePaise: fresh.duePaise, newRefundPaise: fresh.refundPaise });
+            announce(
+              fresh.duePaise === quotedDuePaise
+                ? `The money paid back has changed: was ${formatPaise(quotedRefundPaise)}, now ${formatPaise(fresh.refundPaise)}.`
+                : `The amount due has changed: was ${formatPaise(quotedDuePaise)}, now ${formatPaise(fresh.duePaise)}.`,
+              'assertive',
+            );
             return;
           }
         }
@@ -228,18 +235,18 @@ function ChangeForm({ booking, journey }: { booking: BookingView; journey: numbe
 
       {phase.name === 'dueChanged' && (
         <div className="card change-notice" role="alert" tabIndex={-1} ref={noticeRef}>
-          <p>The amount due has changed since you looked. Please review it.</p>
+          <p>{moneyBackMoved ? TRIP_CHANGE_MESSAGES.moneyBackChanged : TRIP_CHANGE_MESSAGES.dueChanged}</p>
           <dl className="change-compare">
             <div>
               <dt>Before</dt>
               <dd>
-                <s>{formatPaise(phase.oldDuePaise)}</s>
+                <s>{formatPaise(moneyBackMoved ? phase.oldRefundPaise : phase.oldDuePaise)}</s>
               </dd>
             </div>
             <div>
               <dt>Now</dt>
               <dd>
-                <strong>{formatPaise(phase.newDuePaise)}</strong>
+                <strong>{formatPaise(moneyBackMoved ? phase.newRefundPaise : phase.newDuePaise)}</strong>
               </dd>
             </div>
           </dl>
@@ -252,10 +259,10 @@ function ChangeForm({ booking, journey }: { booking: BookingView; journey: numbe
               className="btn btn-primary"
               onClick={() => {
                 dispatch({ type: 'accept' });
-                send(phase.itineraryId, phase.newDuePaise);
+                send(phase.itineraryId, phase.newDuePaise, phase.newRefundPaise);
               }}
             >
-              Continue with {formatPaise(phase.newDuePaise)}
+              {moneyBackMoved ? `Continue with ${formatPaise(phase.newRefundPaise)} back` : `Continue with ${formatPaise(phase.newDuePaise)}`}
             </button>
           </div>
         </div>
@@ -294,8 +301,8 @@ function ChangeForm({ booking, journey }: { booking: BookingView; journey: numbe
                 disabled={isSending(state) || phase.name === 'dueChanged' || !online}
                 busy={phase.name === 'sending' && phase.itineraryId === option.itinerary.id}
                 onChoose={() => {
-                  dispatch({ type: 'choose', itineraryId: option.itinerary.id, quotedDuePaise: option.quote.duePaise });
-                  send(option.itinerary.id, option.quote.duePaise);
+                  dispatch({ type: 'choose', itineraryId: option.itinerary.id, quotedDuePaise: option.quote.duePaise, quotedRefundPaise: option.quote.refundPaise });
+                  send(option.itinerary.id, option.quote.duePaise, option.quote.refundPaise);
                 }}
               />
             ))}
