@@ -167,24 +167,49 @@ function Ticket({ booking }: { booking: BookingView }) {
         <section className="ticket-section" aria-labelledby="ticket-pax">
           <h2 id="ticket-pax">Passengers</h2>
           <div className="ticket-table-wrap">
-            <table className="ticket-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Ticket number</th>
-                  {booking.supplier ? <th scope="col">Seat</th> : null}
-                  <th scope="col">Status</th>
+            {/* On a phone each passenger is a stacked row of labelled cells (ticket.css); the roles keep it a table for screen readers. */}
+            <table className="ticket-table" role="table">
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">
+                    Name
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Type
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Ticket number
+                  </th>
+                  {booking.supplier ? (
+                    <th scope="col" role="columnheader">
+                      Seat
+                    </th>
+                  ) : null}
+                  <th scope="col" role="columnheader">
+                    Status
+                  </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {booking.passengers.map((p) => (
-                  <tr key={p.id} className={p.cancelledAt ? 'is-cancelled' : undefined}>
-                    <td>{[p.title, p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ')}</td>
-                    <td>{p.type}</td>
-                    <td className="ticket-number">{p.ticketNumber ?? '—'}</td>
-                    {booking.supplier ? <td data-testid="ticket-seat">{supplierSeatText(booking, p.id)}</td> : null}
-                    <td>{p.cancelledAt ? <span className="ticket-pax-cancelled">Cancelled {formatDate(p.cancelledAt)}</span> : booking.status === 'changed' ? 'Changed' : 'Travelling'}</td>
+                  <tr key={p.id} role="row" className={p.cancelledAt ? 'is-cancelled' : undefined}>
+                    <td role="cell" data-label="Name">
+                      <span className="ticket-pax-name">{[p.title, p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ')}</span>
+                    </td>
+                    <td role="cell" data-label="Type">
+                      {p.type}
+                    </td>
+                    <td role="cell" data-label="Ticket number">
+                      <span className="ticket-number">{p.ticketNumber ?? '—'}</span>
+                    </td>
+                    {booking.supplier ? (
+                      <td role="cell" data-label="Seat" data-testid="ticket-seat">
+                        {supplierSeatText(booking, p.id)}
+                      </td>
+                    ) : null}
+                    <td role="cell" data-label="Status">
+                      {p.cancelledAt ? <span className="ticket-pax-cancelled">Cancelled {formatDate(p.cancelledAt)}</span> : booking.status === 'changed' ? 'Changed' : 'Travelling'}
+                    </td>
                   </tr>
                 ))}
               </tbody>
