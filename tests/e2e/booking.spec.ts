@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
 import { newEmail, toastsClosed, travelDate, signUpByApi, E2E_PASSWORD as PASSWORD } from './support/fixtures';
+import { shoot } from './support/screens';
 
 /**
  * The booking journey of issue 4, end to end in Chromium: sign up, sign in, search, book two
@@ -9,7 +10,6 @@ import { newEmail, toastsClosed, travelDate, signUpByApi, E2E_PASSWORD as PASSWO
  * wallet and the BCBP are in check-in.spec.ts), the profile; the UPI failure path; the guard.
  */
 
-const SHOTS = 'test-results/screens';
 
 /** A date a week ahead, as YYYY-MM-DD (the schedule has flights every day). */
 async function scan(page: Page) {
@@ -22,24 +22,6 @@ async function scanDark(page: Page) {
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
   await scan(page);
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-}
-
-/**
- * Screenshots at phone and desktop widths, light and dark, for a person to look at
- * (E2E_SCREENSHOTS=1; off by default because they add about a minute to the run).
- */
-async function shoot(page: Page, name: string) {
-  if (!process.env.E2E_SCREENSHOTS) return;
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-  await page.setViewportSize(size);
 }
 
 async function signUpInUi(page: Page, email: string) {

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import type { CompactSearchResponse, Itinerary } from '../../src/core/search';
@@ -7,6 +6,7 @@ import { expandSearchResponse } from '../../src/core/search-wire';
 import { scanLightAndDark } from './support/a11y';
 import { E2E_PASSWORD, bookByApi, newEmail, signUpByApi } from './support/fixtures';
 import { expectAnnounced, expectFocusVisible, pressKey, tabTo, watchLiveRegions } from './support/focus';
+import { shoot } from './support/screens';
 
 /**
  * The disruption centre (issue 29 point 11) as a traveller in Chromium. The flight world is
@@ -20,24 +20,7 @@ import { expectAnnounced, expectFocusVisible, pressKey, tabTo, watchLiveRegions 
  * screen; screenshots at 390 and 1280 px, light and dark (E2E_SCREENSHOTS=<folder>).
  */
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
 
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await mkdir(SHOTS, { recursive: true });
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-  await page.setViewportSize(size);
-}
 
 /** The UTC calendar date `day` days after 1970-01-01 (YYYY-MM-DD). */
 const isoDate = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);

@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
 import { isoDay, signUpByApi, toastsClosed } from './support/fixtures';
 import { pressKey, tabTo } from './support/focus';
+import { shoot } from './support/screens';
 
 /**
  * Round-trip search (issue 28, search side): the Home form's One way / Round trip and Return Date,
@@ -9,7 +10,6 @@ import { pressKey, tabTo } from './support/focus';
  * hand-off to /result/book with both journeys, axe light and dark, screenshots at 390 and 1280.
  */
 
-const SHOTS = 'test-results/screens';
 
 function form(page: Page) {
   return page.getByRole('form', { name: 'Search flights' });
@@ -21,21 +21,6 @@ function roundTripUrl(from: string, to: string, date: string, returnDate: string
 
 const list = (page: Page, name: RegExp) => page.getByRole('region', { name });
 const selectButtons = (scope: Locator, direction: 'outbound' | 'return') => scope.getByRole('button', { name: new RegExp(`^Select ${direction} `) });
-
-/** Screenshots at phone and desktop widths, light and dark, for a person to look at (E2E_SCREENSHOTS=1). */
-async function shoot(page: Page, name: string) {
-  if (!process.env.E2E_SCREENSHOTS) return;
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png`, fullPage: false });
-    }
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-  await page.setViewportSize(size);
-}
 
 test.describe('round-trip search', () => {
   test('the Home form: one way by default; Round trip adds Return Date with its message and the form toast; the URL holds the whole query', async ({ page }) => {
@@ -114,7 +99,7 @@ test.describe('round-trip search', () => {
     await expect(summary.getByText(/less as a return on IndiGo/)).toBeVisible();
     await summary.getByText('Return fare rules').click();
     await expect(summary.getByText(/Journeys cannot be cancelled one at a time/)).toBeVisible();
-    await shoot(page, 'round-trip-domestic');
+    await shoot(page, 'round-trip-domestic', { fullPage: false });
 
     // A return on another airline: separate tickets, said in words.
     const other = back.getByRole('listitem').filter({ hasNotText: /IndiGo/ }).first();
@@ -146,7 +131,7 @@ test.describe('round-trip search', () => {
     await selectButtons(back, 'return').first().click();
     const summary = page.getByRole('region', { name: 'Your round trip' });
     await expect(summary.getByText('Round trip, all-in, 2 adults')).toBeVisible();
-    await shoot(page, 'round-trip-international');
+    await shoot(page, 'round-trip-international', { fullPage: false });
     // Changing the outbound goes back to the first step.
     await page.getByRole('button', { name: 'Change outbound' }).click();
     await expect(list(page, /Return · DXB to DEL/)).toHaveCount(0);

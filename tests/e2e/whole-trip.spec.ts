@@ -4,6 +4,7 @@ import { expandSearchResponse } from '../../src/core/search-wire';
 import { scanLightAndDark } from './support/a11y';
 import { pressKey, tabTo } from './support/focus';
 import { isoDay, pickFirstAirport, signUpByApi, travelDate } from './support/fixtures';
+import { shoot } from './support/screens';
 
 /**
  * Whole-trip bookings (issue 28, decision 0062) end to end in Chromium: a 3-city Multi-City plan
@@ -12,23 +13,7 @@ import { isoDay, pickFirstAirport, signUpByApi, travelDate } from './support/fix
  * alone from the ticket. axe light and dark on the booking, payment and ticket screens.
  */
 
-const SHOTS = 'test-results/screens';
 
-
-/** Screenshots at 390 and 1280 px, light and dark, for a person to look at (E2E_SCREENSHOTS=1). */
-async function shoot(page: Page, name: string) {
-  if (!process.env.E2E_SCREENSHOTS) return;
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/whole-trip-${name}-${width}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-  await page.setViewportSize(size);
-}
 
 async function fillAdult(page: Page) {
   const card = page.getByTestId('passenger-card').first();
@@ -90,14 +75,14 @@ test('a 3-city plan booked as one trip: passengers once, paid once, one ticket w
   await expect(page.getByTestId('running-total')).not.toHaveText('Pricing…', { timeout: 15_000 });
   await fillAdult(page);
   await scanLightAndDark(page);
-  await shoot(page, 'book');
+  await shoot(page, 'whole-trip-book');
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
 
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole('heading', { name: 'Booking summary' })).toBeVisible();
   await expect(page.getByRole('term').filter({ hasText: 'Journeys' })).toBeVisible();
   await scanLightAndDark(page);
-  await shoot(page, 'payment');
+  await shoot(page, 'whole-trip-payment');
   await payByCard(page);
 
   await openNewestTicket(page);
@@ -110,7 +95,7 @@ test('a 3-city plan booked as one trip: passengers once, paid once, one ticket w
   const arrivals = await journeys.nth(1).locator('.itin-meta').textContent();
   expect(arrivals ?? '').toContain(new Intl.DateTimeFormat('en-IN', { day: 'numeric', timeZone: 'UTC' }).format(new Date(`${lastDate}T00:00:00Z`)));
   await scanLightAndDark(page);
-  await shoot(page, 'ticket');
+  await shoot(page, 'whole-trip-ticket');
 });
 
 /** Direct itineraries of a one-way search (the API answer, expanded). */
@@ -167,7 +152,7 @@ test('a round trip on two airlines booked and paid once, then its return journey
   await expect(journeys.nth(0).getByRole('button', { name: 'Cancel journey 1' })).toBeVisible();
   await expect(page.getByTestId('ticket-status')).toContainText(/Partly cancelled|Refund/i);
   await scanLightAndDark(page);
-  await shoot(page, 'round-trip-ticket');
+  await shoot(page, 'whole-trip-round-trip-ticket');
 });
 
 const roundTripUrl = (from: string, to: string, date: string, returnDate: string) =>
@@ -275,5 +260,5 @@ test('the return journey of a round trip changed to another flight by keyboard: 
   await expect(journeys.nth(0)).toContainText(outboundFlight);
   await expect(journeys.nth(0)).toContainText('DEL → BOM');
   await scanLightAndDark(page);
-  await shoot(page, 'round-trip-changed');
+  await shoot(page, 'whole-trip-round-trip-changed');
 });

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { z } from 'zod';
 import { scanLightAndDark } from '../support/a11y';
 import { travelDate } from '../support/fixtures';
 import { fakeControl } from './support/fake';
 import { fillAdult, payBySandboxCard, searchRoundTripFromHome, signUpInBrowser } from './support/journey';
+import { shoot } from '../support/screens';
 
 /**
  * A Duffel round trip (decision 0069), as a traveller in Chromium against the contract fake: Home's
@@ -16,17 +17,6 @@ import { fillAdult, payBySandboxCard, searchRoundTripFromHome, signUpInBrowser }
 const Orders = z.object({
   orders: z.array(z.object({ id: z.string(), booking_reference: z.string(), slice_count: z.number(), metadata: z.record(z.string(), z.unknown()).nullable() })),
 });
-
-/** Screenshots at phone and desktop widths for a person to look at (E2E_SCREENSHOTS=1). */
-async function shoot(page: Page, name: string) {
-  if (!process.env.E2E_SCREENSHOTS) return;
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
 
 test.describe('a Duffel round trip in the browser', () => {
   test.describe.configure({ timeout: 240_000 });

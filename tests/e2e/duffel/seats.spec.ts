@@ -5,6 +5,7 @@ import { travelDate } from '../support/fixtures';
 import { pressKey } from '../support/focus';
 import { fakeControl } from './support/fake';
 import { fillAdult, payBySandboxCard, searchOneWayFromHome, signUpInBrowser } from './support/journey';
+import { shoot } from '../support/screens';
 
 /**
  * Seats on a Duffel booking as a traveller in Chromium against the contract fake (which prices seats in GBP):
@@ -88,6 +89,7 @@ test.describe('seats on a Duffel booking in the browser', () => {
       await expect(seat).toHaveText(target, { timeout: 3_000 });
     }).toPass({ timeout: 30_000 });
     await expect(page.getByRole('columnheader', { name: 'Seat' })).toBeVisible();
+    await shoot(page, 'duffel-ticket-seat');
     const { orders } = await fakeControl('/_fake/orders', Orders);
     const order = orders.find((o) => o.metadata?.safar_booking_id === bookingId);
     expect(order?.services).toEqual([expect.objectContaining({ type: 'seat', metadata: expect.objectContaining({ designator: target }) })]);
