@@ -15,6 +15,7 @@ import type { PaymentProvider, RefundState } from '../payments/provider';
  * - A retry (attempts > 1) first asks the provider for a refund made with the row's id as its
  *   reference: a first attempt that reached the provider before the crash is found, not repeated.
  * - Sent refunds are asked about again until processed; a refund the provider failed goes back to requested.
+ *   The provider's refund webhooks (refund.processed / refund.failed) move them at once (`recordRefundWebhook`).
  * - A cancellation that sends its refunds at once writes them already leased (attempt 1, the lease
  *   running), so the send right after its commit claims nothing: the rows are this node's.
  */
@@ -70,6 +71,22 @@ async function record(db: Db, now: Date, id: string, from: 'requested' | 'sent',
         available_at = ${at} + make_interval(secs => ${POLL_SECONDS}::int)
       where id = ${id}::uuid and status = ${from}`,
   );
+}
+
+/**
+ * The provider's webhook about a refund it was sent: processed → completed; failed → requested again,
+ * sent anew after the back-off. Only a refund still `sent` under that provider refund id changes (one the
+ * poll already settled is left alone). Answers how many refunds changed.
+ * @example await recordRefundWebhook(db, now, { provider: 'razorpay', refundId: 'rfnd_1', state: 'processed' })
+ */
+export async function recordRefundWebhook(db: Db, now: Date, input: { provider: string; refundId: string; state: 'processed' | 'failed' }): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    q`select r.id from refunds r join payments p on p.id = r.payment_id
+      where r.provider_refund_id = ${input.refundId} and r.status = 'sent' and p.provider = ${input.provider}`,
+  );
+  for (const row of rows) await record(db, now, row.id, 'sent', input.refundId, input.state);
+  return rows.length;
 }
 
 async function noteFailure(db: Db, now: Date, id: string, error: string): Promise<void> {

@@ -32,6 +32,7 @@ import { signSandboxWebhook } from '../payments/sandbox';
 import { claimSandboxWebhooks, markSandboxWebhooksDelivered, noteSandboxWebhookFailure, sandboxCheckout } from '../payments/sandbox-gateway';
 import { type PaymentSettings, selectPaymentProvider } from '../payments/select';
 import { parseWebhookEvent, recordIfSettled, recordWebhookEvent } from '../payments/webhook-events';
+import { recordRefundWebhook } from '../cancellations/refund-sender';
 import { SUPPLIER_ORDER_FAILED } from '../suppliers/bookings';
 
 /**
@@ -380,12 +381,20 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
         await recordWebhookEvent(db, { ...recorded, now: clock.now() });
         return { duplicate: false };
       }
-      if (event.kind === 'failed' && event.orderId) {
-        const [seen] = await db
+      const seenBefore = async () =>
+        (await db
           .select({ id: webhookEvents.eventId })
           .from(webhookEvents)
-          .where(and(eq(webhookEvents.provider, active.name), eq(webhookEvents.eventId, delivery.eventId)));
-        if (seen) return { duplicate: true };
+          .where(and(eq(webhookEvents.provider, active.name), eq(webhookEvents.eventId, delivery.eventId)))).length > 0;
+      if ((event.kind === 'refund-processed' || event.kind === 'refund-failed') && event.refundId) {
+        // The refund tracker moves when the provider says so, not only at the next poll.
+        if (await seenBefore()) return { duplicate: true };
+        await recordRefundWebhook(db, clock.now(), { provider: active.name, refundId: event.refundId, state: event.kind === 'refund-processed' ? 'processed' : 'failed' });
+        await recordWebhookEvent(db, { ...recorded, now: clock.now() });
+        return { duplicate: false };
+      }
+      if (event.kind === 'failed' && event.orderId) {
+        if (await seenBefore()) return { duplicate: true };
         await db
           .update(payments)
           .set({ failureReason: (event.failureReason ?? 'payment failed').slice(0, 500), updatedAt: clock.now() })

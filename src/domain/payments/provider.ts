@@ -40,9 +40,11 @@ export type RefundState = 'pending' | 'processed' | 'failed';
 /** A captured-payment notification, normalised from a provider's webhook. */
 export interface PaymentEvent {
   eventId: string;
-  kind: 'captured' | 'failed' | 'other';
+  /** `refund-processed` / `refund-failed`: the provider's word on a refund Safar sent (`refundId`). */
+  kind: 'captured' | 'failed' | 'refund-processed' | 'refund-failed' | 'other';
   orderId: string | null;
   paymentId: string | null;
+  refundId: string | null;
   amountPaise: number | null;
   method: string | null;
   failureReason: string | null;

@@ -22,6 +22,7 @@ const WebhookBodySchema = z.object({
     .object({
       payment: z.object({ entity: PaymentEntitySchema }).optional(),
       order: z.object({ entity: z.object({ id: ProviderId }) }).optional(),
+      refund: z.object({ entity: z.object({ id: ProviderId, payment_id: ProviderId.nullish() }) }).optional(),
     })
     .default({}),
 });
@@ -41,12 +42,23 @@ export function parseWebhookEvent(eventId: string, rawBody: string): PaymentEven
   if (!parsed.success) return null;
   const { event, payload } = parsed.data;
   const payment = payload.payment?.entity;
-  const kind = event === 'payment.captured' || event === 'order.paid' ? 'captured' : event === 'payment.failed' ? 'failed' : 'other';
+  const refund = payload.refund?.entity;
+  const kind =
+    event === 'payment.captured' || event === 'order.paid'
+      ? 'captured'
+      : event === 'payment.failed'
+        ? 'failed'
+        : event === 'refund.processed' && refund
+          ? 'refund-processed'
+          : event === 'refund.failed' && refund
+            ? 'refund-failed'
+            : 'other';
   return {
     eventId,
     kind,
     orderId: payment?.order_id ?? payload.order?.entity.id ?? null,
-    paymentId: payment?.id ?? null,
+    paymentId: payment?.id ?? refund?.payment_id ?? null,
+    refundId: refund?.id ?? null,
     amountPaise: payment?.amount ?? null,
     method: payment?.method ?? null,
     failureReason: payment?.error_description ?? null,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BookingView } from '../../core/booking';
+import type { CancellationQuoteAnswer, RefundsAnswer } from '../../core/trip-changes';
 import type { Itinerary } from '../../core/search';
 import { hmacHex } from '../../domain/payments/signatures';
 import { signUpAndLogin } from '../../../tests/support/auth';
@@ -139,6 +140,47 @@ describe('Razorpay (only its HTTP API mocked)', () => {
     const view = (await (await ctx.app.request(`/api/bookings/${booking.id}`, { headers: authed(cookie) })).json()) as { booking: BookingView };
     expect(view.booking.status).toBe('held');
     expect(calls.some((c) => c.url === 'https://api.razorpay.com/v1/payments/pay_SHORT1/refund')).toBe(true);
+  });
+
+  it('refund webhooks: processed completes a sent refund on the tracker, failed sends it again; nothing else moves', async () => {
+    stubRazorpay();
+    const tracker = async (bookingId: string) => ((await (await ctx.app.request(`/api/bookings/${bookingId}/refunds`, { headers: authed(cookie) })).json()) as RefundsAnswer).refunds;
+    /** A booking paid by card, then cancelled: its refund is sent to Razorpay, which answers `rfnd_test1`, pending. */
+    const cancelledBooking = async (paymentId: string) => {
+      const { booking, payment } = await holdAndOrder();
+      const paid = await confirmBooking(ctx.app, cookie, booking.id, { orderId: payment.orderId, paymentId, signature: hmacHex(RAZORPAY_ENV.RAZORPAY_KEY_SECRET, `${payment.orderId}|${paymentId}`) });
+      expect(paid.status).toBe(200);
+      const quote = (await (await ctx.app.request(`/api/bookings/${booking.id}/cancellation-quote`, { headers: authed(cookie) })).json()) as CancellationQuoteAnswer;
+      expect(quote.quote.refundPaise).toBeGreaterThan(0);
+      const cancelled = await ctx.app.request(`/api/bookings/${booking.id}/cancellations`, {
+        method: 'POST',
+        headers: authed(cookie, { 'Idempotency-Key': randomUUID() }),
+        body: JSON.stringify({ passengers: [0], quotedRefundPaise: quote.quote.refundPaise }),
+      });
+      expect(cancelled.status).toBe(201);
+      expect((await tracker(booking.id)).map((r) => r.status)).toEqual(['sent']);
+      return booking.id;
+    };
+    const hook = (event: 'refund.processed' | 'refund.failed', eventId: string, paymentId: string) => {
+      const raw = JSON.stringify({ entity: 'event', event, payload: { refund: { entity: { id: 'rfnd_test1', entity: 'refund', payment_id: paymentId, status: event === 'refund.processed' ? 'processed' : 'failed' } } } });
+      return ctx.app.request('/api/webhooks/razorpay', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Razorpay-Signature': hmacHex(RAZORPAY_ENV.RAZORPAY_WEBHOOK_SECRET, raw), 'X-Razorpay-Event-Id': eventId },
+        body: raw,
+      });
+    };
+
+    const first = await cancelledBooking('pay_REFUND1');
+    expect(await (await hook('refund.processed', 'evt_rfnd_ok', 'pay_REFUND1')).json()).toEqual({ received: true, duplicate: false });
+    const [done] = await tracker(first);
+    expect(done).toMatchObject({ status: 'completed', completedAt: expect.any(String) });
+    expect(await (await hook('refund.processed', 'evt_rfnd_ok', 'pay_REFUND1')).json()).toEqual({ received: true, duplicate: true });
+
+    // The provider reuses no refund id in truth; here the second refund has the same one, so "only refunds still sent" is seen.
+    const second = await cancelledBooking('pay_REFUND2');
+    expect((await hook('refund.failed', 'evt_rfnd_fail', 'pay_REFUND2')).status).toBe(200);
+    expect((await tracker(second)).map((r) => r.status)).toEqual(['requested']);
+    expect((await tracker(first)).map((r) => r.status)).toEqual(['completed']);
   });
 
   it('the sandbox gateway is off when Razorpay is on', async () => {

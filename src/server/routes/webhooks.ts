@@ -19,7 +19,7 @@ const routeFor = (provider: 'razorpay' | 'sandbox', header: string, eventHeader:
     operationId: provider === 'razorpay' ? 'receiveRazorpayWebhook' : 'receiveSandboxWebhook',
     tags: ['Payments'],
     summary: `${provider === 'razorpay' ? 'Razorpay' : 'Sandbox gateway'} webhook (signed with ${header})`,
-    description: `Called by the ${provider === 'razorpay' ? 'Razorpay' : 'sandbox'} gateway, not by browsers: no session and no Origin check; the HMAC of the raw body in ${header} is the credential. Events are deduplicated by ${eventHeader}.`,
+    description: `Called by the ${provider === 'razorpay' ? 'Razorpay' : 'sandbox'} gateway, not by browsers: no session and no Origin check; the HMAC of the raw body in ${header} is the credential. Events are deduplicated by ${eventHeader}. \`payment.captured\` / \`order.paid\` settle the payment's booking; \`payment.failed\` notes why; \`refund.processed\` completes a sent refund on the refund tracker and \`refund.failed\` sends it again after a back-off; other events are recorded and ignored.`,
     responses: {
       200: json(Received, 'Processed (or already processed)'),
       400: json(ErrorSchema, 'Missing or bad signature, or an unreadable body'),
