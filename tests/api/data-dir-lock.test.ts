@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../src/db/data-dir-lock';
 import { TEST_PASSWORD } from '../support/auth';
+import { freePorts } from '../support/ports';
 
 /**
  * Two real server processes on one PGlite data folder: the second must refuse to start
@@ -19,10 +20,6 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
-
-function randomPort(): number {
-  return 40_000 + Math.floor(Math.random() * 20_000);
-}
 
 function startServer(port: number): { child: ChildProcess; stderr: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -60,7 +57,7 @@ const json = (port: number) => ({ 'Content-Type': 'application/json', Origin: `h
 describe('one server per PGlite data folder', () => {
   it('refuses a second server, then takes over the lock after the first is killed, losing nothing', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'safar-two-servers-'));
-    const firstPort = randomPort();
+    const [firstPort = 0, secondPort = 0, thirdPort = 0] = await freePorts(3);
     const first = startServer(firstPort);
     await waitHealthy(firstPort, first.exited);
     const email = `lock-${Date.now()}@example.com`;
@@ -71,7 +68,7 @@ describe('one server per PGlite data folder', () => {
     });
     expect(created.status).toBe(201);
 
-    const second = startServer(randomPort());
+    const second = startServer(secondPort);
     expect(await second.exited).toBe(1);
     const lines = second.stderr().trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -84,7 +81,6 @@ describe('one server per PGlite data folder', () => {
     await first.exited;
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(true); // left behind by the killed process
 
-    const thirdPort = randomPort();
     const third = startServer(thirdPort);
     await waitHealthy(thirdPort, third.exited);
     const login = await fetch(`http://127.0.0.1:${thirdPort}/api/auth/login`, { method: 'POST', headers: json(thirdPort), body: JSON.stringify({ email, password: TEST_PASSWORD }) });

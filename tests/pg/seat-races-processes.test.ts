@@ -17,6 +17,7 @@ import { type ServerProcess, buildServer, serverProcess } from '../crash/harness
 import { TEST_PASSWORD, sessionCookieFrom, signUpAndLogin } from '../support/auth';
 import { ADULT, authed, confirmBooking, findItinerary, payOrder, sandboxPay } from '../support/booking';
 import { expectInventoryBalanced } from '../support/books';
+import { freePorts } from '../support/ports';
 import { TEST_DATABASE_URL, createScratchDatabase } from '../support/postgres';
 import { TEST_ORIGIN } from '../support/test-app';
 
@@ -63,8 +64,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: seat races and check-ins throug
   beforeAll(async () => {
     scratch = await createScratchDatabase();
     bundle = await buildServer(`seat-race-processes-${process.pid}`);
-    // Ports away from the browser suites' (31xx–33xx), different per run.
-    const base = 40_000 + (process.pid % 5_000) * 2;
+    const [first = 0, second = 0] = await freePorts(2);
     // One passport key for both (as every node of a deployment shares it), and a data folder of the run's own.
     const env = {
       DATABASE_URL: scratch.url,
@@ -74,7 +74,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: seat races and check-ins throug
       DOCUMENTS_KEY: randomBytes(32).toString('base64'),
       DATA_DIR: path.join(path.dirname(bundle.entry), 'data'),
     };
-    servers = [serverProcess(bundle.entry, base, env), serverProcess(bundle.entry, base + 1, env)];
+    servers = [serverProcess(bundle.entry, first, env), serverProcess(bundle.entry, second, env)];
     // One after the other: the first applies the migrations.
     for (const server of servers) await server.start();
     database = await openPostgres(scratch.url, { migrate: false, poolSize: 6 });
