@@ -18,6 +18,7 @@ import { FlightCard, FlightCardSkeleton } from './flight-card';
 import { RoundTripResults } from './round-trip-results';
 import { SearchProgress, useSlowSearchSeconds } from './search-progress';
 import './result.css';
+import { PAGE_SIZE, ShowMore } from './show-more';
 
 // The form behind "Modify search" loads when the traveller opens it (or the search was refused).
 const SearchForm = lazy(() => import('../../features/search/search-form').then((m) => ({ default: m.SearchForm })));
@@ -29,7 +30,6 @@ export function ResultPage() {
   return <QueryScope>{draft && isRoundTripDraft(draft) ? <RoundTripResults draft={draft} /> : <Results />}</QueryScope>;
 }
 
-const PAGE_SIZE = 20;
 
 function NoData({ reason }: { reason?: string | null }) {
   return (
@@ -77,7 +77,6 @@ function Results() {
   const [paging, setPaging] = useState({ key: listKey, limit: PAGE_SIZE });
   const limit = paging.key === listKey ? paging.limit : PAGE_SIZE;
   const visible = shown.slice(0, limit);
-  const more = Math.min(PAGE_SIZE, shown.length - visible.length);
 
   function go(query: SearchQuery) {
     navigate(resultUrl(query, sort === 'best' ? {} : { sort }));
@@ -206,16 +205,7 @@ function Results() {
                         </li>
                       ))}
                     </ul>
-                    {more > 0 ? (
-                      <div className="show-more">
-                        <p className="muted small">
-                          Showing {visible.length} of {shown.length}
-                        </p>
-                        <button type="button" className="btn" onClick={() => setPaging({ key: listKey, limit: limit + PAGE_SIZE })}>
-                          Show {more} more flights
-                        </button>
-                      </div>
-                    ) : null}
+                    <ShowMore shown={visible.length} total={shown.length} noun="flights" onMore={() => setPaging({ key: listKey, limit: limit + PAGE_SIZE })} />
                   </>
                 )}
               </section>

@@ -22,11 +22,11 @@ import { FilterPanel } from './filter-panel';
 import { FlightCardSkeleton } from './flight-card';
 import { SearchProgress, useSlowSearchSeconds } from './search-progress';
 import { supplierFareText } from '../../features/search/supplier-fare';
+import { PAGE_SIZE, ShowMore } from './show-more';
 
 const SearchForm = lazy(() => import('../../features/search/search-form').then((m) => ({ default: m.SearchForm })));
 const NeedsConnection = lazy(() => import('../../lib/offline/needs-connection').then((m) => ({ default: m.NeedsConnection })));
 
-const PAGE_SIZE = 20;
 
 type Direction = 'outbound' | 'inbound';
 
@@ -309,7 +309,6 @@ function JourneyList({ direction, step, heading, day, itineraries, reason, cabin
   const airlines = useMemo(() => airlinesOf(itineraries), [itineraries]);
   const shown = useMemo(() => sortItineraries(applyFilters(itineraries, filters), sort), [itineraries, filters, sort]);
   const visible = shown.slice(0, limit);
-  const more = Math.min(PAGE_SIZE, shown.length - visible.length);
   const titleId = `${prefix}list-title`;
   const travellers = passengers ? passengers.adults + passengers.children + passengers.infants : 1;
   return (
@@ -423,16 +422,7 @@ function JourneyList({ direction, step, heading, day, itineraries, reason, cabin
               );
             })}
           </ul>
-          {more > 0 ? (
-            <div className="show-more">
-              <p className="muted small">
-                Showing {visible.length} of {shown.length}
-              </p>
-              <button type="button" className="btn" onClick={() => setLimit(limit + PAGE_SIZE)}>
-                Show {more} more flights
-              </button>
-            </div>
-          ) : null}
+          <ShowMore shown={visible.length} total={shown.length} noun="flights" onMore={() => setLimit(limit + PAGE_SIZE)} />
         </>
       )}
     </section>
@@ -451,7 +441,6 @@ function CombinedOffers({ answer, combined }: { answer: Answer; combined: NonNul
   const [outQuery, backQuery] = journeyQueries(answer);
   const offers = combined.itineraries;
   const visible = offers.slice(0, limit);
-  const more = Math.min(PAGE_SIZE, offers.length - visible.length);
   return (
     <section className="rt-list rt-offers" aria-labelledby="rt-offers-title">
       <h2 id="rt-offers-title" className="rt-step-title" tabIndex={-1}>
@@ -519,16 +508,7 @@ function CombinedOffers({ answer, combined }: { answer: Answer; combined: NonNul
               );
             })}
           </ul>
-          {more > 0 ? (
-            <div className="show-more">
-              <p className="muted small">
-                Showing {visible.length} of {offers.length}
-              </p>
-              <button type="button" className="btn" onClick={() => setLimit(limit + PAGE_SIZE)}>
-                Show {more} more round trips
-              </button>
-            </div>
-          ) : null}
+          <ShowMore shown={visible.length} total={offers.length} noun="round trips" onMore={() => setLimit(limit + PAGE_SIZE)} />
         </>
       )}
     </section>
