@@ -137,12 +137,18 @@ async function readBooking(db: Db | Tx, userId: string, bookingId: string, lock:
  * Builds the check-in service.
  * @example const checkIn = createCheckInService({ db, clock, international: (id) => world.getFlight(id)?.international ?? false, documentsKey: () => documentsKey(config) })
  */
+/** Only the airline checks in a flight a remote supplier sold, and only it issues that flight's boarding passes. */
+function assertSafarChecksIn(booking: { supplier: string }): void {
+  if (booking.supplier !== 'world') throw new AppError('conflict', CHECK_IN_MESSAGES.withAirline, undefined, 'check-in-with-airline');
+}
+
 export function createCheckInService(deps: CheckInDeps): CheckInService {
   const { db, clock } = deps;
 
   return {
     async status(userId, bookingId) {
       const { booking, pax, passes, documents } = await readBooking(db, userId, bookingId, false);
+      assertSafarChecksIn(booking);
       const now = clock.now();
       const legs = storedItinerary(booking).legs.map((leg, legIndex) => {
         const international = deps.international(leg.flightId);
@@ -286,8 +292,7 @@ export function createCheckInService(deps: CheckInDeps): CheckInService {
         const now = clock.now();
         // The booking row first, as a cancellation locks it: the two never interleave.
         const { booking, pax, passes } = await readBooking(tx, userId, bookingId, true);
-        // Only the airline checks in a flight a remote supplier sold, and only it issues that flight's boarding passes.
-        if (booking.supplier !== 'world') throw new AppError('conflict', CHECK_IN_MESSAGES.withAirline, undefined, 'check-in-with-airline');
+        assertSafarChecksIn(booking);
         if (!travelling(booking)) throw new AppError('conflict', CHECK_IN_MESSAGES.notConfirmed, undefined, 'not-confirmed');
         const leg = storedItinerary(booking).legs[request.legIndex];
         if (!leg) throw new AppError('validation_failed', CHECK_IN_MESSAGES.noLeg, { legIndex: CHECK_IN_MESSAGES.noLeg });

@@ -19,9 +19,14 @@ const statusRoute = travellerRoute({ owns: 'booking' }, {
   tags: ['Bookings'],
   summary: 'Where each passenger stands for web check-in, per leg',
   description:
-    "Signed-in traveller only; another traveller's booking id answers 404, exactly like an id that does not exist. Per leg and passenger still travelling: `checked-in` (with seat, sequence number and pass id), `open` (until `closesAt`), `not-open` (opens at `opensAt`), `closed`, or `counter` (infants on a lap and the adult carrying them, unaccompanied minors, special assistance, groups of 10 or more: the reason in `message`). `documentsNeeded` says the leg needs passport details.",
+    "Signed-in traveller only; another traveller's booking id answers 404, exactly like an id that does not exist. Per leg and passenger still travelling: `checked-in` (with seat, sequence number and pass id), `open` (until `closesAt`), `not-open` (opens at `opensAt`), `closed`, or `counter` (infants on a lap and the adult carrying them, unaccompanied minors, special assistance, groups of 10 or more: the reason in `message`). `documentsNeeded` says the leg needs passport details. A booking sold through a remote supplier (Duffel) answers 409 check-in-with-airline: the airline checks it in.",
   request: { params: BookingIdParams },
-  responses: { 200: json(CheckInStatusSchema, 'Check-in state'), 401: json(ErrorSchema, 'Not signed in'), 404: json(ErrorSchema, 'No such booking') },
+  responses: {
+    200: json(CheckInStatusSchema, 'Check-in state'),
+    401: json(ErrorSchema, 'Not signed in'),
+    404: json(ErrorSchema, 'No such booking'),
+    409: json(ErrorSchema, 'check-in-with-airline: a booking sold through a remote supplier is checked in with the airline'),
+  },
 });
 
 const SeatTakenBodySchema = ErrorSchema.extend({ seatMap: seatMapAnswerSchema });

@@ -106,6 +106,10 @@ describe('Duffel mode: search and booking through the supplier seam (contract fa
     const checkIn = await app.request(`/api/bookings/${bookingId}/check-in`, { method: 'POST', headers: authed(cookie, { 'Idempotency-Key': randomUUID() }), body: JSON.stringify({ legIndex: 0, passengers: [{ position: 0 }] }) });
     expect(checkIn.status).toBe(409);
     expect(await checkIn.json()).toMatchObject({ error: { reason: 'check-in-with-airline', message: CHECK_IN_MESSAGES.withAirline } });
+    // Nor does Safar compute its own check-in windows for it.
+    const status = await app.request(`/api/bookings/${bookingId}/check-in`, { headers: authed(cookie) });
+    expect(status.status).toBe(409);
+    expect(await status.json()).toMatchObject({ error: { reason: 'check-in-with-airline', message: CHECK_IN_MESSAGES.withAirline } });
   });
 
   it('an order the airline refuses after payment fails the booking and refunds the payment', async () => {
