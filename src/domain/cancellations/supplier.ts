@@ -1,11 +1,12 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
-import { FARE_LINE_LABELS, type PassengerLegFare, REFUND_DESTINATIONS, type RefundQuote, RefundQuoteSchema } from '../../core/fares';
+import { type PassengerLegFare, REFUND_DESTINATIONS, type RefundQuote, RefundQuoteSchema } from '../../core/fares';
+import { storedFares } from '../fares/stored';
 import { z } from '../../core/zod';
 import { type CancellationAnswer, type CancellationQuoteAnswer, TRIP_CHANGE_MESSAGES, TRIP_CHANGE_REASONS } from '../../core/trip-changes';
 import type { Db } from '../../db/client';
-import { bookingFares, bookings, idempotencyKeys, passengers } from '../../db/schema';
+import { bookings, idempotencyKeys, passengers } from '../../db/schema';
 import type { InventoryChange, Tx } from '../booking/catalog';
 import { SupplierError, type CancellationQuote, type FlightSupplier } from '../suppliers/supplier';
 import { getAirport } from '../world/airports';
@@ -97,29 +98,6 @@ function internationalTrip(booking: BookingRow): boolean {
 }
 
 /**
- * A supplier booking's fares when it stores none: one per passenger on the first leg, from the
- * price snapshot of the passenger's type — the supplier's fare in rupees (`baseFare`) and Safar's
- * fee (`taxesAndFees`, the supplier's taxes being inside its fare), in paise.
- */
-export function faresFromPrice(booking: BookingRow, pax: readonly PassengerRow[]): PassengerLegFare[] {
-  return pax.map((p) => {
-    const type = p.type;
-    const each = booking.price.perPassenger[type] ?? { baseFare: 0, taxesAndFees: 0, total: 0 };
-    const lines: PassengerLegFare['lines'] = [{ code: 'base', kind: 'fare', label: FARE_LINE_LABELS.base, paise: each.baseFare * 100 }];
-    if (each.taxesAndFees > 0) lines.push({ code: 'safarFee', kind: 'safarFee', label: FARE_LINE_LABELS.safarFee, paise: each.taxesAndFees * 100 });
-    return {
-      passengerPosition: p.position,
-      passengerType: type,
-      legIndex: 0,
-      familyCode: booking.supplier,
-      lines,
-      totalPaise: lines.reduce((n, l) => n + l.paise, 0),
-      status: p.cancelledAt === null ? 'active' : 'cancelled',
-    };
-  });
-}
-
-/**
  * Builds the supplier cancellations.
  * @example const remote = createSupplierCancellations({ db, clock, supplier: setup.api, facts, logger })
  */
@@ -132,20 +110,9 @@ export function createSupplierCancellations(deps: SupplierCancellationDeps): Sup
   async function load(userId: string, bookingId: string): Promise<{ booking: BookingRow; pax: PassengerRow[]; fares: PassengerLegFare[] } | null> {
     const [booking] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
     if (!booking || booking.supplier === 'world') return null;
-    const [pax, fareRows] = await Promise.all([
-      db.select().from(passengers).where(eq(passengers.bookingId, bookingId)).orderBy(asc(passengers.position)),
-      db.select().from(bookingFares).where(eq(bookingFares.bookingId, bookingId)).orderBy(asc(bookingFares.passengerPosition), asc(bookingFares.legIndex)),
-    ]);
-    const stored: PassengerLegFare[] = fareRows.map((f) => ({
-      passengerPosition: f.passengerPosition,
-      passengerType: f.passengerType,
-      legIndex: f.legIndex,
-      familyCode: f.familyCode,
-      lines: f.lines,
-      totalPaise: f.totalPaise,
-      status: f.status,
-    }));
-    return { booking, pax, fares: stored.length > 0 ? stored : faresFromPrice(booking, pax) };
+    // Its fares as the ticket shows them: per passenger and flight, the airline's fare, Safar's fee and any seat bought.
+    const [pax, fares] = await Promise.all([db.select().from(passengers).where(eq(passengers.bookingId, bookingId)).orderBy(asc(passengers.position)), storedFares(db, bookingId)]);
+    return { booking, pax, fares };
   }
 
   /** The positions cancelled: every passenger still travelling (the supplier cancels whole orders). */

@@ -11,7 +11,7 @@ import type { Tx } from '../booking/catalog';
 import { CHANGEABLE_STATUSES } from '../booking/change-swap';
 import { newBookingId, newPnr } from '../booking/ids';
 import { bookingView, loadBooking } from '../booking/views';
-import { faresFromPrice } from '../cancellations/supplier';
+import { storedFares } from '../fares/stored';
 import { supplierJourneys } from '../suppliers/bookings';
 import { placeSupplierChange } from '../suppliers/order-changes';
 import type { SupplierBookingDeps } from '../suppliers/order-failure';
@@ -106,9 +106,8 @@ export function createSupplierTripChanges(deps: SupplierTripChangeDeps): Supplie
     const all = await db.select().from(passengers).where(eq(passengers.bookingId, row.id)).orderBy(asc(passengers.position));
     const pax = all.filter((p) => p.cancelledAt === null);
     const positions = new Set(pax.map((p) => p.position));
-    const stored = await db.select().from(bookingFares).where(eq(bookingFares.bookingId, row.id)).orderBy(asc(bookingFares.passengerPosition), asc(bookingFares.legIndex));
-    // A supplier booking made through the booking path stores no fare rows: its fares come from its price snapshot.
-    const fares: PassengerLegFare[] = stored.length > 0 ? stored.map(({ bookingId: _id, ...f }) => f) : faresFromPrice(row, all);
+    // Its fares as the ticket shows them (stored once changed, else from its price snapshot): seats bought included.
+    const fares = await storedFares(db, row.id);
     return { row, pax, fares: fares.filter((f) => f.status === 'active' && positions.has(f.passengerPosition)) };
   }
 

@@ -5,6 +5,7 @@ import { signUpAndLogin } from '../../../tests/support/auth';
 import { ADULT, authed, confirmBooking, payOrder, postBooking, sandboxPay } from '../../../tests/support/booking';
 import { type DuffelApp, duffelAppPerTest, duffelSearch } from '../../../tests/support/duffel-app';
 import type { BookingFare } from '../../core/fares';
+import type { CancellationQuoteAnswer } from '../../core/trip-changes';
 import type { BookingView } from '../../core/booking';
 import { toInr } from '../../core/fx';
 import type { SeatMapAnswer } from '../../core/seats';
@@ -80,6 +81,12 @@ describe('Duffel mode: seats from the airline’s seat map (contract fake)', () 
     expect(row?.supplierTotalMinor).toBe(offerMinor + 2000);
     const ticket = await readBooking(app, cookie, booking.id);
     expect(ticket.supplier?.seats).toEqual([{ passengerId: ticket.passengers[0]?.id, legIndex: 0, seat: paid.seat, pricePaise: paid.pricePaise, confirmed: true }]);
+    // Cancelling counts the seat in what was paid: every rupee is refunded or kept, none left out.
+    const quoted = await app.request(`/api/bookings/${booking.id}/cancellation-quote`, { headers: authed(cookie) });
+    expect(quoted.status).toBe(200);
+    const { quote } = (await quoted.json()) as CancellationQuoteAnswer;
+    expect(quote.paidPaise).toBe(chosen.body.totalInr * 100);
+    expect(quote.refundPaise + quote.retainedPaise).toBe(chosen.body.totalInr * 100);
   });
 
   it('skipping costs nothing and orders no services; seats can be dropped again; a seat the airline does not sell or an exit seat without its conditions is 400', async () => {
