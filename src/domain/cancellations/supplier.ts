@@ -2,7 +2,7 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import { type PassengerLegFare, REFUND_DESTINATIONS, type RefundQuote, RefundQuoteSchema } from '../../core/fares';
-import { storedFares } from '../fares/stored';
+import { faresOfLoaded } from '../fares/stored';
 import { z } from '../../core/zod';
 import { type CancellationAnswer, type CancellationQuoteAnswer, TRIP_CHANGE_MESSAGES, TRIP_CHANGE_REASONS } from '../../core/trip-changes';
 import type { Db } from '../../db/client';
@@ -111,8 +111,8 @@ export function createSupplierCancellations(deps: SupplierCancellationDeps): Sup
     const [booking] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
     if (!booking || booking.supplier === 'world') return null;
     // Its fares as the ticket shows them: per passenger and flight, the airline's fare, Safar's fee and any seat bought.
-    const [pax, fares] = await Promise.all([db.select().from(passengers).where(eq(passengers.bookingId, bookingId)).orderBy(asc(passengers.position)), storedFares(db, bookingId)]);
-    return { booking, pax, fares };
+    const pax = await db.select().from(passengers).where(eq(passengers.bookingId, bookingId)).orderBy(asc(passengers.position));
+    return { booking, pax, fares: await faresOfLoaded(db, booking, pax) };
   }
 
   /** The positions cancelled: every passenger still travelling (the supplier cancels whole orders). */

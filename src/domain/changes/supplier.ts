@@ -11,7 +11,7 @@ import type { Tx } from '../booking/catalog';
 import { CHANGEABLE_STATUSES } from '../booking/change-swap';
 import { newBookingId, newPnr } from '../booking/ids';
 import { bookingView, loadBooking } from '../booking/views';
-import { storedFares } from '../fares/stored';
+import { faresOfLoaded } from '../fares/stored';
 import { supplierJourneys } from '../suppliers/bookings';
 import { placeSupplierChange } from '../suppliers/order-changes';
 import type { SupplierBookingDeps } from '../suppliers/order-failure';
@@ -107,7 +107,7 @@ export function createSupplierTripChanges(deps: SupplierTripChangeDeps): Supplie
     const pax = all.filter((p) => p.cancelledAt === null);
     const positions = new Set(pax.map((p) => p.position));
     // Its fares as the ticket shows them (stored once changed, else from its price snapshot): seats bought included.
-    const fares = await storedFares(db, row.id);
+    const fares = await faresOfLoaded(db, row, all);
     return { row, pax, fares: fares.filter((f) => f.status === 'active' && positions.has(f.passengerPosition)) };
   }
 

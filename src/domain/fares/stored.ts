@@ -12,6 +12,9 @@ import { fareLines, linesTotal } from './breakdown';
 import { familiesFor, familyByCode } from './families/lookup';
 import { fareParts, familyOption } from './families/options';
 
+type BookingRow = typeof bookings.$inferSelect;
+type PassengerRow = typeof passengers.$inferSelect;
+
 /**
  * A booking's fare as stored, line by line, for the refund and change rules and the screens.
  *
@@ -93,6 +96,16 @@ function deriveFares(booking: BookingLike, passengerCount: number): PassengerLeg
   return rows;
 }
 
+const fareOfRow = (r: typeof bookingFares.$inferSelect): PassengerLegFare => ({
+  passengerPosition: r.passengerPosition,
+  passengerType: r.passengerType,
+  legIndex: r.legIndex,
+  familyCode: r.familyCode,
+  lines: r.lines,
+  totalPaise: r.totalPaise,
+  status: r.status,
+});
+
 /**
  * Every passenger-leg fare of a booking, line by line (paise), in passenger then leg order:
  * the stored rows, or for a booking made before fare families the rows derived from its price
@@ -101,13 +114,26 @@ function deriveFares(booking: BookingLike, passengerCount: number): PassengerLeg
  */
 export async function storedFares(db: Db | Tx, bookingId: string): Promise<PassengerLegFare[]> {
   const rows = await db.select().from(bookingFares).where(eq(bookingFares.bookingId, bookingId)).orderBy(asc(bookingFares.passengerPosition), asc(bookingFares.legIndex));
-  if (rows.length > 0) {
-    return rows.map((r) => ({ passengerPosition: r.passengerPosition, passengerType: r.passengerType, legIndex: r.legIndex, familyCode: r.familyCode, lines: r.lines, totalPaise: r.totalPaise, status: r.status }));
-  }
+  if (rows.length > 0) return rows.map(fareOfRow);
   const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!row) return [];
   const pax = await db.select().from(passengers).where(eq(passengers.bookingId, bookingId)).orderBy(asc(passengers.position));
-  const derived = deriveFares(bookingView(row, pax), row.passengerCount);
+  return snapshotFares(row, pax);
+}
+
+/**
+ * The fares of a booking already read, with its passengers: its stored rows, else those derived from its price snapshot.
+ * @example const fares = await faresOfLoaded(db, row, pax)
+ */
+export async function faresOfLoaded(db: Db | Tx, row: BookingRow, pax: readonly PassengerRow[]): Promise<PassengerLegFare[]> {
+  const rows = await db.select().from(bookingFares).where(eq(bookingFares.bookingId, row.id)).orderBy(asc(bookingFares.passengerPosition), asc(bookingFares.legIndex));
+  if (rows.length > 0) return rows.map(fareOfRow);
+  return snapshotFares(row, pax);
+}
+
+/** A booking's fares derived from its price snapshot, a remote supplier's seats as lines of their own. */
+function snapshotFares(row: BookingRow, pax: readonly PassengerRow[]): PassengerLegFare[] {
+  const derived = deriveFares(bookingView(row, [...pax]), row.passengerCount);
   // A remote supplier's seats (decision 0068) are their own line on the passenger's fare for that flight.
   for (const seat of row.supplierSeats ?? []) {
     const position = pax.find((p) => p.id === seat.passengerId)?.position;
